@@ -1,0 +1,3 @@
+"""sevens: 七並べ (Sevens / Fan Tan) with its Japanese local rules, engines, agents and front-ends."""
+
+__version__ = "0.1.0"

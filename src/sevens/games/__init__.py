@@ -1,0 +1,1 @@
+"""Game families: each folder holds one family's rules, engine, views, position text and records."""

@@ -1,0 +1,121 @@
+"""Actions of 七並べ: small immutable values with a text form that parses back to the same value.
+
+======================  ==============================================================
+text                    meaning
+======================  ==============================================================
+``7h``                  play 7♥
+``Jk+9h``               joker on the position just below 9♥ (8♥), then 9♥ (B8a)
+``9h+Jk``               9♥, then the joker on the position just above it (10♥)
+``swap 8h``             optional exchange: put 8♥ where the joker stands, take the joker
+``pass``                pass (B9)
+``ghost 3 1``           ghost rule (B13): the ghost in seat 3 swaps with seat 1
+======================  ==============================================================
+
+"Below" and "above" follow the row, with K next to A when ``ak_link`` is on: ``Jk+Ah`` puts the joker on K♥.
+
+>>> parse_action("Jk+9h") == joker_play(parse_card("9h"), BELOW)
+True
+>>> [str(parse_action(t)) for t in ("10♥", "PASS", "9h + joker", "swap ♥8", "ghost 3 1")]
+['Th', 'pass', '9h+Jk', 'swap 8h', 'ghost 3 1']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sevens.cards import CARD_TEXTS, DECK_SIZE, is_joker_text, parse_card
+from sevens.errors import NotationError
+
+PLAY, JOKER, SWAP, PASS, GHOST = range(5)
+BELOW, ABOVE = -1, 1  # side of the joker relative to the card it is played with
+
+_KIND_NAMES = ("play", "joker", "swap", "pass", "ghost")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action. Compare and hash freely; build with the constructors below or :func:`parse_action`."""
+
+    kind: int
+    card: int = -1
+    side: int = 0
+    ghost: int = -1
+    speaker: int = -1
+
+    def __str__(self) -> str:
+        if self.kind == PLAY:
+            return CARD_TEXTS[self.card]
+        if self.kind == JOKER:
+            c = CARD_TEXTS[self.card]
+            return f"Jk+{c}" if self.side == BELOW else f"{c}+Jk"
+        if self.kind == SWAP:
+            return f"swap {CARD_TEXTS[self.card]}"
+        if self.kind == PASS:
+            return "pass"
+        return f"ghost {self.ghost} {self.speaker}"
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+    @property
+    def kind_name(self) -> str:
+        return _KIND_NAMES[self.kind]
+
+    def sort_key(self) -> tuple[int, int, int]:
+        """Legal actions are listed in this order: plays, joker plays, swaps, pass."""
+        return (self.kind, self.card, self.side)
+
+
+# Interned instances: the hot path never allocates an action.
+PLAY_ACTIONS: tuple[Action, ...] = tuple(Action(PLAY, c) for c in range(DECK_SIZE))
+SWAP_ACTIONS: tuple[Action, ...] = tuple(Action(SWAP, c) for c in range(DECK_SIZE))
+JOKER_BELOW_ACTIONS: tuple[Action, ...] = tuple(Action(JOKER, c, BELOW) for c in range(DECK_SIZE))
+JOKER_ABOVE_ACTIONS: tuple[Action, ...] = tuple(Action(JOKER, c, ABOVE) for c in range(DECK_SIZE))
+PASS_ACTION = Action(PASS)
+
+
+def play(card: int) -> Action:
+    return PLAY_ACTIONS[card]
+
+
+def joker_play(card: int, side: int) -> Action:
+    return (JOKER_BELOW_ACTIONS if side == BELOW else JOKER_ABOVE_ACTIONS)[card]
+
+
+def swap(card: int) -> Action:
+    return SWAP_ACTIONS[card]
+
+
+def ghost_swap(ghost: int, speaker: int) -> Action:
+    return Action(GHOST, ghost=ghost, speaker=speaker)
+
+
+_ACTION_HELP = "a card (7h), Jk+9h or 9h+Jk, swap 8h, pass, or ghost G S"
+
+
+def parse_action(text: str) -> Action:
+    """Read an action's text; raises :class:`NotationError` saying what is allowed."""
+    raw = text.strip()
+    low = raw.lower()
+    if low in ("pass", "p", "パス"):
+        return PASS_ACTION
+    words = low.split()
+    if words and words[0] in ("swap", "交換"):
+        if len(words) != 2:
+            raise NotationError(f"{raw!r}: swap takes one card, e.g. 'swap 8h'")
+        return swap(parse_card(words[1]))
+    if words and words[0] == "ghost":
+        if len(words) != 3 or not all(w.isdigit() for w in words[1:]):
+            raise NotationError(f"{raw!r}: ghost takes two seat numbers, e.g. 'ghost 3 1'")
+        return ghost_swap(int(words[1]), int(words[2]))
+    if "+" in low:
+        left, _, right = (part.strip() for part in raw.partition("+"))
+        if is_joker_text(left) and not is_joker_text(right):
+            return joker_play(parse_card(right), BELOW)
+        if is_joker_text(right) and not is_joker_text(left):
+            return joker_play(parse_card(left), ABOVE)
+        raise NotationError(f"{raw!r}: a joker play pairs the joker with one card, e.g. 'Jk+9h' or '9h+Jk'")
+    try:
+        return play(parse_card(raw))
+    except NotationError as exc:
+        raise NotationError(f"{raw!r} is not an action; expected {_ACTION_HELP}") from exc

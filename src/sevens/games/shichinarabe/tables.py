@@ -1,0 +1,100 @@
+"""Precomputed playability of one suit's row (B5–B8a), indexed by the 13-bit occupancy of the row.
+
+Bit ``r`` of a row is rank ``r + 1`` (A … K); bit 6 is the 7. The *run* grows from the 7 in two
+directions, *up* (8, 9, …, K, then A, 2, … with ``ak_link``) and *down* (6, 5, …, A, then K, Q, …). Every
+fact the rules need is a function of the row: how far the run reaches each way, whether a tunnel has
+triggered (cards never leave the table, so the trigger is sticky by itself), and which positions are
+playable or reachable with a joker. The engine looks these up instead of walking the row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from sevens.cards import ROW, SEVEN_RANK_INDEX
+
+ROWS = 1 << ROW
+SEVEN = 1 << SEVEN_RANK_INDEX
+
+
+@dataclass(frozen=True, slots=True)
+class RowTables:
+    playable: tuple[int, ...]
+    joker_below: tuple[int, ...]  # X positions where Jk+X is legal (joker on the position below X)
+    joker_above: tuple[int, ...]  # X positions where X+Jk is legal (joker on the position above X)
+
+
+def run_reach(row: int, ring: bool) -> tuple[int, int]:
+    """How many positions the run through the 7 covers upward and downward (the 7 excluded)."""
+    up = down = 0
+    while up < ROW - 1 and row >> _step(SEVEN_RANK_INDEX, up + 1, ring) & 1:
+        up += 1
+    while up + down < ROW - 1 and row >> _step(SEVEN_RANK_INDEX, -(down + 1), ring) & 1:
+        down += 1
+    return up, down
+
+
+def _step(pos: int, delta: int, ring: bool) -> int:
+    """Position ``delta`` steps from ``pos``; off the row (returns 13, never set) without the ring."""
+    target = pos + delta
+    if ring:
+        return target % ROW
+    return target if 0 <= target < ROW else ROW
+
+
+def tunnel_closed(up: int, down: int, tunnel: str) -> tuple[bool, bool]:
+    """Whether the up end and the down end are closed by the tunnel rule (B7).
+
+    ``cross``: an end that passed over the K–A link closes the other end; ``end``: an end that reached A or K
+    does. Both at once only happens for a complete row, which has no ends left."""
+    half = ROW // 2  # 6 steps from the 7 reach K (up) or A (down)
+    if tunnel == "cross":
+        return down > half, up > half
+    if tunnel == "end":
+        return down >= half, up >= half
+    return False, False
+
+
+def _analyse(row: int, ring: bool, tunnel: str) -> tuple[int, int, int]:
+    if not row & SEVEN:
+        return SEVEN, 0, 0  # Fan Tan: only the 7 opens a suit
+    up, down = run_reach(row, ring)
+    if up + down == ROW - 1:
+        return 0, 0, 0
+    closed_up, closed_down = tunnel_closed(up, down, tunnel)
+    last_gap = ring and up + down == ROW - 2  # next to both ends: always open
+    playable = below = above = 0
+    next_up = _step(SEVEN_RANK_INDEX, up + 1, ring)
+    if next_up < ROW and (last_gap or not closed_up):
+        playable |= 1 << next_up
+        beyond = _step(next_up, 1, ring)
+        if beyond < ROW and not row >> beyond & 1:
+            below |= 1 << beyond  # the joker fills next_up, below the card
+    next_down = _step(SEVEN_RANK_INDEX, -(down + 1), ring)
+    if next_down < ROW and (last_gap or not closed_down):
+        playable |= 1 << next_down
+        beyond = _step(next_down, -1, ring)
+        if beyond < ROW and not row >> beyond & 1:
+            above |= 1 << beyond
+    return playable, below, above
+
+
+@cache
+def row_tables(ak_link: bool, tunnel: str) -> RowTables:
+    entries = [_analyse(row, ak_link, tunnel) for row in range(ROWS)]
+    return RowTables(
+        playable=tuple(e[0] for e in entries),
+        joker_below=tuple(e[1] for e in entries),
+        joker_above=tuple(e[2] for e in entries),
+    )
+
+
+@cache
+def shifted_tables(ak_link: bool, tunnel: str) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """``[table][suit][row]`` with each entry already shifted to the suit's bits of the 52-bit set."""
+    base = row_tables(ak_link, tunnel)
+    return tuple(
+        tuple(tuple(v << (ROW * suit) for v in table) for suit in range(4))
+        for table in (base.playable, base.joker_below, base.joker_above)
+    )
