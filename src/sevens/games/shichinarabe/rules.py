@@ -17,6 +17,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Literal, get_args
 
 from sevens.errors import RulesError
+from sevens.games.base import format_value, parse_value
 
 Opening = Literal["sevens_placed", "fan_tan"]
 FirstPlayer = Literal["diamond_seven", "dealer_left"]
@@ -119,29 +120,6 @@ def _check_type(name: str, value: Any) -> None:
             raise RulesError(f"pass_limit={value!r} must be an integer or none (unlimited)")
     elif isinstance(value, bool) or not isinstance(value, int):
         raise RulesError(f"{name}={value!r} must be an integer")
-
-
-def format_value(value: Any) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def parse_value(text: str) -> Any:
-    """Read a ``--set`` value: ``true``/``false``, an integer, ``none``, or a name."""
-    low = text.strip().lower()
-    if low in ("true", "on", "yes"):
-        return True
-    if low in ("false", "off", "no"):
-        return False
-    if low in ("none", "null", "unlimited"):
-        return None
-    try:
-        return int(low)
-    except ValueError:
-        return low
 
 
 def parse_setting(text: str) -> tuple[str, Any]:

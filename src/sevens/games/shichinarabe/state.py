@@ -33,6 +33,7 @@ from sevens.cards import (
     iter_bits,
 )
 from sevens.errors import IllegalActionError
+from sevens.games.dealing import deal_round_robin
 from sevens.games.shichinarabe.actions import (
     ABOVE,
     BELOW,
@@ -50,7 +51,6 @@ from sevens.games.shichinarabe.actions import (
 )
 from sevens.games.shichinarabe.rules import Rules
 from sevens.games.shichinarabe.tables import shifted_tables
-from sevens.rng import make_rng, shuffle_in_place
 
 IN, FINISHED, ELIMINATED, STUCK = range(4)
 STATUS_NAMES = ("in", "finished", "eliminated", "joker_stuck")
@@ -145,17 +145,9 @@ class State:
         """Deal a new round (B1–B4). ``dealer`` defaults to the last seat, so seat 0 is dealer's left."""
         n = rules.players
         dealer = n - 1 if dealer is None else dealer
-        if not 0 <= dealer < n:
-            raise ValueError(f"dealer={dealer} is not a seat; allowed: 0 to {n - 1}")
-        deck = list(range(DECK_SIZE + rules.jokers))
-        shuffle_in_place(deck, make_rng(seed))
-        hands = [0] * n
-        jokers = [0] * n
-        for k in range(n):  # B2: one at a time from the dealer's left, so seat dealer+1+k gets deck[k::n]
-            seat = (dealer + 1 + k) % n
-            dealt = deck[k::n]
-            hands[seat] = sum(map(_BITS.__getitem__, dealt))
-            jokers[seat] = sum(c >= DECK_SIZE for c in dealt) if rules.jokers else 0
+        dealt = deal_round_robin(DECK_SIZE + rules.jokers, n, dealer, seed)  # numbers 52, 53 are jokers
+        hands = [sum(map(_BITS.__getitem__, cards)) for cards in dealt]
+        jokers = [sum(c >= DECK_SIZE for c in cards) for cards in dealt]
         state = cls._blank(rules, dealer, seed, hands, jokers)
         seven_holder = next(s for s in range(n) if hands[s] >> SEVEN_OF_DIAMONDS & 1)
         if rules.opening == "sevens_placed":
@@ -308,7 +300,9 @@ class State:
             c = action.card
             bit = _BITS[c]
             hand = self._hands[p]
-            if hand & self._playable & bit and not (self._opens_with_7d and self._opening_pending()):
+            if hand & self._playable & bit and not (
+                self._opens_with_7d and c != SEVEN_OF_DIAMONDS and self._opening_pending()
+            ):
                 hand ^= bit
                 self._hands[p] = hand
                 self._occupied |= bit
@@ -336,11 +330,11 @@ class State:
             self._ghost_swap(action)
             return
         elif p >= 0 and action in self.legal_actions():
+            self._log.append((p, action))  # before the exchange it may cause, which is logged as it happens
             if kind == JOKER:
                 self._joker_play(p, action)
             else:
                 self._swap(p, action)
-            self._log.append((p, action))
             self._streak = 0
             if not self._hands[p]:
                 self._check_empty_hand(p)
@@ -565,6 +559,18 @@ class State:
 
     def __repr__(self) -> str:
         return f"State({self.position()!r})"
+
+    def hidden_from(self, seat: int) -> int:
+        """Cards ``seat`` may not know: every other seat's hand."""
+        hidden = 0
+        for s in range(self.players):
+            if s != seat:
+                hidden |= self._hands[s]
+        return hidden
+
+    def check_invariants(self) -> None:
+        """Raise ``AssertionError`` unless every card and joker is in exactly one place."""
+        self.check_cards_conserved()
 
     def check_cards_conserved(self) -> None:
         """Raise ``AssertionError`` unless every card is in exactly one place (for conformance checks)."""

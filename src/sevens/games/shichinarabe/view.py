@@ -51,7 +51,7 @@ class View:
             "rules": self.rules.to_dict(),
             "hand": cards_text(self.hand).split() + ["Jk"] * self.jokers_in_hand,
             "table": cards_text(self.table).split(),
-            "joker_positions": cards_text(self.joker_positions).split(),
+            "joker_positions": ["Jk@" + text for text in cards_text(self.joker_positions).split()],
             "removed_jokers": self.removed_jokers,
             "hand_counts": list(self.hand_counts),
             "passes_used": list(self.passes_used),

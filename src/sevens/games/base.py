@@ -1,0 +1,122 @@
+"""The engine contract every game family follows (DESIGN.md), as typing protocols and one registry entry.
+
+A family is a folder under :mod:`sevens.games` whose ``__init__`` exposes ``FAMILY``, a :class:`Family`
+that tells front-ends, the conformance check and the simulator everything they need without knowing the
+game: its presets, how to deal a state, how to read an action, records and positions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, Self
+
+
+class ActionLike(Protocol):
+    def __str__(self) -> str: ...
+
+
+class ResultLike(Protocol):
+    @property
+    def ranking(self) -> tuple[int, ...]: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class ViewLike(Protocol):
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class RulesLike(Protocol):
+    @property
+    def players(self) -> int: ...
+
+    def replace(self, **changes: Any) -> Self: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class GameState(Protocol):
+    """The verbs of every family's state."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def to_move(self) -> int | None: ...
+
+    def is_over(self) -> bool: ...
+
+    def legal_actions(self) -> Sequence[Any]: ...
+
+    def apply(self, action: Any) -> None: ...
+
+    def clone(self) -> Any: ...
+
+    def result(self) -> ResultLike: ...
+
+    def view(self, seat: int) -> ViewLike: ...
+
+    def position(self) -> str: ...
+
+    @property
+    def actions(self) -> Sequence[Any]:
+        """Every action applied so far, in order (what a record stores)."""
+        ...
+
+    def hidden_from(self, seat: int) -> int:
+        """Cards (bit set) that ``seat`` may not know now: what no view of that seat may contain."""
+        ...
+
+    def check_invariants(self) -> None:
+        """Raise ``AssertionError`` when cards (or chips) are not conserved."""
+        ...
+
+
+@dataclass(frozen=True)
+class Family:
+    """Everything generic code needs to know about one game family."""
+
+    name: str  # "shichinarabe", "killer", "seven27"
+    title: tuple[str, str]  # (English, Japanese)
+    presets: Mapping[str, RulesLike]
+    preset_summaries: Mapping[str, tuple[str, str]]  # preset -> (English, Japanese) one-liner
+    new_state: Callable[[Any, int], GameState]  # (rules, seed) -> a dealt state
+    parse_action: Callable[[str], Any]
+    parse_position: Callable[[str], GameState]
+    to_record: Callable[[Any], dict[str, Any]]
+    replay: Callable[[dict[str, Any]], GameState]
+    max_steps: Callable[[Any], int]  # an upper bound on actions in one game under these rules
+    min_players: int
+    max_players: int
+    # Extra per-seat figures for `sevens simulate`: names starting with ``mean_`` are averaged over games,
+    # the others summed (e.g. Killer's ``mean_dead_cards``, Seven Twenty-Seven's ``chip_delta``).
+    seat_stats: Callable[[Any], dict[str, list[int]]] | None = None
+
+
+def format_value(value: Any) -> str:
+    """A rules value as it is written in ``--set`` and in rules text."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def parse_value(text: str) -> Any:
+    """Read a ``--set`` value: ``true``/``false``, an integer, ``none``, or a name.
+
+    >>> [parse_value(t) for t in ("true", "3", "none", "cross")]
+    [True, 3, None, 'cross']
+    """
+    low = text.strip().lower()
+    if low in ("true", "on", "yes"):
+        return True
+    if low in ("false", "off", "no"):
+        return False
+    if low in ("none", "null", "unlimited"):
+        return None
+    try:
+        return int(low)
+    except ValueError:
+        return low
