@@ -11,6 +11,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, Self
 
+from sevens.errors import RulesError
+
 
 class ActionLike(Protocol):
     def __str__(self) -> str: ...
@@ -120,3 +122,15 @@ def parse_value(text: str) -> Any:
         return int(low)
     except ValueError:
         return low
+
+
+def parse_setting(text: str) -> tuple[str, Any]:
+    """Read ``key=value`` into a name and a typed value.
+
+    >>> parse_setting("pass_limit=none")
+    ('pass_limit', None)
+    """
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise RulesError(f"setting {text!r} is not key=value; e.g. pass_limit=none or ak_link=true")
+    return key.strip(), parse_value(value)

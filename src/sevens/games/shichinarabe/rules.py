@@ -17,7 +17,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Literal, get_args
 
 from sevens.errors import RulesError
-from sevens.games.base import format_value, parse_value
+from sevens.games.base import format_value, parse_setting
 
 Opening = Literal["sevens_placed", "fan_tan"]
 FirstPlayer = Literal["diamond_seven", "dealer_left"]
@@ -120,14 +120,6 @@ def _check_type(name: str, value: Any) -> None:
             raise RulesError(f"pass_limit={value!r} must be an integer or none (unlimited)")
     elif isinstance(value, bool) or not isinstance(value, int):
         raise RulesError(f"{name}={value!r} must be an integer")
-
-
-def parse_setting(text: str) -> tuple[str, Any]:
-    """Read ``key=value`` into a name and a typed value."""
-    key, sep, value = text.partition("=")
-    if not sep or not key.strip():
-        raise RulesError(f"setting {text!r} is not key=value; e.g. pass_limit=none or ak_link=true")
-    return key.strip(), parse_value(value)
 
 
 def parse_rules_text(text: str, players: int | None = None) -> Rules:

@@ -1,0 +1,1 @@
+"""Playing many games: simulation, benchmarks and (later) tournaments with ratings."""

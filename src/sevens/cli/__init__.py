@@ -1,0 +1,1 @@
+"""The ``sevens`` command (typer)."""

@@ -1,0 +1,12 @@
+"""The ``sevens`` command: every sub-command registers itself on the shared typer app."""
+
+from __future__ import annotations
+
+from sevens.cli import commands, watch
+from sevens.cli.common import app
+
+__all__ = ["app", "commands", "main", "watch"]
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,147 @@
+"""``sevens rules``, ``sevens simulate`` and ``sevens bench``."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from sevens.arena.bench import bench as run_bench
+from sevens.arena.play import simulate as run_simulate
+from sevens.cli.common import (
+    JsonOption,
+    LangOption,
+    PlayersOption,
+    PresetOption,
+    SetOption,
+    app,
+    build_rules,
+    console,
+    pick_lang,
+    user_errors,
+)
+from sevens.errors import SevensError
+from sevens.games.base import format_value
+from sevens.games.conformance import check_many
+from sevens.games.registry import families
+from sevens.i18n import t
+
+
+@app.command()
+@user_errors
+def rules(
+    preset: Annotated[str | None, typer.Argument(help="A preset; without it, list every preset.")] = None,
+    players: PlayersOption = None,
+    setting: SetOption = None,
+    as_json: JsonOption = False,
+    lang: LangOption = None,
+) -> None:
+    """Print every parameter of a preset (with --set changes), or list the presets."""
+    language = pick_lang(lang)
+    if preset is None:
+        ja = language == "ja"
+        listing = {
+            family.name: {name: family.preset_summaries.get(name, ("", ""))[ja] for name in family.presets}
+            for family in families().values()
+        }
+        if as_json:
+            typer.echo(json.dumps(listing, ensure_ascii=False))
+            return
+        table = Table(title=t("presets_title", language))
+        for column in ("family", "preset", "summary"):
+            table.add_column(t(column, language))
+        for family in families().values():
+            for name, summary in listing[family.name].items():
+                table.add_row(family.title[language == "ja"], name, summary)
+        console.print(table)
+        return
+    family, built = build_rules(preset, players, setting)
+    params = built.to_dict()
+    if as_json:
+        typer.echo(json.dumps({"preset": preset, "game": family.name, "rules": params}, ensure_ascii=False))
+        return
+    table = Table(title=f"{preset} ({family.title[language == 'ja']})")
+    table.add_column(t("parameter", language))
+    table.add_column(t("value", language))
+    for key, value in params.items():
+        table.add_row(key, format_value(value))
+    console.print(table)
+
+
+@app.command()
+@user_errors
+def simulate(
+    preset: PresetOption = "standard",
+    players: PlayersOption = None,
+    games: Annotated[int, typer.Option("--games", "-k", help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the series; game k uses a seed derived from it.")] = 0,
+    setting: SetOption = None,
+    agents: Annotated[str, typer.Option(help="One agent for all seats, or one per seat: a,b,c,d.")] = "random",
+    as_json: JsonOption = False,
+) -> None:
+    """Play games between computer players and report wins, ranks and speed."""
+    family, built = build_rules(preset, players, setting)
+    names = [a.strip() for a in agents.split(",") if a.strip()]
+    summary = run_simulate(family, preset, built, games, seed, names).to_dict()
+    if as_json:
+        typer.echo(json.dumps(summary, ensure_ascii=False))
+        return
+    table = Table(title=f"{preset}: {summary['games']} games, {summary['games_per_second']} games/s")
+    for column in ("seat", "agent", "wins", "mean rank"):
+        table.add_column(column)
+    for seat in range(summary["players"]):
+        table.add_row(str(seat), summary["agents"][seat], str(summary["wins"][seat]), str(summary["mean_rank"][seat]))
+    console.print(table)
+    console.print(f"mean turns: {summary['mean_turns']}")
+
+
+@app.command()
+@user_errors
+def bench(
+    preset: PresetOption = "standard",
+    players: PlayersOption = None,
+    setting: SetOption = None,
+    seconds: Annotated[float, typer.Option(help="How long to play random games.")] = 3.0,
+    as_json: JsonOption = False,
+) -> None:
+    """Time random games (uniform over legal actions, pass included) through the engine's public API."""
+    family, built = build_rules(preset, players, setting)
+    if seconds <= 0:
+        raise SevensError(f"--seconds {seconds} must be more than 0")
+    result = {"preset": preset, "players": built.players, **run_bench(family, built, seconds)}
+    if as_json:
+        typer.echo(json.dumps(result))
+        return
+    console.print(
+        f"{preset}, {built.players} players: {result['games']} games in {result['seconds']} s = "
+        f"[bold]{result['games_per_second']}[/bold] games/s ({result['steps_per_second']} actions/s)"
+    )
+
+
+@app.command()
+@user_errors
+def check(
+    preset: PresetOption = "standard",
+    players: Annotated[str, typer.Option("--players", "-n", help="A number or a range such as 2-20.")] = "4",
+    games: Annotated[int, typer.Option("--games", "-k", help="Games per number of players.")] = 100,
+    seed: Annotated[int, typer.Option(help="First seed.")] = 0,
+    setting: SetOption = None,
+    deep_every: Annotated[int, typer.Option(help="Round-trip and view checks every N actions.")] = 1,
+    as_json: JsonOption = False,
+) -> None:
+    """Run the public conformance check over random games (every invariant at every step)."""
+    low, _, high = players.partition("-")
+    if not low.isdigit() or (high and not high.isdigit()):
+        raise SevensError(f"--players {players!r} must be a number or a range such as 2-20")
+    counts = range(int(low), int(high or low) + 1)
+    report = []
+    for n in counts:
+        family, built = build_rules(preset, n, setting)
+        actions = check_many(family, built, games, seed=seed, deep_every=max(deep_every, 1))
+        report.append({"players": n, "games": games, "actions": actions})
+        if not as_json:
+            console.print(f"{preset}, {n} players: {games} games, {actions} actions checked, no failure")
+    if as_json:
+        typer.echo(json.dumps({"preset": preset, "runs": report}))

@@ -1,0 +1,18 @@
+"""Terminal drawings of a table, one module per family, each with ``render_table(state, lang)``.
+
+Renderers draw only public information (the table, counts, passes, statuses), never a hidden card."""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from rich.console import RenderableType
+
+from sevens.i18n import Lang
+
+
+def render_table(family: str, state: Any, lang: Lang) -> RenderableType:
+    module = import_module(f"sevens.cli.render.{family}")
+    drawing: RenderableType = module.render_table(state, lang)
+    return drawing
