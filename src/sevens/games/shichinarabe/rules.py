@@ -77,6 +77,10 @@ class Rules:
         unknown = sorted(set(changes) - set(PARAMETERS))
         if unknown:
             raise RulesError(f"unknown rules parameter {unknown[0]!r}; allowed: {', '.join(PARAMETERS)}")
+        # `--set joker_exchange=none` reads as the value None; for a named choice it means the name "none".
+        for key, value in changes.items():
+            if value is None and "none" in _CHOICES.get(key, ()):
+                changes[key] = "none"
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
