@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from sevens.cli import commands, watch
+from sevens.cli import arena, commands, watch
 from sevens.cli.common import app
 
-__all__ = ["app", "commands", "main", "watch"]
+__all__ = ["app", "arena", "commands", "main", "watch"]
 
 
 def main() -> None:

@@ -1,0 +1,197 @@
+"""Tournaments in duplicate format, with honest statistics and ratings (``sevens arena``).
+
+Each deal is played once per rotation of the agents around the table, so every agent sits in every seat on
+the same cards: luck of the deal cancels out. Game ``r`` of deal ``d`` seats entry ``(seat - r) mod n`` in each
+seat. Deals can be spread over worker processes; results do not depend on the number of workers.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+from sevens.agents.base import make_agent
+from sevens.errors import RulesError
+from sevens.games.base import Family
+from sevens.games.registry import families
+from sevens.rng import derive_seed
+from sevens.session.scoring import points_for_round
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """One game: which entry sat in each seat, the ranking, points per seat and each seat's move times."""
+
+    entries: tuple[int, ...]
+    ranking: tuple[int, ...]
+    points: tuple[float, ...]
+    move_seconds: tuple[tuple[float, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    family_name: str
+    rules: Any
+    agents: tuple[str, ...]  # one entry per seat
+    seed: int
+
+
+def seat_points(family: Family, state: Any) -> list[float]:
+    """E2 points (chips won for families that score in chips)."""
+    if family.seat_stats is not None:
+        stats = family.seat_stats(state)
+        if "chip_delta" in stats:
+            return [float(v) for v in stats["chip_delta"]]
+    result = state.result().to_dict()
+    outcomes = result.get("outcomes") or ["finished"] * state.players
+    return [float(p) for p in points_for_round(result["ranking"], outcomes)]
+
+
+def play_deal(match: Match, deal: int) -> list[GameOutcome]:
+    """Every rotation of one deal."""
+    family = families()[match.family_name]
+    n = len(match.agents)
+    deal_seed = derive_seed(match.seed, deal)
+    outcomes = []
+    for rotation in range(n):
+        entries = tuple((seat - rotation) % n for seat in range(n))
+        agents = [make_agent(match.agents[e]) for e in entries]
+        state = family.new_state(match.rules, deal_seed)
+        for seat, agent in enumerate(agents):
+            agent.reset(seat, derive_seed(deal_seed, 1 + rotation * n + seat))
+            bind = getattr(agent, "bind", None)
+            if bind is not None:  # research agents that see every hand (oracle) are given the state openly
+                bind(state)
+        times: list[list[float]] = [[] for _ in range(n)]
+        while (mover := state.to_move) is not None:
+            agent = agents[mover]
+            start = time.perf_counter()
+            action = agent.act(state.view(mover) if agent.needs_view else None, state.legal_actions())
+            times[mover].append(time.perf_counter() - start)
+            state.apply(action)
+        outcomes.append(
+            GameOutcome(
+                entries,
+                tuple(state.result().ranking),
+                tuple(seat_points(family, state)),
+                tuple(tuple(t) for t in times),
+            )
+        )
+    return outcomes
+
+
+def _play_deal_args(args: tuple[Match, int]) -> list[GameOutcome]:
+    return play_deal(*args)
+
+
+def run_match(
+    match: Match, games: int, workers: int = 1, progress: Callable[[int], None] | None = None
+) -> list[GameOutcome]:
+    """At least ``games`` games, rounded up to whole deals (one game per rotation); in deal order."""
+    n = len(match.agents)
+    if games < 1:
+        raise RulesError(f"games={games} must be at least 1")
+    deals = math.ceil(games / n)
+    tasks = [(match, d) for d in range(deals)]
+    results: list[GameOutcome] = []
+    if workers <= 1:
+        for task in tasks:
+            results += _play_deal_args(task)
+            if progress:
+                progress(n)
+        return results
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for outcome in pool.map(_play_deal_args, tasks):
+            results += outcome
+            if progress:
+                progress(n)
+    return results
+
+
+@dataclass
+class AgentReport:
+    name: str
+    games: int = 0
+    wins: int = 0
+    rank_sum: int = 0
+    points_sum: float = 0.0
+    move_seconds: list[float] = field(default_factory=list)
+    ratings: list[float] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        low, high = wilson_interval(self.wins, self.games)
+        times = sorted(self.move_seconds)
+        return {
+            "name": self.name,
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": round(self.wins / self.games, 4) if self.games else 0.0,
+            "win_rate_95": [round(low, 4), round(high, 4)],
+            "mean_rank": round(self.rank_sum / self.games, 4) if self.games else None,
+            "mean_points": round(self.points_sum / self.games, 4) if self.games else None,
+            "seconds_per_move": round(sum(times) / len(times), 5) if times else 0.0,
+            "p95_seconds_per_move": round(times[min(len(times) - 1, int(0.95 * len(times)))], 5) if times else 0.0,
+            "rating": round(sum(self.ratings) / len(self.ratings), 3) if self.ratings else None,
+        }
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion.
+
+    >>> [round(x, 3) for x in wilson_interval(50, 100)]
+    [0.404, 0.596]
+    """
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    centre = p + z * z / (2 * trials)
+    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
+    denominator = 1 + z * z / trials
+    return (centre - spread) / denominator, (centre + spread) / denominator
+
+
+def points_interval(values: Sequence[float], z: float = 1.959964) -> tuple[float, float]:
+    """Normal 95% interval of a mean (for chips per deal)."""
+    n = len(values)
+    if n < 2:
+        return (float("-inf"), float("inf"))
+    mean = sum(values) / n
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = z * math.sqrt(variance / n)
+    return mean - half, mean + half
+
+
+def summarise(agent_names: Sequence[str], outcomes: Sequence[GameOutcome]) -> list[dict[str, Any]]:
+    """Per agent name (entries with the same name pooled): games, wins, rates, points, timings and a
+    Plackett–Luce rating (openskill; each entry rated separately, a name's rating is its entries' mean mu)."""
+    model = PlackettLuce()
+    ratings = [model.rating(name=f"{name}#{i}") for i, name in enumerate(agent_names)]
+    reports: dict[str, AgentReport] = {name: AgentReport(name) for name in agent_names}
+    points: dict[str, list[float]] = {name: [] for name in agent_names}
+    for game in outcomes:
+        teams = [[ratings[game.entries[seat]]] for seat in game.ranking]
+        for seat_team, new in zip(game.ranking, model.rate(teams), strict=True):
+            ratings[game.entries[seat_team]] = new[0]
+        for place, seat in enumerate(game.ranking, start=1):
+            report = reports[agent_names[game.entries[seat]]]
+            report.games += 1
+            report.wins += place == 1
+            report.rank_sum += place
+            report.points_sum += game.points[seat]
+            report.move_seconds += game.move_seconds[seat]
+            points[report.name].append(game.points[seat])
+    for i, name in enumerate(agent_names):
+        reports[name].ratings.append(ratings[i].mu)
+    rows = []
+    for name, report in reports.items():
+        row = report.to_dict()
+        low, high = points_interval(points[name])
+        row["mean_points_95"] = [round(low, 4), round(high, 4)]
+        rows.append(row)
+    return rows

@@ -1,0 +1,65 @@
+"""``sevens arena``: a duplicate-format match between agents, with statistics, ratings and a plot."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+from sevens.arena.tournament import Match, run_match, summarise
+from sevens.cli.common import JsonOption, PlayersOption, PresetOption, SetOption, app, build_rules, console, user_errors
+from sevens.errors import SevensError
+
+
+@app.command()
+@user_errors
+def arena(
+    preset: PresetOption = "standard",
+    players: PlayersOption = None,
+    agents: Annotated[str, typer.Option(help="One agent per seat, e.g. search,heuristic,heuristic,heuristic.")] = (
+        "random"
+    ),
+    games: Annotated[int, typer.Option("--games", "-k", help="Games (rounded up to whole rotations).")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the series of deals.")] = 0,
+    setting: SetOption = None,
+    workers: Annotated[int, typer.Option(help="Worker processes (results do not depend on it).")] = 1,
+    plot: Annotated[Path | None, typer.Option(help="Write a PNG of win rates with 95% intervals.")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Agents play in rotation on the same deals; report wins, intervals, points, timings and ratings."""
+    names = [a.strip() for a in agents.split(",") if a.strip()]
+    family, built = build_rules(preset, players if players is not None else None, setting)
+    if players is None and len(names) > 1:
+        built = built.replace(players=len(names))
+    names = names * built.players if len(names) == 1 else names
+    if len(names) != built.players:
+        raise SevensError(f"{len(names)} agents for {built.players} players; give one per seat")
+    match = Match(family.name, built, tuple(names), seed)
+    errors = Console(stderr=True)
+    with Progress(console=errors, disable=not errors.is_terminal, transient=True) as bar:
+        task = bar.add_task("games", total=games)
+        outcomes = run_match(match, games, workers, progress=lambda k: bar.advance(task, k))
+    rows = summarise(names, outcomes)
+    if plot is not None:
+        from sevens.arena.plot import plot_win_rates
+
+        plot_win_rates(rows, built.players, f"{preset}, {built.players} players, {len(outcomes)} games", plot)
+    if as_json:
+        typer.echo(json.dumps({"preset": preset, "players": built.players, "games": len(outcomes), "agents": rows}))
+        return
+    table = Table(title=f"{preset}, {built.players} players, {len(outcomes)} games (duplicate format)")
+    for column in ("agent", "games", "wins", "win rate (95%)", "mean rank", "mean points", "s/move", "p95", "rating"):
+        table.add_column(column)
+    for row in rows:
+        low, high = row["win_rate_95"]
+        table.add_row(
+            row["name"], str(row["games"]), str(row["wins"]), f"{row['win_rate']:.3f} [{low:.3f}, {high:.3f}]",
+            str(row["mean_rank"]), str(row["mean_points"]), f"{row['seconds_per_move']:.4f}",
+            f"{row['p95_seconds_per_move']:.4f}", str(row["rating"]),
+        )  # fmt: skip
+    console.print(table)
