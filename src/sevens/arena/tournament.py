@@ -18,10 +18,9 @@ from openskill.models import PlackettLuce
 
 from sevens.agents.base import make_agent
 from sevens.errors import RulesError
-from sevens.games.base import Family
 from sevens.games.registry import families
 from sevens.rng import derive_seed
-from sevens.session.scoring import points_for_round
+from sevens.session.scoring import round_points
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,17 +39,6 @@ class Match:
     rules: Any
     agents: tuple[str, ...]  # one entry per seat
     seed: int
-
-
-def seat_points(family: Family, state: Any) -> list[float]:
-    """E2 points (chips won for families that score in chips)."""
-    if family.seat_stats is not None:
-        stats = family.seat_stats(state)
-        if "chip_delta" in stats:
-            return [float(v) for v in stats["chip_delta"]]
-    result = state.result().to_dict()
-    outcomes = result.get("outcomes") or ["finished"] * state.players
-    return [float(p) for p in points_for_round(result["ranking"], outcomes)]
 
 
 def play_deal(match: Match, deal: int) -> list[GameOutcome]:
@@ -79,7 +67,7 @@ def play_deal(match: Match, deal: int) -> list[GameOutcome]:
             GameOutcome(
                 entries,
                 tuple(state.result().ranking),
-                tuple(seat_points(family, state)),
+                tuple(float(p) for p in round_points(family, state)),
                 tuple(tuple(t) for t in times),
             )
         )

@@ -83,7 +83,7 @@ class Family:
     title: tuple[str, str]  # (English, Japanese)
     presets: Mapping[str, RulesLike]
     preset_summaries: Mapping[str, tuple[str, str]]  # preset -> (English, Japanese) one-liner
-    new_state: Callable[[Any, int], GameState]  # (rules, seed) -> a dealt state
+    new_state: Callable[..., GameState]  # (rules, seed, dealer=None) -> a dealt state; dealer defaults to seat n-1
     parse_action: Callable[[str], Any]
     parse_position: Callable[[str], GameState]
     to_record: Callable[[Any], dict[str, Any]]

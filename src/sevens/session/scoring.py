@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
+
+from sevens.games.base import Family
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,3 +52,20 @@ def points_for_round(
         else:
             points[seat] = table.place_points(place)
     return points
+
+
+def round_points(family: Family, state: Any, table: PointsTable = DEFAULT_TABLE) -> list[int]:
+    """Points per seat for a finished round of any family: E2 by place and outcome, or chips won for the
+    families that score in chips (their ``seat_stats`` report ``chip_delta``)."""
+    if family.seat_stats is not None:
+        stats = family.seat_stats(state)
+        if "chip_delta" in stats:
+            return list(stats["chip_delta"])
+    result = state.result().to_dict()
+    return points_for_round(result["ranking"], round_outcomes(result, state.players), table)
+
+
+def round_outcomes(result: dict[str, Any], players: int) -> list[str]:
+    """Each seat's outcome from a result's dict (families without outcomes count everyone as finished)."""
+    outcomes = result.get("outcomes")
+    return list(outcomes) if outcomes else ["finished"] * players

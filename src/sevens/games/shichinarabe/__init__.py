@@ -18,8 +18,8 @@ def max_steps(rules: Rules) -> int:
     return 52 + per_seat * rules.players + rules.players
 
 
-def _new_state(rules: Any, seed: int) -> State:
-    return State.new(rules, seed)
+def _new_state(rules: Any, seed: int, dealer: int | None = None) -> State:
+    return State.new(rules, seed, dealer)
 
 
 FAMILY = Family(
