@@ -14,7 +14,7 @@ def playable_cards(legal: Sequence[Any]) -> list[int]:
 
     >>> from sevens.games.shichinarabe import parse_action
     >>> playable_cards([parse_action(t) for t in ("9h+Jk", "6h", "pass")])
-    [18, 20]
+    [18, 21]
     """
     cards: set[int] = set()
     for action in legal:
