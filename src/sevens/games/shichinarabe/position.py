@@ -34,15 +34,16 @@ from sevens.cards import (
     JOKER_TEXT,
     RANKS,
     ROW,
+    SEVEN_RANK_INDEX,
     SUITS,
     cards_text,
     is_joker_text,
     parse_card,
     split_card_tokens,
 )
-from sevens.errors import NotationError
+from sevens.errors import NotationError, RulesError
 from sevens.games.shichinarabe.rules import parse_rules_text
-from sevens.games.shichinarabe.state import ELIMINATED, FINISHED, IN, STUCK, State
+from sevens.games.shichinarabe.state import ELIMINATED, FINISHED, IN, SEVEN_OF_DIAMONDS, STUCK, State
 
 _EXIT_CODES = {FINISHED: "f", ELIMINATED: "x", STUCK: "j"}
 _EXIT_KINDS = {v: k for k, v in _EXIT_CODES.items()}
@@ -85,7 +86,10 @@ def parse_position(text: str) -> State:
         )
     rules_text, rows_text, hands_text, turn_text, passes_text, exits_text, dealer_text, streak_text = fields[:8]
     hand_texts = hands_text.split("/")
-    rules = parse_rules_text(rules_text, players=len(hand_texts))
+    try:
+        rules = parse_rules_text(rules_text, players=len(hand_texts))
+    except RulesError as exc:
+        raise NotationError(f"RULES {rules_text!r} with {len(hand_texts)} hands: {exc}") from exc
     n = rules.players
     occupied, joker_at = _parse_rows(rows_text)
     hands, jokers = (list(x) for x in zip(*(_parse_hand(h, i) for i, h in enumerate(hand_texts)), strict=True))
@@ -93,7 +97,7 @@ def parse_position(text: str) -> State:
     if len(rest) > 1:
         raise NotationError("HANDS: only one hand may be '*' (the rest of the cards)")
     if rest:
-        hands[rest[0]] = ALL_CARDS & ~occupied & ~reduce(or_, hands)
+        hands[rest[0]] = ALL_CARDS & ~(occupied & ~joker_at) & ~reduce(or_, hands)  # a joker's card is not out
     state = State._blank(rules, _seat(dealer_text, n, "DEALER"), None, hands, jokers)
     state._occupied, state._joker_at = occupied, joker_at
     state._removed = rules.jokers - sum(jokers) - joker_at.bit_count()
@@ -110,6 +114,8 @@ def parse_position(text: str) -> State:
     state._in = state._status.count(IN)
     if len(fields) == 9:
         state._occupants = [_seat(o, n, "OCCUPANTS") for o in fields[8].split(",")]
+        if sorted(state._occupants) != list(range(n)):
+            raise NotationError(f"OCCUPANTS must list each starting player 0 to {n - 1} once, got {fields[8]!r}")
     state._refresh_all()
     state._turn = -1 if turn_text == "-" else _seat(turn_text, n, "TURN")
     _validate(state)
@@ -125,6 +131,8 @@ def _parse_rows(text: str) -> tuple[int, int]:
         for rank, ch in enumerate(row):
             bit = 1 << (suit * ROW + rank)
             if ch == "*":
+                if rank == SEVEN_RANK_INDEX:
+                    raise NotationError(f"ROWS: a joker stands on 7{SUITS[suit]}; a joker may not stand for a 7 (B8a)")
                 occupied |= bit
                 joker_at |= bit
             elif ch.upper() == RANKS[rank]:
@@ -198,6 +206,8 @@ def _validate(state: State) -> None:
     if state.to_move is not None:
         if state._status[state.to_move] != IN:
             raise NotationError(f"TURN: seat {state.to_move} is not in the round")
+        if state._opening_pending() and not state.hand(state.to_move) >> SEVEN_OF_DIAMONDS & 1:
+            raise NotationError(f"TURN: the first move must be 7d (B4), which seat {state.to_move} does not hold")
         if not state.legal_actions():
             raise NotationError(
                 f"TURN: seat {state.to_move} has no legal action; such a player is eliminated before moving (B9)"

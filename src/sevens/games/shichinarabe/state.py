@@ -314,8 +314,10 @@ class State:
                 self._settle(p, inclusive=False)
                 return
         elif kind == PASS and p >= 0:
-            if self._passes[p] < self._limit and (
-                self._voluntary or PASS_ACTION in self.legal_actions()
+            if (
+                self._passes[p] < self._limit
+                and (self._voluntary or PASS_ACTION in self.legal_actions())
+                and not (self._opens_with_7d and self._opening_pending())  # B4: Fan Tan opens with 7♦, no pass
             ):
                 self._passes[p] += 1
                 self._log.append((p, action))
