@@ -1,0 +1,61 @@
+"""Actions of Killer sevens: play a card (``5h``) or ``pass``. Small interned immutable values.
+
+>>> parse_action("5♥") is play(parse_card("5h"))
+True
+>>> [str(parse_action(t)) for t in ("10h", "PASS", "パス")]
+['Th', 'pass', 'pass']
+>>> sorted([PASS_ACTION, play(3)], key=Action.sort_key)
+[Action('4s'), Action('pass')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sevens.cards import CARD_TEXTS, DECK_SIZE, parse_card
+from sevens.errors import NotationError
+
+PLAY, PASS = range(2)
+_KIND_NAMES = ("play", "pass")
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action; compare and hash freely. Build with :func:`play`, :data:`PASS_ACTION` or
+    :func:`parse_action`."""
+
+    kind: int
+    card: int = -1
+
+    def __str__(self) -> str:
+        return CARD_TEXTS[self.card] if self.kind == PLAY else "pass"
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+    @property
+    def kind_name(self) -> str:
+        return _KIND_NAMES[self.kind]
+
+    def sort_key(self) -> tuple[int, int]:
+        """Legal actions are listed in this order: plays by card index (s, h, d, c; A…K), then pass."""
+        return (self.kind, self.card)
+
+
+PLAY_ACTIONS: tuple[Action, ...] = tuple(Action(PLAY, c) for c in range(DECK_SIZE))
+PASS_ACTION = Action(PASS)
+
+
+def play(card: int) -> Action:
+    return PLAY_ACTIONS[card]
+
+
+def parse_action(text: str) -> Action:
+    """Read an action's text; raises :class:`NotationError` saying what is allowed."""
+    raw = text.strip()
+    if raw.lower() in ("pass", "p", "パス"):
+        return PASS_ACTION
+    try:
+        return PLAY_ACTIONS[parse_card(raw)]
+    except NotationError as exc:
+        raise NotationError(f"{raw!r} is not an action; expected a card (5h, 10♥) or pass") from exc
