@@ -1,0 +1,84 @@
+"""Actions of Seven Twenty-Seven: seven interned immutable values, each with a text form that parses back.
+
+=========  =========================================================================
+text       meaning
+=========  =========================================================================
+``check``  bet nothing when nothing is owed this betting round (D4)
+``bet``    open the betting round with the fixed bet size
+``call``   match the highest bet (all-in for less when the stack cannot cover it)
+``raise``  match the highest bet and add the fixed bet size (at most ``raise_cap`` per round)
+``fold``   give up the deal
+``take``   take one more card in a card round (D5)
+``stand``  take no card this card round
+=========  =========================================================================
+
+Amounts are never part of an action: under fixed limit the state knows them.
+
+>>> [str(parse_action(t)) for t in ("Check", " bet ", "コール", "レイズ", "降りる", "take", "スタンド")]
+['check', 'bet', 'call', 'raise', 'fold', 'take', 'stand']
+>>> parse_action("raise") is RAISE_ACTION
+True
+>>> sorted([STAND_ACTION, FOLD_ACTION, CHECK_ACTION], key=Action.sort_key)
+[Action('check'), Action('fold'), Action('stand')]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sevens.errors import NotationError
+
+CHECK, BET, CALL, RAISE, FOLD, TAKE, STAND = range(7)
+KIND_NAMES = ("check", "bet", "call", "raise", "fold", "take", "stand")
+BETTING_KINDS = frozenset({CHECK, BET, CALL, RAISE, FOLD})
+CARD_KINDS = frozenset({TAKE, STAND})
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action. Use the interned constants below or :func:`parse_action`; compare and hash freely."""
+
+    kind: int
+
+    def __str__(self) -> str:
+        return KIND_NAMES[self.kind]
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+    @property
+    def kind_name(self) -> str:
+        return KIND_NAMES[self.kind]
+
+    def sort_key(self) -> tuple[int]:
+        """Legal actions are listed in this order: check, bet, call, raise, fold, take, stand."""
+        return (self.kind,)
+
+
+ACTIONS: tuple[Action, ...] = tuple(Action(k) for k in range(len(KIND_NAMES)))
+CHECK_ACTION, BET_ACTION, CALL_ACTION, RAISE_ACTION, FOLD_ACTION, TAKE_ACTION, STAND_ACTION = ACTIONS
+
+_ALIASES: dict[str, int] = {name: kind for kind, name in enumerate(KIND_NAMES)} | {
+    "チェック": CHECK, "パス": CHECK,
+    "ベット": BET,
+    "コール": CALL,
+    "レイズ": RAISE,
+    "フォールド": FOLD, "降りる": FOLD,
+    "テイク": TAKE, "もらう": TAKE, "ヒット": TAKE, "hit": TAKE,
+    "スタンド": STAND, "いらない": STAND,
+}  # fmt: skip
+
+
+def parse_action(text: str) -> Action:
+    """Read an action's text (English or Japanese); raises :class:`NotationError` listing what is allowed."""
+    kind = _ALIASES.get(text.strip().lower())
+    if kind is None:
+        raise NotationError(f"{text.strip()!r} is not an action; expected one of: {', '.join(KIND_NAMES)}")
+    return ACTIONS[kind]
+
+
+__all__ = [
+    "ACTIONS", "BET", "BETTING_KINDS", "BET_ACTION", "CALL", "CALL_ACTION", "CARD_KINDS", "CHECK", "CHECK_ACTION",
+    "FOLD", "FOLD_ACTION", "KIND_NAMES", "RAISE", "RAISE_ACTION", "STAND", "STAND_ACTION", "TAKE", "TAKE_ACTION",
+    "Action", "parse_action",
+]  # fmt: skip

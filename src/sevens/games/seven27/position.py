@@ -1,0 +1,212 @@
+"""Position text: any Seven Twenty-Seven deal in one line, like FEN in chess.
+
+Twelve fields, separated by spaces::
+
+    RULES  DEALER  ROUND  PHASE  DOWN  UP  STACKS  IN  BETS  STANDS  FOLDED  DECK
+
+- ``RULES``: the rules' text (``seven27``, ``seven27,tie_rule=equal`` …); players = number of hands.
+- ``DEALER``: the dealer's seat. ``ROUND``: the number of the current (or last) betting round, from 1.
+- ``PHASE``: ``b2`` betting round, seat 2 to act; ``c0`` card round, seat 0 to act, ``c0+`` when someone has
+  already taken a card this card round; ``end`` when the deal is over.
+- ``DOWN``, ``UP``: each seat's face-down and face-up cards, ``/``-separated, run together (``5sAh``), ``-`` for none.
+- ``STACKS``: chips behind per seat (after the payout once the deal is over); ``IN``: chips each seat put in this
+  deal; ``BETS``: chips put in this betting round; ``STANDS``: stands so far. All comma-separated.
+- ``FOLDED``: folded seats, comma-separated, ``-`` for none.
+- ``DECK``: the undealt cards in dealing order, ``-`` for none. When reading, a final ``*`` stands for every card
+  not yet placed, in card order (A♠ … K♠, A♥ … K♣): ``*`` alone, or ``7h5c*`` for a deck whose next cards are
+  7♥ then 5♣.
+
+Who still has to act in a betting round follows from the bets: before any bet, the seats from the one to act
+to the dealer; after one, every seat still in with chips behind whose bet is below the highest.
+
+>>> text = "seven27 2 1 b0 5s/Ks/9s Tc/Ah/Ad 99,99,99 1,1,1 0,0,0 0,0,0 - *"
+>>> state = parse_position(text)
+>>> state.to_move, [str(a) for a in state.legal_actions()], state.pot
+(0, ['check', 'bet'], 3)
+>>> parse_position(state.position()) == state
+True
+"""
+
+from __future__ import annotations
+
+from sevens.cards import ALL_CARDS, DECK_SIZE, cards_text, iter_bits, parse_card, split_card_tokens
+from sevens.errors import NotationError
+from sevens.games.seven27.rules import parse_rules_text
+from sevens.games.seven27.state import BETTING, CARDS, OVER, State
+
+_FIELDS = "RULES DEALER ROUND PHASE DOWN UP STACKS IN BETS STANDS FOLDED DECK"
+
+
+def format_position(state: State) -> str:
+    n = range(state.players)
+    if state.is_over():
+        phase = "end"
+    else:
+        letter = "b" if state.phase == "bet" else "c"
+        phase = f"{letter}{state.to_move}{'+' if state.card_taken else ''}"
+    folded = ",".join(str(s) for s in n if state.is_folded(s)) or "-"
+    fields = [
+        state.rules.text(),
+        str(state.dealer),
+        str(state.betting_round),
+        phase,
+        "/".join(cards_text(state.down_cards(s), sep="") or "-" for s in n),
+        "/".join(cards_text(state.up_cards(s), sep="") or "-" for s in n),
+        ",".join(str(state.stack(s)) for s in n),
+        ",".join(str(state.committed(s)) for s in n),
+        ",".join(str(state.bet(s)) for s in n),
+        ",".join(str(state.stands(s)) for s in n),
+        folded,
+        "".join(cards_text(1 << c) for c in state.deck) or "-",
+    ]
+    return " ".join(fields)
+
+
+def parse_position(text: str) -> State:
+    """Read a position; raises :class:`NotationError` saying which field is wrong and why."""
+    fields = text.split()
+    if len(fields) != 12:
+        raise NotationError(f"a position has 12 space-separated fields ({_FIELDS}), got {len(fields)}")
+    rules_text, dealer_text, round_text, phase_text, down_text, up_text = fields[:6]
+    stacks_text, in_text, bets_text, stands_text, folded_text, deck_text = fields[6:]
+    downs = [_cards(h, "DOWN") for h in down_text.split("/")]
+    n = len(downs)
+    rules = parse_rules_text(rules_text, players=n)
+    ups = [_cards(h, "UP") for h in up_text.split("/")]
+    if len(ups) != n:
+        raise NotationError(f"UP lists {len(ups)} seats but DOWN lists {n}")
+    stacks, committed, bets, stands = (
+        _ints(t, name, n) for t, name in ((stacks_text, "STACKS"), (in_text, "IN"), (bets_text, "BETS"),
+                                          (stands_text, "STANDS"))
+    )  # fmt: skip
+    state = State._blank(rules, _seat(dealer_text, n, "DEALER"), None, stacks)
+    state._down, state._up, state._in, state._bets, state._stands = downs, ups, committed, bets, stands
+    state._deck = _deck(deck_text, downs, ups)
+    for entry in [] if folded_text == "-" else folded_text.split(","):
+        state._folded |= 1 << _seat(entry, n, "FOLDED")
+    state._round = _int(round_text, "ROUND")
+    if state._round < 1:
+        raise NotationError("ROUND: betting rounds are numbered from 1")
+    _validate_seats(state, phase_text)
+    _read_phase(state, phase_text)
+    _validate_turn(state)
+    return state
+
+
+def _read_phase(state: State, text: str) -> None:
+    n = state.players
+    if text == "end":
+        state._phase, state._turn = OVER, -1
+        awards = state._awards() if state.contenders else []
+        state._won = [sum(a.shares[s] for a in awards) for s in range(n)]
+        if len(state.contenders) > 1:
+            state._shown = sum(1 << s for s in state.contenders)
+    elif text[:1] in ("b", "c"):
+        took = text.endswith("+")
+        state._phase = BETTING if text[0] == "b" else CARDS
+        state._turn = _seat(text[1 : len(text) - took], n, "PHASE")
+        if took and state._phase == BETTING:
+            raise NotationError("PHASE: '+' (a card taken this card round) belongs to a card round, e.g. c2+")
+        state._took = took
+    else:
+        raise NotationError(f"PHASE: {text!r}; expected b<seat> (betting), c<seat> or c<seat>+ (card round), or end")
+    state._start = [state._stack[s] + state._in[s] - state._won[s] for s in range(n)]
+    if state._phase == BETTING:
+        size = state.rules.bet_size(state._round)
+        high = max(state._bets)
+        state._high = high
+        state._raises = max(high // size - 1, 0)
+        able = state._able()
+        if high:
+            state._need = sum(1 << s for s in range(n) if able >> s & 1 and state._bets[s] < high)
+        else:
+            first = state._pos[state._turn]
+            state._need = sum(1 << s for s in state._order[first:] if able >> s & 1)
+        if high % size or state._raises > state.rules.raise_cap:
+            raise NotationError(
+                f"BETS: the highest bet {high} is not the opening bet of {size} plus at most "
+                f"{state.rules.raise_cap} raises of {size}"
+            )
+        if not high and able.bit_count() < 2:
+            raise NotationError("PHASE: a betting round with fewer than two players able to bet has no actions")
+
+
+def _validate_seats(state: State, phase_text: str) -> None:
+    n, rules = state.players, state.rules
+    contenders = state.contenders
+    if not contenders:
+        raise NotationError("FOLDED: every seat folded; at least one must still be in")
+    if len(contenders) == 1 and phase_text != "end":
+        raise NotationError("PHASE: only one seat is still in, so the deal is over (write 'end')")
+    for s in range(n):
+        if state._bets[s] > state._in[s]:
+            raise NotationError(f"BETS: seat {s} bet {state._bets[s]} this round but put in only {state._in[s]}")
+        if rules.refusal_limit is not None and state._stands[s] > rules.refusal_limit:
+            raise NotationError(f"STANDS: seat {s} stood {state._stands[s]} times; the limit is {rules.refusal_limit}")
+    if not phase_text.startswith("b") and any(state._bets):
+        raise NotationError("BETS: bets are collected when a betting round ends; outside one they must all be 0")
+
+
+def _validate_turn(state: State) -> None:
+    turn = state._turn
+    if state._phase == BETTING and not state._need >> turn & 1:
+        raise NotationError(f"PHASE: seat {turn} has nothing to do in this betting round (folded, all-in or done)")
+    if state._phase == CARDS and not state.can_take(turn):
+        raise NotationError(f"PHASE: seat {turn} may not take a card (folded, refusal limit or empty deck)")
+
+
+def _cards(text: str, field: str) -> int:
+    if text == "-":
+        return 0
+    mask = 0
+    for token in split_card_tokens(text):
+        c = parse_card(token)
+        if mask >> c & 1:
+            raise NotationError(f"{field}: {token} is listed twice")
+        mask |= 1 << c
+    return mask
+
+
+def _deck(text: str, downs: list[int], ups: list[int]) -> tuple[int, ...]:
+    held = 0
+    for part in (*downs, *ups):
+        if held & part:
+            raise NotationError(f"card(s) {cards_text(held & part)} are in two places")
+        held |= part
+    rest = text.endswith("*")
+    listed = text[:-1] if rest else "" if text == "-" else text
+    deck = tuple(parse_card(t) for t in split_card_tokens(listed))
+    seen = held
+    for c in deck:
+        if seen >> c & 1:
+            raise NotationError(f"DECK: {cards_text(1 << c)} is already in a hand or listed twice")
+        seen |= 1 << c
+    if rest:
+        deck += tuple(iter_bits(ALL_CARDS & ~seen))
+        seen = ALL_CARDS
+    if seen != ALL_CARDS:
+        raise NotationError(f"card(s) {cards_text(ALL_CARDS & ~seen)} are nowhere (each of the {DECK_SIZE} cards once)")
+    return deck
+
+
+def _ints(text: str, field: str, n: int) -> list[int]:
+    values = [_int(v, field) for v in text.split(",")]
+    if len(values) != n:
+        raise NotationError(f"{field} lists {len(values)} seats but DOWN lists {n}")
+    return values
+
+
+def _int(text: str, field: str) -> int:
+    if not (text.isascii() and text.isdigit()):
+        raise NotationError(f"{field}: {text!r} is not a whole number")
+    return int(text)
+
+
+def _seat(text: str, n: int, field: str) -> int:
+    seat = _int(text, field)
+    if seat >= n:
+        raise NotationError(f"{field}: seat {seat} does not exist; seats are 0 to {n - 1}")
+    return seat
+
+
+__all__ = ["format_position", "parse_position"]

@@ -1,0 +1,615 @@
+"""The Seven Twenty-Seven engine: one :class:`State` per deal (RULES.md D1–D7).
+
+A deal runs: antes and the deal pattern (D3), then betting rounds (D4) and card rounds (D5) in turn until a
+card round in which nobody takes a card, then the showdown (D6, D7); or it ends at once when all but one
+player fold.
+
+>>> from sevens.games.seven27 import Rules, State, parse_action
+>>> state = State.new(Rules.preset("seven27"), seed=7)
+>>> state.phase, state.to_move, [str(a) for a in state.legal_actions()]
+('bet', 0, ['check', 'bet'])
+>>> state.pot, state.stack(0)
+(4, 99)
+>>> for text in ("bet", "call", "fold", "call"):
+...     state.apply(parse_action(text))
+>>> state.phase, state.pot, state.contenders
+('card', 19, (0, 1, 3))
+>>> while not state.is_over():
+...     state.apply(STAND_ACTION if state.phase == "card" else state.legal_actions()[0])  # check or call
+>>> state.result().chip_delta
+(4, 3, -1, -6)
+
+Every operation (antes, cards dealt, actions, hands shown, chips won) is appended to :attr:`State.history`
+as a frozen :class:`~.operations.Operation`. Chips are integers; ``check_invariants`` proves no chip and no card
+is created or lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sevens.cards import ALL_CARDS, DECK_SIZE, cards_text, mask_of
+from sevens.errors import IllegalActionError
+from sevens.games.seven27.actions import (
+    BET,
+    BET_ACTION,
+    CALL,
+    CALL_ACTION,
+    CARD_KINDS,
+    CHECK,
+    CHECK_ACTION,
+    FOLD,
+    FOLD_ACTION,
+    KIND_NAMES,
+    RAISE,
+    RAISE_ACTION,
+    STAND_ACTION,
+    TAKE,
+    TAKE_ACTION,
+    Action,
+)
+from sevens.games.seven27.evaluate import Evaluation, evaluate
+from sevens.games.seven27.operations import Operation
+from sevens.games.seven27.pots import Pot, PotAward, showdown, side_pots
+from sevens.games.seven27.rules import Rules
+from sevens.rng import make_rng, shuffle_in_place
+
+BETTING, CARDS, OVER = range(3)
+PHASE_NAMES = ("bet", "card", "over")
+# D3: which cards of the initial deal go face up, one pass round the table each
+DEAL_PATTERNS: dict[str, tuple[bool, ...]] = {
+    "down_up": (False, True),
+    "up_down": (True, False),
+    "two_down_one_up": (False, False, True),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The outcome of a deal. ``ranking`` orders seats by chips won (ties: clockwise from the dealer's left);
+    ``chip_delta[seat]`` = chips won minus chips put in; ``stacks`` after the deal; ``totals[seat]`` = the
+    (7, 27) totals in halves of each hand shown at the showdown (``None`` for a seat that showed nothing or a
+    half it could not win); ``pots`` = how each pot was divided."""
+
+    ranking: tuple[int, ...]
+    chip_delta: tuple[int, ...]
+    stacks: tuple[int, ...]
+    fold_out: bool
+    totals: tuple[tuple[int | None, int | None] | None, ...]
+    pots: tuple[PotAward, ...]
+
+    def rank(self, seat: int) -> int:
+        """1 for the seat that won most."""
+        return self.ranking.index(seat) + 1
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "ranking": list(self.ranking),
+            "chip_delta": list(self.chip_delta),
+            "stacks": list(self.stacks),
+            "fold_out": self.fold_out,
+            "totals": [None if t is None else list(t) for t in self.totals],
+            "pots": [p.to_dict() for p in self.pots],
+        }
+
+
+class State:
+    """One deal of Seven Twenty-Seven. Create with :meth:`new` (or :func:`~.position.parse_position`)."""
+
+    __slots__ = (
+        "rules", "players", "dealer", "seed", "_order", "_pos",
+        "_deck", "_down", "_up",
+        "_start", "_stack", "_in", "_bets", "_won",
+        "_folded", "_stands", "_shown",
+        "_round", "_phase", "_turn", "_need", "_high", "_raises", "_took",
+        "_actions", "_ops",
+    )  # fmt: skip
+
+    rules: Rules
+    players: int
+    dealer: int
+    seed: int | None
+    _order: tuple[int, ...]  # seats clockwise from the dealer's left
+    _pos: tuple[int, ...]  # seat -> index in _order
+    _deck: tuple[int, ...]  # undealt cards, next first
+    _down: list[int]  # face-down cards per seat (bit sets)
+    _up: list[int]  # face-up cards per seat
+    _start: list[int]  # stacks before the ante
+    _stack: list[int]  # chips behind
+    _in: list[int]  # chips put in this deal (ante and bets)
+    _bets: list[int]  # chips put in this betting round
+    _won: list[int]  # chips received at the end
+    _folded: int  # bit set of seats
+    _stands: list[int]  # stands so far (refusal_limit)
+    _shown: int  # seats whose hands were shown at the showdown
+    _round: int  # betting rounds begun (1, 2, …)
+    _phase: int
+    _turn: int  # -1 when over
+    _need: int  # seats that still have to act this betting round
+    _high: int  # highest bet this betting round
+    _raises: int  # raises this betting round (after the opening bet)
+    _took: bool  # someone took a card in this card round
+    _actions: list[Action]
+    _ops: list[Operation]
+
+    # ------------------------------------------------------------------ creation
+    @classmethod
+    def new(cls, rules: Rules, seed: int, dealer: int | None = None, stacks: Sequence[int] | None = None) -> State:
+        """Shuffle with ``seed``, take the antes and deal (D3), and open the first betting round.
+
+        ``dealer`` defaults to the last seat (so seat 0 is the dealer's left); ``stacks`` to ``rules.stack`` each.
+        Every stack must hold at least one chip (a player with none has left the session, D8); a stack smaller
+        than the ante puts in all it has."""
+        n = rules.players
+        dealer = n - 1 if dealer is None else dealer
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+            raise ValueError(f"dealer={dealer!r} is not a seat; allowed: 0 to {n - 1}")
+        chips = [rules.stack] * n if stacks is None else list(stacks)
+        if len(chips) != n or any(isinstance(c, bool) or not isinstance(c, int) or c < 1 for c in chips):
+            raise ValueError(f"stacks={chips!r} must be {n} whole numbers of at least 1 chip")
+        deck = list(range(DECK_SIZE))
+        shuffle_in_place(deck, make_rng(seed))
+        state = cls._blank(rules, dealer, seed, chips)
+        state._start = chips.copy()
+        state._deck = tuple(deck)
+        for s in state._order:
+            if rules.ante:
+                paid = state._pay(s, rules.ante)
+                state._ops.append(Operation("ante", s, paid, all_in=not state._stack[s]))
+        state._bets = [0] * n  # the ante is not a bet of the first betting round
+        for face_up in DEAL_PATTERNS[rules.deal]:
+            for s in state._order:
+                state._give(s, face_up, "deal")
+        state._start_betting()
+        return state
+
+    @classmethod
+    def _blank(cls, rules: Rules, dealer: int, seed: int | None, stacks: list[int]) -> State:
+        state = cls.__new__(cls)
+        n = len(stacks)
+        state.rules, state.players, state.dealer, state.seed = rules, n, dealer, seed
+        state._order = tuple((dealer + 1 + i) % n for i in range(n))
+        pos = [0] * n
+        for i, s in enumerate(state._order):
+            pos[s] = i
+        state._pos = tuple(pos)
+        state._deck = ()
+        state._down, state._up = [0] * n, [0] * n
+        state._start, state._stack = stacks.copy(), stacks
+        state._in, state._bets, state._won = [0] * n, [0] * n, [0] * n
+        state._folded = state._shown = 0
+        state._stands = [0] * n
+        state._round = 0
+        state._phase = BETTING
+        state._turn = -1
+        state._need = state._high = state._raises = 0
+        state._took = False
+        state._actions, state._ops = [], []
+        return state
+
+    def clone(self) -> State:
+        """An independent copy (history included)."""
+        other = State.__new__(State)
+        for name in State.__slots__:
+            value = getattr(self, name)
+            setattr(other, name, value.copy() if isinstance(value, list) else value)
+        return other
+
+    # ------------------------------------------------------------------ questions
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act, or ``None`` when the deal is over."""
+        return None if self._turn < 0 else self._turn
+
+    def is_over(self) -> bool:
+        return self._phase == OVER
+
+    @property
+    def phase(self) -> str:
+        """``bet`` (a betting round), ``card`` (a card round) or ``over``."""
+        return PHASE_NAMES[self._phase]
+
+    @property
+    def betting_round(self) -> int:
+        """The number of the current (or last) betting round, from 1."""
+        return self._round
+
+    @property
+    def bet_size(self) -> int:
+        """The fixed bet and raise size of the current (or last) betting round (D4)."""
+        return self.rules.bet_size(max(self._round, 1))
+
+    @property
+    def high_bet(self) -> int:
+        """The highest bet of the current betting round."""
+        return self._high
+
+    @property
+    def raises(self) -> int:
+        """Raises made in the current betting round (the opening bet not counted)."""
+        return self._raises
+
+    @property
+    def card_taken(self) -> bool:
+        """Whether someone has taken a card in the current card round."""
+        return self._took
+
+    def to_call(self, seat: int) -> int:
+        """Chips ``seat`` must add to match the highest bet (it may put in less, all-in)."""
+        return self._high - self._bets[seat]
+
+    def legal_actions(self) -> list[Action]:
+        """Legal actions of the seat to act, sorted by :meth:`Action.sort_key`; empty when over."""
+        p = self._turn
+        if p < 0:
+            return []
+        if self._phase == CARDS:
+            return [TAKE_ACTION, STAND_ACTION]  # only seats that may take a card get the turn
+        size = self.rules.bet_size(self._round)
+        to_call = self._high - self._bets[p]
+        if not to_call:
+            return [CHECK_ACTION, BET_ACTION] if self._can_aggress(p, size) else [CHECK_ACTION]
+        if self._raises < self.rules.raise_cap and self._can_aggress(p, to_call + size):
+            return [CALL_ACTION, RAISE_ACTION, FOLD_ACTION]
+        return [CALL_ACTION, FOLD_ACTION]
+
+    def _can_aggress(self, p: int, cost: int) -> bool:
+        """A bet or raise needs the full amount and another player still able to answer it."""
+        return self._stack[p] >= cost and bool(self._able() & ~(1 << p))
+
+    def is_legal(self, action: Action) -> bool:
+        return self.why_illegal(action) is None
+
+    def why_illegal(self, action: Action) -> str | None:
+        """``None`` if ``action`` is legal, else a sentence saying why and what is legal now."""
+        if self._turn < 0:
+            return "the deal is over; no action is legal"
+        legal = self.legal_actions()
+        if action in legal:
+            return None
+        return f"{action}: {self._reason(action)}; legal now: {' '.join(map(str, legal))}"
+
+    def verify(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` saying why, unless ``action`` is legal now."""
+        why = self.why_illegal(action)
+        if why is not None:
+            raise IllegalActionError(why, reason=action.kind_name, action=str(action))
+
+    def _reason(self, action: Action) -> str:
+        p, kind = self._turn, action.kind
+        if self._phase == CARDS:
+            return "this is a card round: take a card or stand"
+        if kind in CARD_KINDS:
+            return "this is a betting round; cards are taken in the card round that follows it"
+        size, to_call, stack = self.rules.bet_size(self._round), self._high - self._bets[p], self._stack[p]
+        if kind == CHECK:
+            return f"you owe {to_call} to call the bet of {self._high}"
+        if kind == FOLD:
+            return "nothing is owed; check instead of folding"
+        if kind == CALL:
+            return "there is no bet to call"
+        if kind == BET and self._high:
+            return f"there is already a bet of {self._high} this round"
+        if kind == RAISE and not self._high:
+            return "there is no bet to raise; bet instead"
+        if kind == RAISE and self._raises >= self.rules.raise_cap:
+            return f"the raise cap of {self.rules.raise_cap} is reached this round"
+        cost = size if kind == BET else to_call + size
+        if stack < cost:
+            return f"it costs {cost} and you have {stack} (a short stack can only call, all-in)"
+        return "every other player still in is all-in, so nobody could answer it"
+
+    # ------------------------------------------------------------------ the one verb that changes a state
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` for the seat to act. An illegal action raises :class:`IllegalActionError` saying why
+        and listing the legal ones, and changes nothing."""
+        self.verify(action)
+        p = self._turn
+        self._actions.append(action)
+        if self._phase == CARDS:
+            self._card_action(p, action.kind == TAKE)
+        else:
+            self._bet_action(p, action.kind)
+
+    def _bet_action(self, p: int, kind: int) -> None:
+        bit = 1 << p
+        size = self.rules.bet_size(self._round)
+        name = KIND_NAMES[kind]
+        if kind == CHECK:
+            self._need &= ~bit
+            self._ops.append(Operation(name, p))
+        elif kind == CALL:
+            paid = self._pay(p, self._high - self._bets[p])
+            self._need &= ~bit
+            self._ops.append(Operation(name, p, paid, all_in=not self._stack[p]))
+        elif kind in (BET, RAISE):
+            paid = self._pay(p, self._high - self._bets[p] + size)
+            self._high += size
+            self._raises += kind == RAISE
+            self._need = self._able() & ~bit
+            self._ops.append(Operation(name, p, paid, all_in=not self._stack[p]))
+        else:  # FOLD
+            self._folded |= bit
+            self._need &= ~bit
+            self._ops.append(Operation(name, p))
+            if len(self.contenders) == 1:
+                self._finish()  # D4: everyone else folded
+                return
+        nxt = self._next_in(p, self._need)
+        if nxt < 0:
+            self._end_betting()
+        else:
+            self._turn = nxt
+
+    def _card_action(self, p: int, take: bool) -> None:
+        if take:
+            self._give(p, self.rules.draw_face == "up", "take")
+            self._took = True
+        else:
+            self._stands[p] += 1
+            self._ops.append(Operation("stand", p))
+        nxt = self._next_taker(self._pos[p] + 1)
+        if nxt >= 0:
+            self._turn = nxt
+        elif self._took:
+            self._start_betting()
+        else:
+            self._finish()  # D5: a full card round with nobody taking a card
+
+    # ------------------------------------------------------------------ flow
+    def _start_betting(self) -> None:
+        self._round += 1
+        self._phase = BETTING
+        self._high = self._raises = 0
+        self._took = False
+        able = self._able()
+        if able.bit_count() < 2:  # nobody could answer a bet: the round has no actions
+            self._end_betting()
+            return
+        self._need = able
+        self._turn = self._next_in(self._order[-1], able)
+
+    def _end_betting(self) -> None:
+        self._bets = [0] * self.players
+        self._high = self._raises = self._need = 0
+        self._phase = CARDS
+        self._took = False
+        nxt = self._next_taker(0)
+        if nxt >= 0:
+            self._turn = nxt
+        else:
+            self._finish()  # nobody may take a card (deck empty, or refusal limits reached)
+
+    def _finish(self) -> None:
+        contenders = self.contenders
+        awards = self._awards()
+        if len(contenders) > 1:
+            for s in contenders:
+                self._shown |= 1 << s
+                self._ops.append(Operation("show", s, cards=self._down[s] | self._up[s]))
+        for i, award in enumerate(awards):
+            for s in self._order:
+                if award.shares[s]:
+                    self._ops.append(Operation("win", s, award.shares[s], pot=i))
+        for s in range(self.players):
+            self._won[s] = sum(a.shares[s] for a in awards)
+            self._stack[s] += self._won[s]
+        self._bets = [0] * self.players
+        self._high = self._raises = self._need = 0
+        self._phase = OVER
+        self._turn = -1
+
+    def _awards(self) -> list[PotAward]:
+        rules = self.rules
+        evaluations = {
+            s: evaluate(self._down[s] | self._up[s], ten_half=rules.ten_half, tie_rule=rules.tie_rule, bust=rules.bust)
+            for s in self.contenders
+        }
+        return showdown(self._in, self.contenders, evaluations, rules.tie_rule)
+
+    # ------------------------------------------------------------------ small helpers
+    def _pay(self, seat: int, amount: int) -> int:
+        paid = min(amount, self._stack[seat])
+        self._stack[seat] -= paid
+        self._in[seat] += paid
+        self._bets[seat] += paid
+        return paid
+
+    def _give(self, seat: int, face_up: bool, kind: str) -> None:
+        card = self._deck[0]
+        self._deck = self._deck[1:]
+        bit = 1 << card
+        if face_up:
+            self._up[seat] |= bit
+        else:
+            self._down[seat] |= bit
+        self._ops.append(Operation(kind, seat, cards=bit, face_up=face_up))
+
+    def _able(self) -> int:
+        """Seats still in that have chips behind (may bet, call or raise)."""
+        return sum(1 << s for s in range(self.players) if not self._folded >> s & 1 and self._stack[s])
+
+    def _next_in(self, seat: int, mask: int) -> int:
+        """The first seat in ``mask`` clockwise after ``seat``, or -1."""
+        n = self.players
+        for k in range(1, n + 1):
+            q = (seat + k) % n
+            if mask >> q & 1:
+                return q
+        return -1
+
+    def can_take(self, seat: int) -> bool:
+        """Whether ``seat`` may take a card in a card round: still in, cards left, refusal limit not reached."""
+        limit = self.rules.refusal_limit
+        return bool(self._deck) and not self._folded >> seat & 1 and (limit is None or self._stands[seat] < limit)
+
+    def _next_taker(self, start: int) -> int:
+        """The first seat from position ``start`` (clockwise from the dealer's left) who may take a card, or -1."""
+        for s in self._order[start:]:
+            if self.can_take(s):
+                return s
+        return -1
+
+    # ------------------------------------------------------------------ public facts
+    @property
+    def from_dealers_left(self) -> tuple[int, ...]:
+        """Every seat, clockwise from the dealer's left."""
+        return self._order
+
+    @property
+    def contenders(self) -> tuple[int, ...]:
+        """Seats that have not folded, clockwise from the dealer's left."""
+        return tuple(s for s in self._order if not self._folded >> s & 1)
+
+    def is_folded(self, seat: int) -> bool:
+        return bool(self._folded >> seat & 1)
+
+    def is_all_in(self, seat: int) -> bool:
+        """Still in with no chips behind."""
+        return not self.is_folded(seat) and not self._stack[seat] and self._phase != OVER
+
+    def is_shown(self, seat: int) -> bool:
+        """Whether ``seat``'s hand was shown at the showdown (then its down cards are public)."""
+        return bool(self._shown >> seat & 1)
+
+    def down_cards(self, seat: int) -> int:
+        """``seat``'s face-down cards (bit set): front-ends show them only to that seat, or once shown."""
+        return self._down[seat]
+
+    def up_cards(self, seat: int) -> int:
+        return self._up[seat]
+
+    def hand(self, seat: int) -> int:
+        return self._down[seat] | self._up[seat]
+
+    def stack(self, seat: int) -> int:
+        """Chips behind (not yet put in)."""
+        return self._stack[seat]
+
+    def start_stack(self, seat: int) -> int:
+        return self._start[seat]
+
+    def committed(self, seat: int) -> int:
+        """Chips ``seat`` put in this deal (ante and bets)."""
+        return self._in[seat]
+
+    def bet(self, seat: int) -> int:
+        """Chips ``seat`` put in this betting round."""
+        return self._bets[seat]
+
+    def stands(self, seat: int) -> int:
+        return self._stands[seat]
+
+    def won(self, seat: int) -> int:
+        """Chips ``seat`` received at the end of the deal (0 before)."""
+        return self._won[seat]
+
+    @property
+    def pot(self) -> int:
+        """Every chip put in this deal and not yet paid out."""
+        return 0 if self._phase == OVER else sum(self._in)
+
+    def pots(self) -> list[Pot]:
+        """The main pot and side pots as they stand (D4); empty once paid out."""
+        if self._phase == OVER:
+            return []
+        return side_pots(self._in, self.contenders)
+
+    @property
+    def deck_size(self) -> int:
+        return len(self._deck)
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """Undealt cards in dealing order (hidden from every player)."""
+        return self._deck
+
+    def evaluation(self, seat: int) -> Evaluation:
+        """What ``seat``'s whole hand counts for 7 and 27 under these rules (private while cards are down)."""
+        r = self.rules
+        return evaluate(self.hand(seat), ten_half=r.ten_half, tie_rule=r.tie_rule, bust=r.bust)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action applied, in order: with the rules, seed, dealer and stacks this replays the deal."""
+        return tuple(self._actions)
+
+    @property
+    def history(self) -> tuple[Operation, ...]:
+        """Every operation in order (antes, cards, actions, shows, wins), hidden cards included."""
+        return tuple(self._ops)
+
+    def result(self) -> Result:
+        """The outcome (D6, D7); raises ``ValueError`` while the deal is on."""
+        if self._phase != OVER:
+            raise ValueError("the deal is not over yet; result() is available once is_over() is true")
+        delta = tuple(self._won[s] - self._in[s] for s in range(self.players))
+        ranking = tuple(sorted(self._order, key=lambda s: -delta[s]))  # stable: ties clockwise from dealer's left
+        totals: list[tuple[int | None, int | None] | None] = [None] * self.players
+        for s in range(self.players):
+            if self._shown >> s & 1:
+                e = self.evaluation(s)
+                totals[s] = (e.low, e.high)
+        awards = self._awards()
+        fold_out = len(self.contenders) == 1
+        return Result(ranking, delta, tuple(self._stack), fold_out, tuple(totals), tuple(awards))
+
+    def view(self, seat: int | None) -> Any:
+        """What ``seat`` may know (``None``: a spectator, who sees only public cards)."""
+        from sevens.games.seven27.view import build_view
+
+        return build_view(self, seat)
+
+    def position(self) -> str:
+        from sevens.games.seven27.position import format_position
+
+        return format_position(self)
+
+    def hidden_from(self, seat: int) -> int:
+        """Cards ``seat`` may not know: other seats' down cards not shown, and the undealt deck."""
+        hidden = mask_of(self._deck)
+        for s in range(self.players):
+            if s != seat and not self._shown >> s & 1:
+                hidden |= self._down[s]
+        return hidden
+
+    def check_invariants(self) -> None:
+        """Raise ``AssertionError`` unless every card is in exactly one place and no chip was made or lost."""
+        seen = 0
+        for part in (*self._down, *self._up, *(1 << c for c in self._deck)):
+            if seen & part:
+                raise AssertionError(f"card(s) {cards_text(seen & part)} are in two places")
+            seen |= part
+        if seen != ALL_CARDS:
+            raise AssertionError(f"card(s) {cards_text(ALL_CARDS & ~seen)} are nowhere")
+        if min(self._stack + self._in + self._bets + self._won) < 0:
+            raise AssertionError("a negative chip count")
+        if any(b > c for b, c in zip(self._bets, self._in, strict=True)):
+            raise AssertionError("a bet this round is more than the chips put in this deal")
+        held = sum(self._stack) + (0 if self._phase == OVER else sum(self._in))
+        if held != sum(self._start):
+            raise AssertionError(f"{held} chips on the table, {sum(self._start)} at the start")
+        if self._phase == OVER and sum(self._won) != sum(self._in):
+            raise AssertionError(f"{sum(self._won)} chips paid out of a pot of {sum(self._in)}")
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.rules, self.dealer, self._deck, tuple(self._down), tuple(self._up),
+            tuple(self._start), tuple(self._stack), tuple(self._in), tuple(self._bets), tuple(self._won),
+            self._folded, tuple(self._stands), self._shown,
+            self._round, self._phase, self._turn, self._need, self._high, self._raises, self._took,
+        )  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        """Same position (history aside): cards everywhere, chips, folds, stands, phase and turn."""
+        return isinstance(other, State) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"State({self.position()!r})"
+
+
+__all__ = ["BETTING", "CARDS", "DEAL_PATTERNS", "OVER", "PHASE_NAMES", "Result", "State"]

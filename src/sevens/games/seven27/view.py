@@ -1,0 +1,162 @@
+"""What one seat may know (the observation), built by allowlist from the state.
+
+A view holds the seat's own down cards, everyone's up cards, stacks, bets, pots, whose turn it is, and the
+public history with other seats' down cards written ``??``. After a showdown, the hands shown become public.
+A spectator's view (``seat=None``) holds only public cards. A view holds no reference to the state.
+
+>>> from sevens.games.seven27 import Rules, State
+>>> state = State.new(Rules.preset("seven27", players=3), seed=1)
+>>> mine, theirs = state.view(0).to_dict()["seats"][0], state.view(1).to_dict()["seats"][0]
+>>> mine["down"], theirs["down"], mine["up"] == theirs["up"]
+(['8c'], ['??'], True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from sevens.cards import HIDDEN_TEXT, cards_text
+from sevens.games.seven27.actions import Action
+from sevens.games.seven27.evaluate import Evaluation
+from sevens.games.seven27.pots import Pot
+from sevens.games.seven27.rules import Rules
+
+if TYPE_CHECKING:
+    from sevens.games.seven27.state import State
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat as the viewer sees it. ``down`` holds only the down cards the viewer may know."""
+
+    seat: int
+    down: int
+    down_count: int
+    up: int
+    stack: int
+    committed: int
+    bet: int
+    stands: int
+    folded: bool
+    all_in: bool
+    shown: bool
+
+    @property
+    def down_known(self) -> bool:
+        return self.down.bit_count() == self.down_count
+
+    def down_texts(self) -> list[str]:
+        """The down cards as text, ``??`` for each one the viewer may not know."""
+        return cards_text(self.down).split() if self.down_known else [HIDDEN_TEXT] * self.down_count
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "down": self.down_texts(),
+            "up": cards_text(self.up).split(),
+            "stack": self.stack,
+            "committed": self.committed,
+            "bet": self.bet,
+            "stands": self.stands,
+            "folded": self.folded,
+            "all_in": self.all_in,
+            "shown": self.shown,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """The observation of ``seat`` (``None`` for a spectator)."""
+
+    seat: int | None
+    rules: Rules
+    dealer: int
+    phase: str
+    betting_round: int
+    bet_size: int
+    high_bet: int
+    raises: int
+    to_move: int | None
+    legal_actions: tuple[Action, ...]
+    to_call: int
+    seats: tuple[SeatView, ...]
+    pots: tuple[Pot, ...]
+    pot: int
+    deck_count: int
+    own: Evaluation | None  # what the viewer's whole hand counts, for 7 and 27
+    history: tuple[str, ...]
+    result: dict[str, Any] | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form (what a server would send to this seat)."""
+        return {
+            "seat": self.seat,
+            "rules": self.rules.to_dict(),
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "betting_round": self.betting_round,
+            "bet_size": self.bet_size,
+            "high_bet": self.high_bet,
+            "raises": self.raises,
+            "to_move": self.to_move,
+            "legal_actions": [str(a) for a in self.legal_actions],
+            "to_call": self.to_call,
+            "seats": [s.to_dict() for s in self.seats],
+            "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in self.pots],
+            "pot": self.pot,
+            "deck_count": self.deck_count,
+            "own_totals": None if self.own is None else [self.own.low, self.own.high],
+            "history": list(self.history),
+            "result": self.result,
+        }
+
+
+def build_view(state: State, seat: int | None) -> View:
+    if seat is not None and not 0 <= seat < state.players:
+        raise ValueError(f"seat {seat} does not exist; seats are 0 to {state.players - 1}")
+
+    def sees(s: int) -> bool:
+        return s == seat or state.is_shown(s)
+
+    seats = tuple(
+        SeatView(
+            seat=s,
+            down=state.down_cards(s) if sees(s) else 0,
+            down_count=state.down_cards(s).bit_count(),
+            up=state.up_cards(s),
+            stack=state.stack(s),
+            committed=state.committed(s),
+            bet=state.bet(s),
+            stands=state.stands(s),
+            folded=state.is_folded(s),
+            all_in=state.is_all_in(s),
+            shown=state.is_shown(s),
+        )
+        for s in range(state.players)
+    )
+    to_move = state.to_move
+    mine = seat is not None and to_move == seat
+    return View(
+        seat=seat,
+        rules=state.rules,
+        dealer=state.dealer,
+        phase=state.phase,
+        betting_round=state.betting_round,
+        bet_size=state.bet_size,
+        high_bet=state.high_bet,
+        raises=state.raises,
+        to_move=to_move,
+        legal_actions=tuple(state.legal_actions()) if mine else (),
+        to_call=state.to_call(seat) if seat is not None else 0,
+        seats=seats,
+        pots=tuple(state.pots()),
+        pot=state.pot,
+        deck_count=state.deck_size,
+        own=None if seat is None else state.evaluation(seat),
+        history=tuple(op.text(reveal=op.face_up or sees(op.seat)) for op in state.history),
+        result=state.result().to_dict() if state.is_over() else None,
+    )
+
+
+__all__ = ["SeatView", "View", "build_view"]
