@@ -1,0 +1,1 @@
+"""Alembic revision scripts, one per schema change, chained by ``down_revision``."""
