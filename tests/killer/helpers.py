@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from sevens.cards import ALL_CARDS, RANKS, ROW, SEVENS_MASK, cards_text, mask_of, parse_cards
+from family_helpers import applier, cards, legal
+from sevens.cards import ALL_CARDS, RANKS, ROW, SEVENS_MASK, cards_text
 from sevens.games.killer import State, parse_action, parse_position
 
 R7 = "......7......"  # a row with only its 7 on the table
 
 __all__ = ["R7", "State", "cards", "do", "everything_but", "legal", "parse_position", "position", "rows", "text_of"]
 
-
-def cards(text: str) -> int:
-    """A card set from text such as ``"4s Ts"``."""
-    return mask_of(parse_cards(text))
+do = applier(parse_action)
 
 
 def text_of(mask: int) -> str:
@@ -62,18 +60,6 @@ def position(
         str(streak),
     ]
     return parse_position(" ".join(fields))
-
-
-def legal(state: State) -> list[str]:
-    """The legal actions of the seat to move, as text."""
-    return [str(a) for a in state.legal_actions()]
-
-
-def do(state: State, *texts: str) -> State:
-    """Apply each action text in turn (each must be legal)."""
-    for text in texts:
-        state.apply(parse_action(text))
-    return state
 
 
 def everything_but(text: str) -> str:

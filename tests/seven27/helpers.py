@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from family_helpers import legal
 from sevens.games.seven27 import State, parse_action, parse_position
 
 
@@ -24,5 +25,4 @@ def at(position: str, actions: str = "") -> State:
     return state
 
 
-def legal(state: State) -> list[str]:
-    return [str(a) for a in state.legal_actions()]
+__all__ = ["at", "legal", "play"]

@@ -124,13 +124,13 @@ def parse_value(text: str) -> Any:
         return low
 
 
-def parse_setting(text: str) -> tuple[str, Any]:
-    """Read ``key=value`` into a name and a typed value.
+def parse_setting(text: str, example: str = "pass_limit=none or ak_link=true") -> tuple[str, Any]:
+    """Read ``key=value`` into a name and a typed value; the error for anything else shows ``example``.
 
     >>> parse_setting("pass_limit=none")
     ('pass_limit', None)
     """
     key, sep, value = text.partition("=")
     if not sep or not key.strip():
-        raise RulesError(f"setting {text!r} is not key=value; e.g. pass_limit=none or ak_link=true")
+        raise RulesError(f"setting {text!r} is not key=value; e.g. {example}")
     return key.strip(), parse_value(value)

@@ -33,16 +33,12 @@ def seat_stats(state: Any) -> dict[str, list[int]]:
     return {"mean_dead_cards": list(result.dead_cards), "mean_kills": list(result.kills)}
 
 
-def _new_state(rules: Any, seed: int, dealer: int | None = None) -> State:
-    return State.new(rules, seed, dealer)
-
-
 FAMILY = Family(
     name="killer",
     title=("Killer sevens", "殺しの7並べ"),
     presets=PRESETS,
     preset_summaries=PRESET_SUMMARIES,
-    new_state=_new_state,
+    new_state=State.new,
     parse_action=parse_action,
     parse_position=parse_position,
     to_record=to_record,

@@ -36,6 +36,7 @@ from sevens.errors import NotationError, RulesError
 from sevens.games.killer.rules import parse_rules_text
 from sevens.games.killer.state import ELIMINATED, FINISHED, IN, State
 from sevens.games.killer.view import DEAD_MARK, EMPTY_MARK, grid_rows
+from sevens.games.positions import check_seat_count, per_seat, seat_number, whole_number
 
 FIELDS = "RULES ROWS HANDS DEAD KILLS TURN PASSES EXITS DEALER STREAK"
 _EXIT_CODES = {FINISHED: "f", ELIMINATED: "x"}
@@ -75,8 +76,7 @@ def parse_position(text: str) -> State:
     table, marked = _parse_rows(rows_text)
     hands = [_parse_cards(h, f"HANDS: seat {i}") for i, h in enumerate(hand_texts)]
     dead_texts = ["-"] * n if dead_text == "-" else dead_text.split("/")
-    if len(dead_texts) != n:
-        raise NotationError(f"DEAD lists {len(dead_texts)} seats but HANDS has {n}")
+    check_seat_count(dead_texts, n, "DEAD")
     if "*" in dead_texts:
         raise NotationError("DEAD: '*' is only allowed in HANDS")
     dead = [_parse_cards(d, f"DEAD: seat {i}") for i, d in enumerate(dead_texts)]
@@ -85,15 +85,15 @@ def parse_position(text: str) -> State:
         raise NotationError("HANDS: only one hand may be '*' (the rest of the cards)")
     if rest:
         hands[rest[0]] = ALL_CARDS & ~table & ~reduce(or_, hands) & ~reduce(or_, dead)
-    state = State._blank(rules, _seat(dealer_text, n, "DEALER"), None, hands)
+    state = State._blank(rules, seat_number(dealer_text, n, "DEALER"), None, hands)
     state._dead = dead
     state._deadpos = reduce(or_, dead)
     state._set_table(table)
-    state._kills = _ints(kills_text, n, "KILLS")
-    state._passes = _ints(passes_text, n, "PASSES")
-    state._streak = _int(streak_text, "STREAK")
+    state._kills = per_seat(kills_text, n, "KILLS")
+    state._passes = per_seat(passes_text, n, "PASSES")
+    state._streak = whole_number(streak_text, "STREAK")
     for entry in [] if exits_text == "-" else exits_text.split(","):
-        seat, kind = _seat(entry[:-1], n, "EXITS"), _EXIT_KINDS.get(entry[-1:])
+        seat, kind = seat_number(entry[:-1], n, "EXITS"), _EXIT_KINDS.get(entry[-1:])
         if kind is None:
             raise NotationError(
                 f"EXITS entry {entry!r}: expected a seat then f (finished: hand empty) or x (eliminated), e.g. 2f"
@@ -103,7 +103,7 @@ def parse_position(text: str) -> State:
         state._exits.append((seat, kind))
         state._status[seat] = kind
     state._in = state._status.count(IN)
-    state._turn = -1 if turn_text == "-" else _seat(turn_text, n, "TURN")
+    state._turn = -1 if turn_text == "-" else seat_number(turn_text, n, "TURN")
     _validate(state, marked)
     return state
 
@@ -141,26 +141,6 @@ def _parse_cards(text: str, where: str) -> int:
     except NotationError as exc:
         raise NotationError(f"{where}: {exc}") from exc
     return mask
-
-
-def _int(text: str, field: str) -> int:
-    if not text.isdigit():
-        raise NotationError(f"{field}: {text!r} is not a whole number")
-    return int(text)
-
-
-def _ints(text: str, n: int, field: str) -> list[int]:
-    values = [_int(t, field) for t in text.split(",")]
-    if len(values) != n:
-        raise NotationError(f"{field} lists {len(values)} seats but HANDS has {n}")
-    return values
-
-
-def _seat(text: str, n: int, field: str) -> int:
-    seat = _int(text, field)
-    if seat >= n:
-        raise NotationError(f"{field}: seat {seat} does not exist; seats are 0 to {n - 1}")
-    return seat
 
 
 def _validate(state: State, marked: int) -> None:

@@ -54,6 +54,7 @@ from sevens.games.killer.events import FINISHED as FINISHED_EVENT
 from sevens.games.killer.geometry import dying, geometry, touching
 from sevens.games.killer.result import Result, rank_seats
 from sevens.games.killer.rules import Rules
+from sevens.games.state_base import StateBase
 
 IN, FINISHED, ELIMINATED = range(3)
 STATUS_NAMES = ("in", "finished", "eliminated")  # "finished": left the round with an empty hand (C5, 抜け)
@@ -62,7 +63,7 @@ NO_LIMIT = 1 << 62
 _BITS = tuple(1 << c for c in range(DECK_SIZE))
 
 
-class State:
+class State(StateBase):
     """A round of Killer sevens. Create with :meth:`new` (or :func:`~.position.parse_position`), then ask
     and :meth:`apply`."""
 
@@ -148,23 +149,7 @@ class State:
         self._table = table
         self._front = touching(table, self._adjacent)
 
-    def clone(self) -> State:
-        """An independent copy (history included)."""
-        other = State.__new__(State)
-        for name in State.__slots__:
-            value = getattr(self, name)
-            setattr(other, name, value.copy() if isinstance(value, list) else value)
-        return other
-
     # ------------------------------------------------------------------ questions
-    @property
-    def to_move(self) -> int | None:
-        """The seat to move, or ``None`` when the round is over."""
-        return None if self._turn < 0 else self._turn
-
-    def is_over(self) -> bool:
-        return self._turn < 0
-
     def legal_actions(self) -> list[Action]:
         """Legal actions of the seat to move, sorted (plays by card, then pass); empty when over."""
         p = self._turn
@@ -179,9 +164,6 @@ class State:
         if self._passes[p] < self._limit and (self._voluntary or not acts):
             acts.append(PASS_ACTION)
         return acts
-
-    def is_legal(self, action: Action) -> bool:
-        return self.why_illegal(action) is None
 
     def why_illegal(self, action: Action) -> str | None:
         """``None`` if ``action`` is legal, else a sentence saying why and what is legal now."""
@@ -317,10 +299,6 @@ class State:
             self._kill(newly, q)
             self._leave_empty(q)
 
-    def _from_dealers_left(self) -> list[int]:
-        n = self.players
-        return [(self.dealer + 1 + i) % n for i in range(n)]
-
     def _dead_by_rule(self) -> int:
         """Every dead position, recomputed from the table alone (the incremental ``_deadpos`` must equal it)."""
         empty = ALL_CARDS & ~self._table
@@ -425,19 +403,11 @@ class State:
         return format_position(self)
 
     def _key(self) -> tuple[Any, ...]:
+        """Same position (history aside): the same cards everywhere, kills, turn, passes, exits and streak."""
         return (
             self.rules, self.dealer, tuple(self._hands), tuple(self._dead), self._table, tuple(self._kills),
             tuple(self._passes), tuple(self._status), tuple(self._exits), self._turn, self._streak,
         )  # fmt: skip
-
-    def __eq__(self, other: object) -> bool:
-        """Same position (history aside): the same cards everywhere, kills, turn, passes, exits and streak."""
-        return isinstance(other, State) and self._key() == other._key()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"State({self.position()!r})"
 
     def hidden_from(self, seat: int) -> int:
         """Cards ``seat`` may not know: others' hands, and others' dead piles unless dead cards are visible."""

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from sevens.cards import ALL_CARDS, DECK_SIZE, cards_text, iter_bits, parse_card, split_card_tokens
 from sevens.errors import NotationError
+from sevens.games.positions import check_seat_count, per_seat, seat_number, whole_number
 from sevens.games.seven27.rules import parse_rules_text
 from sevens.games.seven27.state import BETTING, CARDS, OVER, State
 
@@ -73,18 +74,17 @@ def parse_position(text: str) -> State:
     n = len(downs)
     rules = parse_rules_text(rules_text, players=n)
     ups = [_cards(h, "UP") for h in up_text.split("/")]
-    if len(ups) != n:
-        raise NotationError(f"UP lists {len(ups)} seats but DOWN lists {n}")
+    check_seat_count(ups, n, "UP", "DOWN lists")
     stacks, committed, bets, stands = (
-        _ints(t, name, n) for t, name in ((stacks_text, "STACKS"), (in_text, "IN"), (bets_text, "BETS"),
-                                          (stands_text, "STANDS"))
-    )  # fmt: skip
-    state = State._blank(rules, _seat(dealer_text, n, "DEALER"), None, stacks)
+        per_seat(t, n, name, "DOWN lists")
+        for t, name in ((stacks_text, "STACKS"), (in_text, "IN"), (bets_text, "BETS"), (stands_text, "STANDS"))
+    )
+    state = State._blank(rules, seat_number(dealer_text, n, "DEALER"), None, stacks)
     state._down, state._up, state._in, state._bets, state._stands = downs, ups, committed, bets, stands
     state._deck = _deck(deck_text, downs, ups)
     for entry in [] if folded_text == "-" else folded_text.split(","):
-        state._folded |= 1 << _seat(entry, n, "FOLDED")
-    state._round = _int(round_text, "ROUND")
+        state._folded |= 1 << seat_number(entry, n, "FOLDED")
+    state._round = whole_number(round_text, "ROUND")
     if state._round < 1:
         raise NotationError("ROUND: betting rounds are numbered from 1")
     _validate_seats(state, phase_text)
@@ -104,7 +104,7 @@ def _read_phase(state: State, text: str) -> None:
     elif text[:1] in ("b", "c"):
         took = text.endswith("+")
         state._phase = BETTING if text[0] == "b" else CARDS
-        state._turn = _seat(text[1 : len(text) - took], n, "PHASE")
+        state._turn = seat_number(text[1 : len(text) - took], n, "PHASE")
         if took and state._phase == BETTING:
             raise NotationError("PHASE: '+' (a card taken this card round) belongs to a card round, e.g. c2+")
         state._took = took
@@ -187,26 +187,6 @@ def _deck(text: str, downs: list[int], ups: list[int]) -> tuple[int, ...]:
     if seen != ALL_CARDS:
         raise NotationError(f"card(s) {cards_text(ALL_CARDS & ~seen)} are nowhere (each of the {DECK_SIZE} cards once)")
     return deck
-
-
-def _ints(text: str, field: str, n: int) -> list[int]:
-    values = [_int(v, field) for v in text.split(",")]
-    if len(values) != n:
-        raise NotationError(f"{field} lists {len(values)} seats but DOWN lists {n}")
-    return values
-
-
-def _int(text: str, field: str) -> int:
-    if not (text.isascii() and text.isdigit()):
-        raise NotationError(f"{field}: {text!r} is not a whole number")
-    return int(text)
-
-
-def _seat(text: str, n: int, field: str) -> int:
-    seat = _int(text, field)
-    if seat >= n:
-        raise NotationError(f"{field}: seat {seat} does not exist; seats are 0 to {n - 1}")
-    return seat
 
 
 __all__ = ["format_position", "parse_position"]

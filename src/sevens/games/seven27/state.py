@@ -54,6 +54,7 @@ from sevens.games.seven27.evaluate import Evaluation, evaluate
 from sevens.games.seven27.operations import Operation
 from sevens.games.seven27.pots import Pot, PotAward, showdown, side_pots
 from sevens.games.seven27.rules import Rules
+from sevens.games.state_base import StateBase
 from sevens.rng import make_rng, shuffle_in_place
 
 BETTING, CARDS, OVER = range(3)
@@ -95,7 +96,7 @@ class Result:
         }
 
 
-class State:
+class State(StateBase):
     """One deal of Seven Twenty-Seven. Create with :meth:`new` (or :func:`~.position.parse_position`)."""
 
     __slots__ = (
@@ -189,20 +190,7 @@ class State:
         state._actions, state._ops = [], []
         return state
 
-    def clone(self) -> State:
-        """An independent copy (history included)."""
-        other = State.__new__(State)
-        for name in State.__slots__:
-            value = getattr(self, name)
-            setattr(other, name, value.copy() if isinstance(value, list) else value)
-        return other
-
     # ------------------------------------------------------------------ questions
-    @property
-    def to_move(self) -> int | None:
-        """The seat to act, or ``None`` when the deal is over."""
-        return None if self._turn < 0 else self._turn
-
     def is_over(self) -> bool:
         return self._phase == OVER
 
@@ -258,9 +246,6 @@ class State:
     def _can_aggress(self, p: int, cost: int) -> bool:
         """A bet or raise needs the full amount and another player still able to answer it."""
         return self._stack[p] >= cost and bool(self._able() & ~(1 << p))
-
-    def is_legal(self, action: Action) -> bool:
-        return self.why_illegal(action) is None
 
     def why_illegal(self, action: Action) -> str | None:
         """``None`` if ``action`` is legal, else a sentence saying why and what is legal now."""
@@ -595,21 +580,13 @@ class State:
             raise AssertionError(f"{sum(self._won)} chips paid out of a pot of {sum(self._in)}")
 
     def _key(self) -> tuple[Any, ...]:
+        """Same position (history aside): cards everywhere, chips, folds, stands, phase and turn."""
         return (
             self.rules, self.dealer, self._deck, tuple(self._down), tuple(self._up),
             tuple(self._start), tuple(self._stack), tuple(self._in), tuple(self._bets), tuple(self._won),
             self._folded, tuple(self._stands), self._shown,
             self._round, self._phase, self._turn, self._need, self._high, self._raises, self._took,
         )  # fmt: skip
-
-    def __eq__(self, other: object) -> bool:
-        """Same position (history aside): cards everywhere, chips, folds, stands, phase and turn."""
-        return isinstance(other, State) and self._key() == other._key()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"State({self.position()!r})"
 
 
 __all__ = ["BETTING", "CARDS", "DEAL_PATTERNS", "OVER", "PHASE_NAMES", "Result", "State"]

@@ -1,7 +1,5 @@
 """七並べ (Shichi-narabe, Sevens, Fan Tan) with every local rule of RULES.md Part B."""
 
-from typing import Any
-
 from sevens.games.base import Family
 from sevens.games.shichinarabe.actions import Action, parse_action
 from sevens.games.shichinarabe.position import parse_position
@@ -18,16 +16,12 @@ def max_steps(rules: Rules) -> int:
     return 52 + per_seat * rules.players + rules.players
 
 
-def _new_state(rules: Any, seed: int, dealer: int | None = None) -> State:
-    return State.new(rules, seed, dealer)
-
-
 FAMILY = Family(
     name="shichinarabe",
     title=("Sevens", "七並べ"),
     presets=PRESETS,
     preset_summaries=PRESET_SUMMARIES,
-    new_state=_new_state,
+    new_state=State.new,
     parse_action=parse_action,
     parse_position=parse_position,
     to_record=to_record,

@@ -42,6 +42,7 @@ from sevens.cards import (
     split_card_tokens,
 )
 from sevens.errors import NotationError, RulesError
+from sevens.games.positions import per_seat, seat_number, whole_number
 from sevens.games.shichinarabe.rules import parse_rules_text
 from sevens.games.shichinarabe.state import ELIMINATED, FINISHED, IN, SEVEN_OF_DIAMONDS, STUCK, State
 
@@ -98,26 +99,24 @@ def parse_position(text: str) -> State:
         raise NotationError("HANDS: only one hand may be '*' (the rest of the cards)")
     if rest:
         hands[rest[0]] = ALL_CARDS & ~(occupied & ~joker_at) & ~reduce(or_, hands)  # a joker's card is not out
-    state = State._blank(rules, _seat(dealer_text, n, "DEALER"), None, hands, jokers)
+    state = State._blank(rules, seat_number(dealer_text, n, "DEALER"), None, hands, jokers)
     state._occupied, state._joker_at = occupied, joker_at
     state._removed = rules.jokers - sum(jokers) - joker_at.bit_count()
-    state._passes = [_int(p, "PASSES") for p in passes_text.split(",")]
-    if len(state._passes) != n:
-        raise NotationError(f"PASSES lists {len(state._passes)} seats but HANDS has {n}")
-    state._streak = _int(streak_text, "STREAK")
+    state._passes = per_seat(passes_text, n, "PASSES")
+    state._streak = whole_number(streak_text, "STREAK")
     for entry in [] if exits_text == "-" else exits_text.split(","):
-        seat, kind = _seat(entry[:-1], n, "EXITS"), _EXIT_KINDS.get(entry[-1:])
+        seat, kind = seat_number(entry[:-1], n, "EXITS"), _EXIT_KINDS.get(entry[-1:])
         if kind is None:
             raise NotationError(f"EXITS entry {entry!r}: expected a seat then f, x or j (e.g. 2f)")
         state._exits.append((seat, kind))
         state._status[seat] = kind
     state._in = state._status.count(IN)
     if len(fields) == 9:
-        state._occupants = [_seat(o, n, "OCCUPANTS") for o in fields[8].split(",")]
+        state._occupants = [seat_number(o, n, "OCCUPANTS") for o in fields[8].split(",")]
         if sorted(state._occupants) != list(range(n)):
             raise NotationError(f"OCCUPANTS must list each starting player 0 to {n - 1} once, got {fields[8]!r}")
     state._refresh_all()
-    state._turn = -1 if turn_text == "-" else _seat(turn_text, n, "TURN")
+    state._turn = -1 if turn_text == "-" else seat_number(turn_text, n, "TURN")
     _validate(state)
     return state
 
@@ -158,19 +157,6 @@ def _parse_hand(text: str, seat: int) -> tuple[int, int]:
             raise NotationError(f"HANDS: seat {seat} lists {token} twice")
         mask |= 1 << c
     return mask, jokers
-
-
-def _int(text: str, field: str) -> int:
-    if not text.isdigit():
-        raise NotationError(f"{field}: {text!r} is not a whole number")
-    return int(text)
-
-
-def _seat(text: str, n: int, field: str) -> int:
-    seat = _int(text, field)
-    if seat >= n:
-        raise NotationError(f"{field}: seat {seat} does not exist; seats are 0 to {n - 1}")
-    return seat
 
 
 def _validate(state: State) -> None:

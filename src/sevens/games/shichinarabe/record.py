@@ -2,78 +2,25 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
-from sevens.errors import NotationError, RecordError, RulesError, SevensError
+from sevens.games.records import FORMAT, VERSION, dumps, load, replay_round, round_record
 from sevens.games.shichinarabe.actions import parse_action
 from sevens.games.shichinarabe.rules import Rules
 from sevens.games.shichinarabe.state import State
 
-FORMAT = "sevens-record"
-VERSION = 1
 GAME = "shichinarabe"
 
 
 def to_record(state: State, seats: list[str] | None = None) -> dict[str, Any]:
     """The record of a round that was dealt by :meth:`State.new` (a position read from text has no seed)."""
-    if state.seed is None:
-        raise RecordError("this state was read from a position, not dealt from a seed, so it has no record")
-    names = seats or [f"seat {s}" for s in range(state.players)]
-    if len(names) != state.players:
-        raise RecordError(f"{len(names)} seat names for {state.players} seats")
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "game": GAME,
-        "rules": state.rules.to_dict(),
-        "seed": state.seed,
-        "dealer": state.dealer,
-        "seats": names,
-        "actions": [str(a) for a in state.actions],
-        "result": state.result().to_dict() if state.is_over() else None,
-    }
+    return round_record(GAME, state, seats)
 
 
 def replay(record: dict[str, Any], upto: int | None = None) -> State:
     """Rebuild the state of a record (after ``upto`` actions, or all). A record whose stored result differs
     from the replayed one raises :class:`RecordError`."""
-    if record.get("format") != FORMAT or record.get("game") != GAME:
-        raise RecordError(f"not a {GAME} record (format {record.get('format')!r}, game {record.get('game')!r})")
-    if record.get("version") != VERSION:
-        raise RecordError(f"record version {record.get('version')!r} is not supported; this program reads {VERSION}")
-    try:
-        rules = Rules.from_dict(record["rules"])
-        state = State.new(rules, seed=record["seed"], dealer=record.get("dealer"))
-        actions = record["actions"][:upto] if upto is not None else record["actions"]
-        for i, text in enumerate(actions):
-            try:
-                state.apply(parse_action(text))
-            except SevensError as exc:
-                raise RecordError(f"action {i + 1} ({text!r}) cannot be replayed: {exc}") from exc
-    except (KeyError, TypeError, RulesError, NotationError, ValueError) as exc:
-        if isinstance(exc, RecordError):
-            raise
-        raise RecordError(f"the record is malformed: {exc}") from exc
-    stored = record.get("result")
-    if upto is None and stored is not None:
-        if not state.is_over():
-            raise RecordError("the record stores a result but its actions do not finish the round")
-        if state.result().to_dict() != stored:
-            raise RecordError("replaying the record gives a different result than the one stored")
-    return state
+    return replay_round(record, GAME, State.new, Rules.from_dict, parse_action, upto)
 
 
-def dumps(record: dict[str, Any]) -> str:
-    return json.dumps(record, ensure_ascii=False, indent=1)
-
-
-def load(path: str | Path) -> dict[str, Any]:
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise RecordError(f"cannot read record {path}: {exc}") from exc
-    if not isinstance(data, dict):
-        raise RecordError(f"{path} does not hold a record object")
-    return data
+__all__ = ["FORMAT", "GAME", "VERSION", "dumps", "load", "replay", "to_record"]

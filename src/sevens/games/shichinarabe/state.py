@@ -51,6 +51,7 @@ from sevens.games.shichinarabe.actions import (
 )
 from sevens.games.shichinarabe.rules import Rules
 from sevens.games.shichinarabe.tables import shifted_tables
+from sevens.games.state_base import StateBase
 
 IN, FINISHED, ELIMINATED, STUCK = range(4)
 STATUS_NAMES = ("in", "finished", "eliminated", "joker_stuck")
@@ -100,7 +101,7 @@ class Result:
         return {"ranking": list(self.ranking), "outcomes": list(self.outcomes), "cards_left": list(self.cards_left)}
 
 
-class State:
+class State(StateBase):
     """A round of 七並べ. Create with :meth:`new` (or :func:`~.position.parse_position`), then ask and apply."""
 
     __slots__ = (
@@ -185,23 +186,7 @@ class State:
         state._jokers_or_swaps = rules.jokers > 0
         return state
 
-    def clone(self) -> State:
-        """An independent copy (history included)."""
-        other = State.__new__(State)
-        for name in State.__slots__:
-            value = getattr(self, name)
-            setattr(other, name, value.copy() if isinstance(value, list) else value)
-        return other
-
     # ------------------------------------------------------------------ questions
-    @property
-    def to_move(self) -> int | None:
-        """The seat to move, or ``None`` when the round is over."""
-        return None if self._turn < 0 else self._turn
-
-    def is_over(self) -> bool:
-        return self._turn < 0
-
     def legal_actions(self) -> list[Action]:
         """Legal actions of the seat to move, sorted (plays, joker plays, swaps, pass); empty when over."""
         p = self._turn
@@ -231,9 +216,6 @@ class State:
         if self.rules.joker_exchange == "optional" and hand & self._joker_at:
             acts += [SWAP_ACTIONS[c] for c in iter_bits(hand & self._joker_at)]
         return acts
-
-    def is_legal(self, action: Action) -> bool:
-        return self.why_illegal(action) is None
 
     def why_illegal(self, action: Action) -> str | None:
         """``None`` if ``action`` is legal, else a sentence saying why and what is allowed."""
@@ -438,10 +420,6 @@ class State:
         self._exits.append((s, kind))
         self._log.append((s, Event(STATUS_NAMES[kind])))
 
-    def _from_dealers_left(self) -> list[int]:
-        n = self.players
-        return [(self.dealer + 1 + i) % n for i in range(n)]
-
     # ------------------------------------------------------------------ tables
     def _refresh(self, suit: int) -> None:
         row = (self._occupied >> (ROW * suit)) & ROW_MASK
@@ -547,20 +525,12 @@ class State:
         return format_position(self)
 
     def _key(self) -> tuple[Any, ...]:
+        """Same position (history aside): the same cards everywhere, turn, passes, exits and streak."""
         return (
             self.rules, self.dealer, tuple(self._hands), tuple(self._jokers), self._occupied, self._joker_at,
             self._removed, tuple(self._passes), tuple(self._status), tuple(self._exits), self._turn,
             self._streak, tuple(self._occupants),
         )  # fmt: skip
-
-    def __eq__(self, other: object) -> bool:
-        """Same position (history aside): the same cards everywhere, turn, passes, exits and streak."""
-        return isinstance(other, State) and self._key() == other._key()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return f"State({self.position()!r})"
 
     def hidden_from(self, seat: int) -> int:
         """Cards ``seat`` may not know: every other seat's hand."""

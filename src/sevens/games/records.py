@@ -1,0 +1,129 @@
+"""What the records of every family share: the ``sevens-record`` header, seat names, exact replay of the
+actions with errors turned into :class:`RecordError`, the check of a stored result, and the JSON text.
+
+Each family's ``record`` module builds its own fields around these and keeps its ``to_record``/``replay``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from sevens.errors import NotationError, RecordError, RulesError, SevensError
+from sevens.games.base import GameState
+
+FORMAT = "sevens-record"
+VERSION = 1
+
+S = TypeVar("S", bound=GameState)
+
+
+def header(game: str) -> dict[str, Any]:
+    """The first fields of a record of ``game``."""
+    return {"format": FORMAT, "version": VERSION, "game": game}
+
+
+def seat_names(state: Any, seats: list[str] | None) -> list[str]:
+    """The seat names a record stores (``seat 0``, ``seat 1`` … by default); a state read from a position
+    (no seed) or the wrong number of names raises :class:`RecordError`."""
+    if state.seed is None:
+        raise RecordError("this state was read from a position, not dealt from a seed, so it has no record")
+    names = seats or [f"seat {s}" for s in range(state.players)]
+    if len(names) != state.players:
+        raise RecordError(f"{len(names)} seat names for {state.players} seats")
+    return names
+
+
+def check_header(record: dict[str, Any], game: str) -> None:
+    if record.get("format") != FORMAT or record.get("game") != game:
+        raise RecordError(f"not a {game} record (format {record.get('format')!r}, game {record.get('game')!r})")
+    if record.get("version") != VERSION:
+        raise RecordError(f"record version {record.get('version')!r} is not supported; this program reads {VERSION}")
+
+
+def replay_actions(
+    record: dict[str, Any],
+    game: str,
+    deal: Callable[[dict[str, Any]], S],
+    parse_action: Callable[[str], Any],
+    upto: int | None,
+) -> S:
+    """Check the header, deal with ``deal(record)`` and apply the first ``upto`` actions (or all). A missing
+    or malformed field, or an action that cannot be applied, raises :class:`RecordError`."""
+    check_header(record, game)
+    try:
+        state = deal(record)
+        actions = record["actions"][:upto] if upto is not None else record["actions"]
+        for i, text in enumerate(actions):
+            try:
+                state.apply(parse_action(text))
+            except SevensError as exc:
+                raise RecordError(f"action {i + 1} ({text!r}) cannot be replayed: {exc}") from exc
+    except (KeyError, TypeError, RulesError, NotationError, ValueError) as exc:
+        if isinstance(exc, RecordError):
+            raise
+        raise RecordError(f"the record is malformed: {exc}") from exc
+    return state
+
+
+def check_result(record: dict[str, Any], state: GameState, upto: int | None, unit: str = "round") -> bool:
+    """When all actions were replayed and the record stores a result, check that the state is over with that
+    result (else :class:`RecordError`); ``unit`` names what the actions finish. Returns whether it checked."""
+    stored = record.get("result")
+    if upto is not None or stored is None:
+        return False
+    if not state.is_over():
+        raise RecordError(f"the record stores a result but its actions do not finish the {unit}")
+    if state.result().to_dict() != stored:
+        raise RecordError("replaying the record gives a different result than the one stored")
+    return True
+
+
+def round_record(game: str, state: Any, seats: list[str] | None) -> dict[str, Any]:
+    """The record of a round of a family with no more to store than rules, seed, dealer, seats, actions and
+    result (the order of the fields is the order of the JSON text)."""
+    names = seat_names(state, seats)
+    return {
+        **header(game),
+        "rules": state.rules.to_dict(),
+        "seed": state.seed,
+        "dealer": state.dealer,
+        "seats": names,
+        "actions": [str(a) for a in state.actions],
+        "result": state.result().to_dict() if state.is_over() else None,
+    }
+
+
+def replay_round(
+    record: dict[str, Any],
+    game: str,
+    new_state: Callable[..., S],
+    rules_from_dict: Callable[[dict[str, Any]], Any],
+    parse_action: Callable[[str], Any],
+    upto: int | None,
+) -> S:
+    """Replay a :func:`round_record`: deal ``new_state(rules, seed=…, dealer=…)``, apply the actions and check
+    the stored result."""
+
+    def deal(record: dict[str, Any]) -> S:
+        return new_state(rules_from_dict(record["rules"]), seed=record["seed"], dealer=record.get("dealer"))
+
+    state = replay_actions(record, game, deal, parse_action, upto)
+    check_result(record, state, upto)
+    return state
+
+
+def dumps(record: dict[str, Any]) -> str:
+    return json.dumps(record, ensure_ascii=False, indent=1)
+
+
+def load(path: str | Path) -> dict[str, Any]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise RecordError(f"cannot read record {path}: {exc}") from exc
+    if not isinstance(data, dict):
+        raise RecordError(f"{path} does not hold a record object")
+    return data

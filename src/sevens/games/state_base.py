@@ -1,0 +1,66 @@
+"""What the state classes of every family share: copying, equality by position, and the turn.
+
+A family's ``State`` inherits :class:`StateBase` (no fields, empty slots), lists its own ``__slots__``, keeps
+``_turn`` (the seat to move, -1 when over) and defines ``_key`` (what makes two states the same position),
+``why_illegal`` and ``position``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Self
+
+
+class StateBase:
+    """The shared methods of a family's ``State``."""
+
+    __slots__ = ()
+
+    players: int
+    dealer: int
+    _turn: int  # the seat to move, -1 once the game is over
+
+    def clone(self) -> Self:
+        """An independent copy (history included)."""
+        cls = type(self)
+        other = cls.__new__(cls)
+        slots: tuple[str, ...] = cls.__slots__
+        for name in slots:
+            value = getattr(self, name)
+            setattr(other, name, value.copy() if isinstance(value, list) else value)
+        return other
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move, or ``None`` when the game is over."""
+        return None if self._turn < 0 else self._turn
+
+    def is_over(self) -> bool:
+        return self._turn < 0
+
+    def is_legal(self, action: Any) -> bool:
+        return self.why_illegal(action) is None
+
+    def why_illegal(self, action: Any) -> str | None:
+        """``None`` if ``action`` is legal, else a sentence saying why and what is legal now."""
+        raise NotImplementedError
+
+    def position(self) -> str:
+        raise NotImplementedError
+
+    def _key(self) -> tuple[Any, ...]:
+        """What makes two states the same position (history aside)."""
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        """Same position (history aside): equal :meth:`_key`."""
+        return isinstance(other, type(self)) and self._key() == other._key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.position()!r})"
+
+    def _from_dealers_left(self) -> list[int]:
+        """Every seat, clockwise from the dealer's left."""
+        n = self.players
+        return [(self.dealer + 1 + i) % n for i in range(n)]
