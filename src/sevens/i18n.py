@@ -52,6 +52,17 @@ def default_lang() -> Lang:
     return "en"
 
 
+def parse_lang(text: str | None) -> Lang:
+    """A ``--lang`` value checked (``ja`` or ``en``); the locale's language when it is not given."""
+    if text is None:
+        return default_lang()
+    if text not in LANGS:
+        from sevens.errors import SevensError
+
+        raise SevensError(f"--lang {text!r} is not supported; allowed: ja, en")
+    return "ja" if text == "ja" else "en"
+
+
 def t(key: str, lang: Lang, **params: object) -> str:
     """The message ``key`` in ``lang`` with ``params`` filled in; an unknown key is returned as it is."""
     pair = MESSAGES.get(key)

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from sevens.cli import arena, commands, watch
-from sevens.cli.common import app
+from sevens.cli.common import app, user_errors
+from sevens.tui.command import history, play
+
+app.command("play")(user_errors(play))
+app.command("history")(user_errors(history))
 
 __all__ = ["app", "arena", "commands", "main", "watch"]
 

@@ -16,7 +16,7 @@ from rich.console import Console
 from sevens.errors import SevensError
 from sevens.games.base import Family, parse_setting
 from sevens.games.registry import family_of
-from sevens.i18n import Lang, default_lang
+from sevens.i18n import parse_lang
 
 app = typer.Typer(
     help="七並べ (Sevens / Fan Tan) with its Japanese local rules, Killer Sevens and Seven Twenty-Seven.",
@@ -61,11 +61,4 @@ def build_rules(preset: str, players: int | None, settings: list[str] | None) ->
     return family, rules.replace(**changes) if changes else rules
 
 
-def pick_lang(lang: str | None) -> Lang:
-    if lang is None:
-        return default_lang()
-    if lang not in ("ja", "en"):
-        raise SevensError(f"--lang {lang!r} is not supported; allowed: ja, en")
-    return "ja" if lang == "ja" else "en"
-
-
+pick_lang = parse_lang

@@ -97,12 +97,25 @@ def _print_result(state: GameState, lang: Lang) -> None:
 @app.command()
 @user_errors
 def replay(
-    file: Annotated[Path, typer.Argument(help="A record written by `sevens watch --save` or any front-end.")],
+    file: Annotated[
+        Path | None, typer.Argument(help="A record written by `sevens watch --save` or any front-end.")
+    ] = None,
+    session: Annotated[int | None, typer.Option(help="Or a stored session's id (see `sevens history`).")] = None,
+    number: Annotated[int, typer.Option("--round", help="With --session: the round, from 1.")] = 1,
+    step: Annotated[bool, typer.Option(help="With --session: step through it on screen.")] = False,
+    db: Annotated[str | None, typer.Option("--db", help="Database URL for --session.")] = None,
     lang: LangOption = None,
     moves: Annotated[bool, typer.Option(help="List every move.")] = True,
 ) -> None:
-    """Replay a recorded game exactly, check its stored result, and draw the final table."""
+    """Replay a recorded game (a file or a stored round) exactly, check its stored result, draw the final table."""
     language = pick_lang(lang)
+    if session is not None:
+        from sevens.tui.command import replay_session
+
+        replay_session(session, number, step, language, db)
+        return
+    if file is None:
+        raise SevensError("give a record FILE, or --session ID [--round N] for a stored game")
     record = _load_record(file)
     family = _family_of_record(record)
     state = family.replay(record)

@@ -1,0 +1,271 @@
+"""The game screen: the table, the hand, the action bar, the players panel, the turn timer and the move log.
+
+All game logic is in :class:`~sevens.tui.controller.Controller`; this screen only draws the human seat's view
+and turns clicks and keys into :meth:`Controller.submit` calls. Computer seats move one at a time after
+``bot_delay`` seconds (at once when it is 0, as in tests).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.events import Key
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Static
+
+from sevens.errors import SevensError
+from sevens.i18n import Lang
+from sevens.tui.controller import Controller, explain
+from sevens.tui.screens.round_over import RoundOverScreen
+from sevens.tui.text import tr
+from sevens.tui.widgets import family_ui
+from sevens.tui.widgets.hand import ActionBar, CardChosen, Hand
+from sevens.tui.widgets.seats import MoveLog, SeatsPanel
+
+
+class GameScreen(Screen[None]):
+    """Plays a stored session until the player quits or it ends."""
+
+    DEFAULT_CSS = """
+    #main { height: 1fr; }
+    #left { width: 3fr; padding: 0 1; }
+    #right { width: 2fr; padding: 0 1; border-left: solid $panel-lighten-1; }
+    #round-line { color: $text-muted; }
+    #table { height: auto; margin-bottom: 1; }
+    #hand-title { text-style: bold; }
+    #message { height: auto; min-height: 1; }
+    #message.-error { color: $error; text-style: bold; }
+    #turn { text-style: bold; }
+    #log { height: 1fr; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("h", "toggle_hints", "hints"),
+        Binding("l", "toggle_lang", "日本語/English"),
+        Binding("slash", "focus_input", "type"),
+        Binding("escape", "focus_hand", "hand", show=False),
+        Binding("q", "save_quit", "save & quit"),
+    ]
+
+    def __init__(self, controller: Controller, lang: Lang, hints: bool, bot_delay: float = 0.4) -> None:
+        super().__init__()
+        self.controller = controller
+        self.lang: Lang = lang
+        self.hints = hints
+        self.bot_delay = bot_delay
+        self.ui = family_ui(controller.family.name)
+        self._bot_pending = False
+        self._round_shown = False
+        self.last_message = ""
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield Static(id="round-line")
+                yield self.ui.table()
+                yield Static(id="hand-title")
+                yield Hand(id="hand")
+                yield ActionBar(id="actions")
+                yield Input(id="command")
+                yield Static(id="message")
+            with Vertical(id="right"):
+                yield Static(id="turn")
+                yield SeatsPanel(id="seats")
+                yield Static(id="status")
+                yield Static(id="timer")
+                yield MoveLog(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.controller.resumed_at is not None:
+            self.say(tr("resumed", self.lang, id=self.controller.session_id, moves=self.controller.resumed_at))
+        if self.controller.turn_seconds is not None:
+            self.set_interval(0.25, self.tick)
+        self.query_one(Hand).focus()
+        self.advance()
+
+    # ------------------------------------------------------------------ drawing
+    def redraw(self) -> None:
+        """Draw everything from the human seat's view."""
+        c, lang = self.controller, self.lang
+        family = c.family
+        self.app.title = family.title[1] if lang == "ja" else family.title[0]
+        self.app.sub_title = c.preset or ""
+        total = c.rounds_total
+        number = c.round_number
+        heading = tr("round_title", lang, number=number, total=total) if total else tr("round_title_open", lang,
+                                                                                       number=number)  # fmt: skip
+        self.query_one("#round-line", Static).update(heading)
+        self.query_one("#hand-title", Static).update(tr("your_hand", lang))
+        self.query_one("#command", Input).placeholder = tr("type_action", lang)
+        if c.state is None or c.human_round_seat is None:
+            return
+        view = c.view()
+        names = [f"{n} ({tr('you', lang)})" if s == c.human_round_seat else n for s, n in enumerate(c.round_names)]
+        self.query_one("#table", Static).show(view, names, lang, self.hints)  # type: ignore[attr-defined]
+        self.query_one(Hand).show(self.ui.hand(view), self.hints)
+        self.query_one(ActionBar).show(self.ui.buttons(view, lang))
+        header, rows = self.ui.seats(view, c.round_names, lang)  # the human's row is bold
+        self.query_one(SeatsPanel).show(header, rows, view.to_move, c.human_round_seat)
+        self.query_one("#status", Static).update(self.ui.status(view, lang, self.hints))
+        self.query_one("#turn", Static).update(self.turn_text())
+        self.query_one(MoveLog).show(self.ui.log(view, c.round_names), tr("move_log", lang))
+        self.show_timer()
+
+    def turn_text(self) -> str:
+        c = self.controller
+        if c.round_over():
+            return tr("round_is_over", self.lang)
+        if c.human_to_move():
+            return tr("your_turn", self.lang)
+        mover = c.to_move()
+        return tr("waiting_for", self.lang, name=c.round_names[mover] if mover is not None else "-")
+
+    def show_timer(self) -> None:
+        left = self.controller.seconds_left()
+        if self.controller.turn_seconds is None:
+            text = tr("timer_off", self.lang)
+        elif left is None:
+            text = tr("timer_idle", self.lang, seconds=f"{self.controller.turn_seconds:g}")
+        else:
+            text = tr("timer", self.lang, seconds=f"{left:.0f}")
+        self.query_one("#timer", Static).update(text)
+
+    def say(self, text: str, error: bool = False) -> None:
+        """Show one line under the hand (an explanation when ``error``)."""
+        self.last_message = text
+        message = self.query_one("#message", Static)
+        message.update(text)
+        message.set_class(error, "-error")
+
+    # ------------------------------------------------------------------ the flow of play
+    def advance(self) -> None:
+        """Let computer seats play (at once, or one per ``bot_delay``), redraw, and show the round's end."""
+        c = self.controller
+        if self.bot_delay <= 0:
+            self._run_bots()
+        self.redraw()
+        if c.round_over():
+            self.show_round_over()
+        elif c.bot_to_move() and not self._bot_pending:
+            self._bot_pending = True
+            self.set_timer(self.bot_delay, self.bot_step)
+
+    def _run_bots(self) -> None:
+        try:
+            self.controller.run_bots()
+        except SevensError as exc:  # a computer seat chose badly or the store refused: say so, do not crash
+            self.say(explain(exc, self.lang), error=True)
+
+    def bot_step(self) -> None:
+        self._bot_pending = False
+        if self.controller.bot_to_move():
+            try:
+                self.controller.step_bot()
+            except SevensError as exc:
+                self.say(explain(exc, self.lang), error=True)
+                return
+        self.advance()
+
+    def tick(self) -> None:
+        """Check the turn clock (E4): when the human's time is up, the default action is played for them."""
+        try:
+            move = self.controller.check_clock()
+        except SevensError as exc:
+            self.say(explain(exc, self.lang), error=True)
+            return
+        if move is None:
+            self.show_timer()
+            return
+        self.say(tr("timed_out", self.lang, action=move.text), error=True)
+        self.advance()
+
+    def act(self, action: object) -> bool:
+        """Submit the human's action; a refusal is explained and changes nothing. Returns whether it was played."""
+        try:
+            self.controller.submit(action)
+        except SevensError as exc:
+            self.say(explain(exc, self.lang), error=True)
+            self.redraw()
+            return False
+        self.say("")
+        self.advance()
+        return True
+
+    def show_round_over(self) -> None:
+        if self._round_shown or not self.controller.results:
+            return
+        self._round_shown = True
+        self.app.push_screen(RoundOverScreen(self.controller, self.lang), callback=self.after_round)
+
+    def after_round(self, choice: str | None) -> None:
+        c = self.controller
+        if choice == "quit" or c.session_over():
+            self.app.exit(c.session_id)
+            return
+        try:
+            c.begin_round()
+        except SevensError as exc:
+            self.say(explain(exc, self.lang), error=True)
+            return
+        self._round_shown = False
+        self.say("")
+        self.advance()
+
+    # ------------------------------------------------------------------ input
+    def on_card_chosen(self, message: CardChosen) -> None:
+        message.stop()
+        card = message.card
+        if self.controller.state is None or self.controller.human_round_seat is None:
+            return
+        if card.card is None:
+            self.say(tr("joker_choices", self.lang))
+            return
+        action = self.ui.card_action(self.controller.view(), card.card)
+        if action is not None:
+            self.act(action)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id and event.button.id.startswith("act-") and event.button.name:
+            event.stop()
+            self.act(event.button.name)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        event.input.value = ""
+        if text:
+            self.act(text)
+
+    def on_key(self, event: Key) -> None:
+        if isinstance(self.focused, Input):
+            return
+        action = self.ui.keys.get(event.key)
+        if action is not None:
+            event.stop()
+            self.act(action)
+
+    def action_toggle_hints(self) -> None:
+        self.hints = not self.hints
+        self.say(tr("hints_on" if self.hints else "hints_off", self.lang))
+        self.redraw()
+
+    def action_toggle_lang(self) -> None:
+        self.lang = "en" if self.lang == "ja" else "ja"
+        self.redraw()
+
+    def action_focus_input(self) -> None:
+        self.query_one("#command", Input).focus()
+
+    def action_focus_hand(self) -> None:
+        self.query_one(Hand).focus()
+
+    def action_save_quit(self) -> None:
+        self.app.exit(self.controller.session_id)
+
+
+__all__ = ["GameScreen"]

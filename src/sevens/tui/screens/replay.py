@@ -1,0 +1,63 @@
+"""Step through a stored round: ←/→ one move, Home/End to the ends."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from sevens.games.base import Family
+from sevens.i18n import Lang
+from sevens.tui.history import replay_frame, replay_states
+from sevens.tui.text import tr
+
+
+class ReplayScreen(Screen[None]):
+    """A stored round, move by move (the table as the command line draws it: public facts only)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "back"),
+        Binding("right", "step(1)", "forward"),
+        Binding("home", "jump(0)", "start"),
+        Binding("end", "jump(-1)", "end"),
+        Binding("q", "app.quit", "quit"),
+    ]
+
+    def __init__(self, family: Family, record: dict[str, Any], session_id: int, number: int, lang: Lang) -> None:
+        super().__init__()
+        self.family = family
+        self.record = record
+        self.states = replay_states(family, record)
+        self.step = len(self.states) - 1
+        self.lang: Lang = lang
+        self.title_text = tr("replay_title", lang, session=session_id, number=number)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static(id="replay-step")
+        yield Static(id="replay-frame")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.app.title = self.title_text
+        self.draw()
+
+    def draw(self) -> None:
+        total = len(self.states) - 1
+        self.query_one("#replay-step", Static).update(tr("replay_step", self.lang, step=self.step, total=total))
+        frame = replay_frame(self.family, self.record, self.states, self.step, self.lang)
+        self.query_one("#replay-frame", Static).update(frame)
+
+    def action_step(self, delta: int) -> None:
+        self.step = max(0, min(len(self.states) - 1, self.step + delta))
+        self.draw()
+
+    def action_jump(self, where: int) -> None:
+        self.step = 0 if where == 0 else len(self.states) - 1
+        self.draw()
+
+
+__all__ = ["ReplayScreen"]
