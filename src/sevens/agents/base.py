@@ -1,20 +1,39 @@
-"""The agent protocol and the table of available agents.
+"""The agent protocol and the tables of available agents, per game family.
 
 An agent is given its seat's view and the legal actions and returns one of them. It never receives the
 state, so it cannot read another seat's cards. Agents that need no view (``needs_view = False``) are
 handed ``None`` instead, which keeps mass simulation cheap.
+
+Agents are found by name *within a family*: each family's agents live in ``sevens.agents.<family>`` and
+that module exposes two tables, ``AGENTS`` (offered in play: ``sevens simulate --agents``, ``watch``, the
+arena) and ``RESEARCH_AGENTS`` (tools for measurement only, such as an oracle that sees every hand). The
+generic agents of :data:`GENERIC_AGENTS` (``random``) work in every family.
+
+>>> make_agent("random").name
+'random'
+>>> sorted(agent_names())
+['greedy', 'heuristic', 'random', 'search']
+>>> make_agent("oracle", research=True).name
+'oracle'
+>>> make_agent("oracle")
+Traceback (most recent call last):
+...
+sevens.errors.RulesError: unknown agent 'oracle' for shichinarabe; allowed: random, greedy, heuristic, search
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from importlib import import_module
 from typing import Any, Protocol
 
 from sevens.errors import RulesError
 
 
 class Agent(Protocol):
+    """A player: ``reset`` before each game, then ``act`` on each of its turns."""
+
     name: str
     needs_view: bool
 
@@ -25,6 +44,9 @@ class Agent(Protocol):
     def reset(self, seat: int, seed: int) -> None:
         """Called before each game with the agent's seat and a seed for its own generator."""
         ...
+
+
+AgentFactory = Callable[[], Agent]
 
 
 class RandomAgent:
@@ -43,17 +65,58 @@ class RandomAgent:
         return legal[self._rng.randrange(len(legal))]
 
 
-AGENTS: dict[str, Callable[[], Agent]] = {"random": RandomAgent}
+GENERIC_AGENTS: dict[str, AgentFactory] = {"random": RandomAgent}
+"""Agents that play any family (they look at nothing but the legal actions)."""
+
+DEFAULT_FAMILY = "shichinarabe"
+"""The family assumed when a caller names none (``make_agent("heuristic")``)."""
+
+FAMILY_AGENT_MODULES: dict[str, str] = {
+    "shichinarabe": "sevens.agents.shichinarabe",
+    "killer": "sevens.agents.killer",
+    "seven27": "sevens.agents.seven27",
+}
+"""Where each family's agent tables live; a family whose module is missing offers the generic agents only."""
 
 
-def agent_names() -> list[str]:
-    return list(AGENTS)
-
-
-def make_agent(name: str) -> Agent:
-    """A new agent by name; an unknown name raises :class:`RulesError` listing the allowed ones."""
+def _family_tables(family_name: str) -> tuple[Mapping[str, AgentFactory], Mapping[str, AgentFactory]]:
+    """``(AGENTS, RESEARCH_AGENTS)`` of one family's agent module, empty when it has none."""
+    module_name = FAMILY_AGENT_MODULES.get(family_name, f"sevens.agents.{family_name}")
     try:
-        factory = AGENTS[name]
+        module = import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name != module_name:
+            raise
+        return {}, {}
+    return getattr(module, "AGENTS", {}), getattr(module, "RESEARCH_AGENTS", {})
+
+
+def agent_table(family_name: str = DEFAULT_FAMILY, research: bool = False) -> dict[str, AgentFactory]:
+    """Name → factory for one family: the generic agents, the family's own, and with ``research`` also the
+    research-only ones (never offered in play)."""
+    own, extra = _family_tables(family_name)
+    table = {**GENERIC_AGENTS, **own}
+    if research:
+        table.update(extra)
+    return table
+
+
+AGENTS: Mapping[str, AgentFactory] = GENERIC_AGENTS
+"""Kept for older callers: the generic agents. Use :func:`agent_table` for a family's full table."""
+
+
+def agent_names(family_name: str = DEFAULT_FAMILY, research: bool = False) -> list[str]:
+    """The names :func:`make_agent` accepts for ``family_name``."""
+    return list(agent_table(family_name, research))
+
+
+def make_agent(name: str, family_name: str = DEFAULT_FAMILY, research: bool = False) -> Agent:
+    """A new agent by name for a family; an unknown name raises :class:`RulesError` listing the allowed ones.
+
+    ``make_agent("random")`` works for every family. ``research=True`` also allows research-only agents."""
+    table = agent_table(family_name, research)
+    try:
+        factory = table[name]
     except KeyError:
-        raise RulesError(f"unknown agent {name!r}; allowed: {', '.join(AGENTS)}") from None
+        raise RulesError(f"unknown agent {name!r} for {family_name}; allowed: {', '.join(table)}") from None
     return factory()

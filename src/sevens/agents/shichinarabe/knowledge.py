@@ -1,0 +1,182 @@
+"""What a seat can deduce from public information alone: the view's log replayed from the opening.
+
+Replaying the log (plays, joker plays, exchanges, swaps, eliminations) rebuilds the table as it stood at
+every pass, which gives:
+
+* **proved absences** (``excluded``): with ``voluntary_pass`` off a pass is legal only without a legal
+  play, so the passer held none of the cards then playable; holding a joker for sure, none of the cards a
+  joker play then needed; with ``optional`` exchange, none of the cards a joker then stood on. A hand never
+  gains a real card, so an absence stays true for the rest of the round.
+* **weak hints** (``voluntary_passes``): with voluntary passes a pass proves nothing, but the cards then
+  playable are a little less likely to be in that hand (or are being held back on purpose).
+* **jokers**: how many jokers each seat is known to hold (received in an exchange or a swap, minus those it
+  played since), so samples put them there.
+* the order of **exits** and the current **pass streak**, which a position needs;
+* every **decision** a seat made (its action, the table and its passes at that moment, the cards it had
+  put out so far), so a sampled deal can be checked against the choices each player actually made
+  (:mod:`.inference`): a hand at any past moment is its present hand plus the cards it put out since.
+
+Only the view is read: nothing here can see a hidden card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sevens.cards import SEVENS_MASK, parse_cards
+from sevens.games.shichinarabe.actions import GHOST, JOKER, PASS, PLAY, SWAP, Action, parse_action
+from sevens.games.shichinarabe.view import View
+
+from .board import joker_masks, neighbour, playable_mask
+
+_EXIT_KINDS = ("finished", "eliminated", "joker_stuck")
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One action a seat chose, with what was on the table when it chose."""
+
+    seat: int
+    action: Action
+    occupied: int
+    joker_at: int
+    passes_used: int
+    put_out_before: int  # real cards the seat had put on the table before this decision
+    joker_balance_before: int  # jokers the seat had played minus jokers it had received, before it
+
+
+@dataclass
+class Knowledge:
+    """Public deductions for one round, updated incrementally from successive views of the same round."""
+
+    players: int
+    excluded: list[int] = field(default_factory=list)  # per seat: cards proved not in its hand
+    voluntary_passes: list[list[int]] = field(default_factory=list)  # per seat: playable cards at each pass
+    known_jokers: list[int] = field(default_factory=list)  # per seat: jokers it surely holds
+    exits: list[tuple[int, str]] = field(default_factory=list)
+    streak: int = 0
+    occupied: int = 0  # the table as replayed (cards and jokers)
+    joker_at: int = 0
+    seen: int = 0  # log entries processed
+    passes: list[int] = field(default_factory=list)  # passes per seat so far
+    put_out: list[int] = field(default_factory=list)  # real cards each seat put on the table
+    joker_balance: list[int] = field(default_factory=list)  # per seat: jokers played minus jokers received
+    decisions: list[Decision] = field(default_factory=list)
+
+    @classmethod
+    def fresh(cls, view: View) -> Knowledge:
+        n = len(view.hand_counts)
+        start = SEVENS_MASK if view.rules.opening == "sevens_placed" else 0
+        return cls(
+            players=n,
+            excluded=[0] * n,
+            voluntary_passes=[[] for _ in range(n)],
+            known_jokers=[0] * n,
+            occupied=start,
+            passes=[0] * n,
+            put_out=[0] * n,
+            joker_balance=[0] * n,
+        )
+
+    def update(self, view: View) -> Knowledge:
+        """Read the log entries not seen yet (a fresh object if the view is from another round)."""
+        if len(view.history) < self.seen or len(view.hand_counts) != self.players:
+            return Knowledge.fresh(view).update(view)
+        for seat, text in view.history[self.seen :]:
+            self._read(seat, text, view)
+        self.seen = len(view.history)
+        self._resync(view)
+        return self
+
+    def _resync(self, view: View) -> None:
+        """A log that does not start at the deal (a position set up from text) cannot be trusted for passes:
+        keep only what the view states, and take exits the log does not show in seat order."""
+        if self.occupied != view.table | view.joker_positions or self.joker_at != view.joker_positions:
+            self.occupied = view.table | view.joker_positions
+            self.joker_at = view.joker_positions
+            self.excluded = [0] * self.players
+            self.voluntary_passes = [[] for _ in range(self.players)]
+            self.decisions = []
+        listed = {s for s, _ in self.exits}
+        for s, status in enumerate(view.statuses):
+            if status != "in" and s not in listed:
+                self.exits.append((s, status))
+
+    # ------------------------------------------------------------------ one log entry
+    def _read(self, seat: int, text: str, view: View) -> None:
+        word, _, rest = text.partition(" ")
+        if word in _EXIT_KINDS:
+            self._exit(seat, word, rest)
+            return
+        if word == "exchange":  # forced exchange: the real card replaced the joker, the joker went to `seat`
+            bit = 1 << parse_cards(rest)[0]
+            self.joker_at &= ~bit
+            self.known_jokers[seat] += 1
+            self.put_out[seat] |= bit
+            self.joker_balance[seat] -= 1
+            return
+        if word in ("jokers_removed", "stalemate"):
+            return
+        action = parse_action(text)
+        if action.kind != GHOST:
+            before = (self.occupied, self.joker_at, self.passes[seat], self.put_out[seat], self.joker_balance[seat])
+            self.decisions.append(Decision(seat, action, *before))
+        if action.kind == PASS:
+            self._pass(seat, view)
+            return
+        self.streak = 0
+        if action.kind in (PLAY, JOKER, SWAP):
+            self.put_out[seat] |= 1 << action.card
+        if action.kind == PLAY:
+            self.occupied |= 1 << action.card
+        elif action.kind == JOKER:
+            gap = neighbour(action.card, action.side, view.rules.ak_link)
+            self.occupied |= (1 << action.card) | (1 << gap)
+            self.joker_at |= 1 << gap
+            self.known_jokers[seat] = max(0, self.known_jokers[seat] - 1)
+            self.joker_balance[seat] += 1
+        elif action.kind == SWAP:
+            self.joker_at &= ~(1 << action.card)
+            self.known_jokers[seat] += 1
+            self.joker_balance[seat] -= 1
+        elif action.kind == GHOST:
+            self._ghost(action.ghost)
+
+    def _exit(self, seat: int, kind: str, rest: str) -> None:
+        self.exits.append((seat, kind))
+        if kind == "eliminated":
+            cards = 0
+            for c in parse_cards(rest) if rest else []:
+                cards |= 1 << c
+            self.occupied |= cards
+            self.joker_at &= ~cards  # B8d: a laid card replaces the joker standing on its position
+            self.known_jokers[seat] = 0
+
+    def _ghost(self, ghost: int) -> None:
+        """B13: the ghost's elimination is struck out and counted again from now (the streak is unchanged)."""
+        for i, (s, kind) in enumerate(self.exits):
+            if s == ghost and kind == "eliminated":
+                del self.exits[i]
+                self.exits.append((s, kind))
+                break
+
+    def _pass(self, seat: int, view: View) -> None:
+        rules = view.rules
+        self.streak += 1
+        self.passes[seat] += 1
+        playable = playable_mask(self.occupied, rules) & ~self.occupied
+        if rules.voluntary_pass:
+            self.voluntary_passes[seat].append(playable)
+            return
+        proved = playable
+        if self.known_jokers[seat]:
+            below, above = joker_masks(self.occupied, rules)
+            proved |= below | above
+        if rules.joker_exchange == "optional":
+            proved |= self.joker_at
+        self.excluded[seat] |= proved
+
+    # ------------------------------------------------------------------ questions
+    def possible(self, seat: int, hidden: int) -> int:
+        """The cards of ``hidden`` that ``seat`` may hold as far as public deductions go."""
+        return hidden & ~self.excluded[seat]

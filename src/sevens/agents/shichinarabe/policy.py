@@ -1,0 +1,227 @@
+"""The Sevens know-how shared by the heuristic agent and the search's rollouts: scoring candidate actions.
+
+Every play is judged by the lane it starts (see :mod:`.board`): what follows the card in that lane, in
+fill order, split into *mine* (in the mover's hand) and *theirs* (anyone else's, or unknown):
+
+=============  ===============================================  =========================================
+kind           lane after the card                              meaning
+=============  ===============================================  =========================================
+``end``        nothing                                          a filler: helps and blocks nobody
+``bank``       mine, mine, … then only theirs (or nothing)      a filler that keeps the block further on
+``progress``   mine …, then theirs, then mine again             walks towards a lane I need opened
+``open``       theirs …, then mine                              lets others fill the gap before my cards
+``gate``       only theirs                                      止める: holding it blocks the whole lane
+=============  ===============================================  =========================================
+
+Fillers and progress are played first, gates (the 6s and 8s that block a suit) last; when only gates are
+left and passes are to spare, a pass keeps the block (more so when the others have few other plays). A
+joker play is worth two cards; the last real card is never played while a joker would be left alone in the
+hand (B8c, joker-stuck). With the tunnel, a gate whose end is about to be closed from the far side is played
+before it dies, and a play that closes another player's end is welcome.
+
+The score is cheap (a few bit operations per lane) so that rollouts can afford it at every step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sevens.cards import ROW, ROW_MASK
+from sevens.games.shichinarabe.actions import JOKER, PASS, PLAY, SWAP, Action
+from sevens.games.shichinarabe.rules import Rules
+
+from .board import Lane, both_open, neighbour, row_lanes
+
+NEVER = -1e9
+_KILL_SHARE = {"none": 1.0, "optional": 0.25, "forced": 0.0}  # how stuck the gap card's holder is left
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The numbers behind the scores (tuned by duplicate matches, see the package notes)."""
+
+    end: float = 0.0
+    bank: float = 0.2
+    progress: float = 1.5
+    progress_deep: float = 0.3
+    open: float = 1.0
+    open_deep: float = 0.8
+    open_gap: float = 0.6
+    gate: float = -1.0
+    gate_block: float = 0.4
+    joker: float = 1.5
+    joker_kill: float = 3.0
+    joker_urgency: float = 2.0
+    swap: float = 0.1
+    tunnel_danger: float = 1.5
+    tunnel_kill: float = 1.5
+    pass_threshold: float = -1.2
+    pass_pressure: float = 0.5
+    pressure_options: int = 3
+    reserve: int = 0
+    pass_lead: int = -99  # pass only when my hand exceeds the smallest other hand by at least this
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """What the mover knows that matters for scoring: its own cards, the table and its passes."""
+
+    rules: Rules
+    hand: int  # real cards
+    jokers: int
+    occupied: int  # table cards and joker positions
+    playable: int  # positions playable now (from the engine's tables)
+    passes_left: int | None  # None: unlimited
+    behind: int = 0  # my hand count minus the smallest hand count of the others still in
+
+
+def lane_score(lane: Sequence[int], hand_row: int, w: Weights, half: bool) -> float:
+    """Score of playing ``lane[0]`` (which is in the hand) judged by what follows it in ``lane``."""
+    n = (len(lane) + 1) // 2 if half else len(lane)
+    i = 1
+    while i < n and hand_row >> lane[i] & 1:
+        i += 1
+    run = i - 1
+    if i >= n:
+        return w.end if run == 0 else w.bank
+    gap = deep = total = 0
+    for j in range(i, n):
+        if hand_row >> lane[j] & 1:
+            deep += 1
+        else:
+            total += 1
+            if not deep:
+                gap += 1
+    if run:
+        return w.progress + w.progress_deep * deep if deep else w.bank
+    if deep:
+        return w.open + w.open_deep * deep - w.open_gap * gap
+    return w.gate - w.gate_block * total
+
+
+def card_score(card: int, hand: int, occupied: int, rules: Rules, w: Weights) -> float:
+    """Score of playing ``card`` (playable, in ``hand``) on a table with ``occupied`` positions."""
+    suit, rank = divmod(card, ROW)
+    shift = ROW * suit
+    row = (occupied >> shift) & ROW_MASK
+    hand_row = (hand >> shift) & ROW_MASK
+    ring, tunnel = rules.ak_link, rules.tunnel
+    lanes = row_lanes(row, ring, tunnel)
+    half = ring and both_open(row, ring, tunnel)
+    total = 0.0
+    found = False
+    for lane in lanes:
+        if lane[0] == rank:
+            total += lane_score(lane, hand_row, w, half)
+            found = True
+    if not found:
+        total = w.end
+    if tunnel != "off" and ring:
+        total += _tunnel_effect(row, rank, hand_row, lanes, rules, w)
+        steps = tunnel_danger(row, rank, rules)
+        if steps:
+            total += w.tunnel_danger / steps
+    return total
+
+
+def _tunnel_effect(row: int, rank: int, hand_row: int, lanes: tuple[Lane, ...], rules: Rules, w: Weights) -> float:
+    """A play that makes the tunnel close the far end (B7): good when that end is another player's gate,
+    bad when it is mine (my card there is dead until the last gap)."""
+    if len(lanes) != 2:
+        return 0.0
+    after = row_lanes(row | 1 << rank, rules.ak_link, rules.tunnel)
+    if len(after) != 1 or len(after[0]) < 2:
+        return 0.0
+    other = lanes[1] if lanes[0][0] == rank else lanes[0]
+    if other[0] == rank:
+        return 0.0
+    return -w.tunnel_kill if hand_row >> other[0] & 1 else w.tunnel_kill
+
+
+def tunnel_danger(row: int, rank: int, rules: Rules, horizon: int = 3) -> int:
+    """After how many plays at the far end the tunnel would close the end that ``rank`` starts (0: none
+    within ``horizon``)."""
+    ring, tunnel = rules.ak_link, rules.tunnel
+    lanes = row_lanes(row, ring, tunnel)
+    if len(lanes) != 2 or not both_open(row, ring, tunnel):
+        return 0
+    if lanes[0][0] == rank:
+        other = lanes[1]
+    elif lanes[1][0] == rank:
+        other = lanes[0]
+    else:
+        return 0
+    for steps, pos in enumerate(other[:horizon], start=1):
+        if pos == rank:
+            return 0
+        row |= 1 << pos
+        after = row_lanes(row, ring, tunnel)
+        if len(after) == 1 and len(after[0]) >= 2:
+            return steps
+    return 0
+
+
+def joker_score(action: Action, s: Situation, w: Weights) -> float:
+    """Score of a joker play: the card's own score past the gap, plus two cards gone at once."""
+    rules = s.rules
+    gap = neighbour(action.card, action.side, rules.ak_link)
+    if s.hand >> gap & 1 and rules.joker_exchange != "optional":
+        return NEVER  # my own card would be buried under the joker for good
+    occupied = s.occupied | 1 << gap
+    score = card_score(action.card, s.hand, occupied, rules, w) + w.joker
+    if not s.hand >> gap & 1:  # someone else holds the gap card
+        score += _KILL_SHARE[rules.joker_exchange] * w.joker_kill
+    real = s.hand.bit_count()
+    score += w.joker_urgency * s.jokers / max(1, real - 1)
+    return score
+
+
+def score_actions(s: Situation, legal: Sequence[Action], w: Weights = DEFAULT_WEIGHTS) -> list[float]:
+    """A score per legal action (higher is better); a pass is scored against the best play."""
+    rules = s.rules
+    scores: list[float] = []
+    last_real = s.jokers > 0 and s.hand.bit_count() == 1
+    for action in legal:
+        kind = action.kind
+        if kind == PLAY:
+            if last_real:
+                scores.append(NEVER / 2)  # B8c: would leave only jokers
+                continue
+            scores.append(card_score(action.card, s.hand, s.occupied, rules, w))
+        elif kind == JOKER:
+            scores.append(joker_score(action, s, w))
+        elif kind == SWAP:
+            scores.append(w.swap + w.joker_urgency * 0.25)
+        else:
+            scores.append(NEVER)  # passes are decided below
+    if legal and legal[-1].kind == PASS:  # legal actions are sorted: a pass comes last
+        scores[-1] = pass_score(s, max(scores[:-1], default=NEVER), w)
+    return scores
+
+
+def pass_score(s: Situation, best_play: float, w: Weights) -> float:
+    """A pass beats the best play when every play only helps others and passes are to spare."""
+    if best_play <= NEVER / 4:
+        return 0.0  # nothing else sensible (e.g. only the last real card with a joker left)
+    left = s.passes_left
+    if (left is not None and left <= w.reserve) or s.behind < w.pass_lead:
+        return NEVER / 4
+    others_options = (s.playable & ~s.occupied & ~s.hand).bit_count()
+    pressure = w.pass_pressure * max(0, w.pressure_options - others_options)
+    return w.pass_threshold + pressure
+
+
+def choose_index(scores: Sequence[float]) -> int:
+    """The first best score (actions are sorted, so ties go to the lowest card)."""
+    best = 0
+    for i in range(1, len(scores)):
+        if scores[i] > scores[best]:
+            best = i
+    return best
+
+
+__all__ = ["DEFAULT_WEIGHTS", "NEVER", "Situation", "Weights", "card_score", "choose_index", "score_actions"]

@@ -1,0 +1,195 @@
+"""Determinizations: full states that agree with everything one seat can see.
+
+:class:`Sampler` deals the cards the seat cannot see (every real card neither on the table nor in its hand)
+to the other players still in the round, each getting exactly as many cards as its public hand count,
+never a card the public log proves it lacks (:mod:`.knowledge`), and with the jokers that are not on the
+table, not removed and not in the seat's own hand shared out as the log allows (jokers a seat is known to
+hold stay with it). Players who left hold nothing, except joker-stuck players, who hold only jokers.
+
+Cards are dealt most-constrained first, each to a seat chosen with probability proportional to its free
+slots, which is exactly uniform when nothing is excluded; if that greedy deal paints itself into a corner it
+is retried, and as a last resort an augmenting-path matching finds a consistent deal.
+
+A deal becomes a :class:`~sevens.games.shichinarabe.state.State` through the engine's position text
+(:func:`~sevens.games.shichinarabe.position.parse_position`, which validates it) once per move; further
+deals reuse that state's clone with the hands replaced (:func:`with_hands`), which is 40 times cheaper.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from sevens.cards import ALL_CARDS, JOKER_TEXT, RANKS, ROW, cards_text, iter_bits
+from sevens.games.shichinarabe.position import parse_position
+from sevens.games.shichinarabe.state import State
+from sevens.games.shichinarabe.view import View
+
+from .knowledge import Knowledge
+
+_EXIT_CODES = {"finished": "f", "eliminated": "x", "joker_stuck": "j"}
+_GREEDY_TRIES = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Every seat's real cards and jokers in one determinization."""
+
+    hands: tuple[int, ...]
+    jokers: tuple[int, ...]
+
+
+class Sampler:
+    """Random deals of the hidden cards consistent with ``view`` and the public deductions."""
+
+    def __init__(self, view: View, knowledge: Knowledge) -> None:
+        self.view = view
+        n = len(view.hand_counts)
+        self.hidden = ALL_CARDS & ~view.table & ~view.hand
+        self.seats = [s for s in range(n) if s != view.seat and view.statuses[s] == "in"]
+        stuck = [s for s in range(n) if s != view.seat and view.statuses[s] == "joker_stuck"]
+        rules = view.rules
+        loose = (
+            rules.jokers
+            - view.joker_positions.bit_count()
+            - view.removed_jokers
+            - view.jokers_in_hand
+            - sum(view.hand_counts[s] for s in stuck)
+        )
+        known = {s: min(knowledge.known_jokers[s], view.hand_counts[s]) for s in self.seats}
+        while sum(known.values()) > loose:  # cannot happen with a consistent log; stay safe
+            s = max(known, key=lambda k: known[k])
+            known[s] -= 1
+        self.known_jokers = known
+        self.free_jokers = max(0, loose - sum(known.values()))
+        self.capacity = {s: view.hand_counts[s] - known[s] for s in self.seats}
+        excluded = knowledge.excluded
+        self.allowed = {c: [s for s in self.seats if not excluded[s] >> c & 1] for c in iter_bits(self.hidden)}
+        base_hands = [0] * n
+        base_jokers = [0] * n
+        base_hands[view.seat] = view.hand
+        base_jokers[view.seat] = view.jokers_in_hand
+        for s in stuck:
+            base_jokers[s] = view.hand_counts[s]
+        self._base_hands = base_hands
+        self._base_jokers = base_jokers
+
+    def sample(self, rng: random.Random) -> Deal:
+        """One consistent deal."""
+        for _ in range(_GREEDY_TRIES):
+            deal = self._greedy(rng)
+            if deal is not None:
+                return deal
+        return self._matched(rng)
+
+    def _finish(self, owner: dict[int, int], jokers: dict[int, int]) -> Deal:
+        hands = list(self._base_hands)
+        counts = list(self._base_jokers)
+        for c, s in owner.items():
+            hands[s] |= 1 << c
+        for s in self.seats:
+            counts[s] = self.known_jokers[s] + jokers.get(s, 0)
+        return Deal(tuple(hands), tuple(counts))
+
+    def _greedy(self, rng: random.Random) -> Deal | None:
+        free = dict(self.capacity)
+        cards = list(self.allowed)
+        rng.shuffle(cards)
+        cards.sort(key=lambda c: len(self.allowed[c]))  # stable: random order within equal constraint
+        owner: dict[int, int] = {}
+        for c in cards:
+            options = [s for s in self.allowed[c] if free[s] > 0]
+            if not options:
+                return None
+            s = _weighted(options, free, rng)
+            owner[c] = s
+            free[s] -= 1
+        jokers: dict[int, int] = {}
+        for _ in range(self.free_jokers):
+            options = [s for s in self.seats if free[s] > 0]
+            if not options:
+                return None
+            s = _weighted(options, free, rng)
+            jokers[s] = jokers.get(s, 0) + 1
+            free[s] -= 1
+        if any(free.values()):
+            return None
+        return self._finish(owner, jokers)
+
+    def _matched(self, rng: random.Random) -> Deal:
+        """Any consistent deal by augmenting paths (cards to seat slots), jokers in the slots left over."""
+        slot_owner: dict[tuple[int, int], int] = {}
+        slots = {s: [(s, k) for k in range(self.capacity[s])] for s in self.seats}
+        cards = list(self.allowed)
+        rng.shuffle(cards)
+
+        def place(c: int, seen: set[tuple[int, int]]) -> bool:
+            for s in self.allowed[c]:
+                for slot in slots[s]:
+                    if slot in seen:
+                        continue
+                    seen.add(slot)
+                    if slot not in slot_owner or place(slot_owner[slot], seen):
+                        slot_owner[slot] = c
+                        return True
+            return False
+
+        for c in cards:
+            if not place(c, set()):
+                raise ValueError(f"no deal is consistent with the view (card {cards_text(1 << c)})")
+        owner = {c: slot[0] for slot, c in slot_owner.items()}
+        jokers = {s: self.capacity[s] - sum(1 for o in owner.values() if o == s) for s in self.seats}
+        return self._finish(owner, jokers)
+
+
+def _weighted(options: list[int], free: dict[int, int], rng: random.Random) -> int:
+    total = sum(free[s] for s in options)
+    pick = rng.randrange(total)
+    for s in options:
+        pick -= free[s]
+        if pick < 0:
+            return s
+    return options[-1]
+
+
+def position_text(view: View, knowledge: Knowledge, deal: Deal) -> str:
+    """The engine's position text of ``deal`` in the situation of ``view`` (the dealer is taken to be the
+    last seat, as in a fresh round: views do not say, and it only orders ties after a stalemate)."""
+    n = len(view.hand_counts)
+    rows = []
+    for suit in range(4):
+        chars = []
+        for rank in range(ROW):
+            bit = 1 << (suit * ROW + rank)
+            chars.append("*" if view.joker_positions & bit else RANKS[rank] if view.table & bit else ".")
+        rows.append("".join(chars))
+    hands = [cards_text(deal.hands[s], sep="") + JOKER_TEXT * deal.jokers[s] or "-" for s in range(n)]
+    exits = ",".join(f"{s}{_EXIT_CODES[k]}" for s, k in knowledge.exits) or "-"
+    return " ".join(
+        [
+            view.rules.text(),
+            "/".join(rows),
+            "/".join(hands),
+            "-" if view.to_move is None else str(view.to_move),
+            ",".join(map(str, view.passes_used)),
+            exits,
+            str(n - 1),
+            str(knowledge.streak),
+        ]
+    )
+
+
+def build_state(view: View, knowledge: Knowledge, deal: Deal) -> State:
+    """A validated state of ``deal`` (raises :class:`~sevens.errors.NotationError` if it is inconsistent)."""
+    return parse_position(position_text(view, knowledge, deal))
+
+
+def with_hands(template: State, deal: Deal) -> State:
+    """A clone of ``template`` (built by :func:`build_state` from the same view) holding ``deal``'s hands.
+
+    Only the hands differ between determinizations of one view, and the engine derives nothing else from
+    them, so replacing them in a clone is equivalent to parsing the position again."""
+    state = template.clone()
+    state._hands = list(deal.hands)
+    state._jokers = list(deal.jokers)
+    return state

@@ -1,0 +1,181 @@
+"""``search``: determinized Monte Carlo (flat, information-set sampling) over the seat's candidate actions.
+
+For each sample, the cards the seat cannot see are dealt consistently with its view (:mod:`.sampling`),
+every candidate action is applied to a copy of that deal and played out to the end by the fast policy
+(:mod:`.rollout`, same noise stream for every candidate: common random numbers), and the candidate with the
+best mean E2 points for the seat's own score (:mod:`.points`) is chosen.
+
+Two budgets: ``think_ms`` (default 300 ms per move, for interactive play) or, for tests and reproducible
+experiments, ``rollouts`` (that many samples, each playing every candidate once), which makes the agent
+deterministic for a given seed. A move with one legal action costs nothing.
+
+The agent reads nothing but the view it is given: the samples are built from it alone.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from sevens.games.shichinarabe.actions import PASS, Action
+from sevens.games.shichinarabe.state import State
+from sevens.games.shichinarabe.view import View
+
+from .heuristic import HeuristicAgent, situation_of
+from .inference import OpponentModel
+from .knowledge import Knowledge
+from .policy import DEFAULT_WEIGHTS, Weights, score_actions
+from .rollout import Rollout
+from .sampling import Deal, Sampler, build_state, with_hands
+
+DEFAULT_THINK_MS = 300.0
+MAX_CANDIDATES = 5
+
+
+class MonteCarloAgent:
+    """The flat Monte Carlo loop; subclasses say where the states to play out come from."""
+
+    name = "montecarlo"
+    needs_view = True
+
+    def __init__(
+        self,
+        think_ms: float = DEFAULT_THINK_MS,
+        rollouts: int | None = None,
+        weights: Weights = DEFAULT_WEIGHTS,
+        noise: float = 0.3,
+        max_candidates: int = MAX_CANDIDATES,
+        win_bonus: float = 0.0,
+        self_noise: float | None = None,
+        candidates_per_sample: int = 6,
+        miss: float = 0.3,
+        confidence: float = 1.0,
+    ) -> None:
+        if rollouts is not None and rollouts < 1:
+            raise ValueError(f"rollouts={rollouts} must be at least 1 (or None for a time budget)")
+        self.think_ms = think_ms
+        self.rollouts = rollouts
+        self.weights = weights
+        self.noise = noise
+        self.max_candidates = max_candidates
+        self.win_bonus = win_bonus
+        self.self_noise = self_noise
+        self.candidates_per_sample = candidates_per_sample
+        self.miss = miss
+        self.confidence = confidence
+        self._default = HeuristicAgent(weights)
+        self.seat = 0
+        self._rng = random.Random(0)
+        self._knowledge: Knowledge | None = None
+        self.last_samples = 0  # samples used by the last decision (for measurements)
+
+    def reset(self, seat: int, seed: int) -> None:
+        self.seat = seat
+        self._rng.seed(seed)
+        self._knowledge = None
+        self._default.reset(seat, seed)
+
+    def act(self, view: Any, legal: Sequence[Any]) -> Any:
+        self._knowledge = (self._knowledge or Knowledge.fresh(view)).update(view)
+        default = self._default.act(view, legal)
+        if len(legal) == 1:
+            return legal[0]
+        candidates = self._candidates(view, legal, default)
+        if len(candidates) == 1:
+            return candidates[0]
+        values = self._evaluate(view, candidates)
+        return candidates[self._decide(values, candidates.index(default))]
+
+    def _decide(self, values: list[list[float]], default: int) -> int:
+        """The heuristic's choice unless another candidate beats it by more than ``confidence`` standard
+        errors of the paired differences (same deals, same noise), then the best of those by mean."""
+        n = len(values)
+        best, best_mean = default, 0.0
+        for k in range(len(values[0])):
+            if k == default:
+                continue
+            diffs = [row[k] - row[default] for row in values]
+            mean = sum(diffs) / n
+            if n > 1:
+                var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+                margin = self.confidence * math.sqrt(var / n)
+            else:
+                margin = 0.0
+            if mean - margin > 0 and mean > best_mean:
+                best, best_mean = k, mean
+        return best
+
+    def _candidates(self, view: View, legal: Sequence[Action], default: Action) -> list[Action]:
+        """The legal actions worth a playout: the policy's best few, the pass when legal, the default."""
+        scores = score_actions(situation_of(view), legal, self.weights)
+        order = sorted(range(len(legal)), key=lambda i: -scores[i])
+        keep = set(order[: self.max_candidates])
+        keep.add(legal.index(default))
+        if legal[-1].kind == PASS:
+            keep.add(len(legal) - 1)
+        return [legal[i] for i in sorted(keep)]
+
+    def _evaluate(self, view: View, candidates: list[Action]) -> list[list[float]]:
+        """One row per sample: the playout value of every candidate on that sample."""
+        rollout = Rollout(view.rules, self.weights, self.noise, self.self_noise)
+        states = self._state_source(view)
+        values: list[list[float]] = []
+        deadline = time.perf_counter() + self.think_ms / 1000.0
+        samples = 0
+        while True:
+            base = states(self._rng)
+            noise_seed = self._rng.getrandbits(64)
+            row = []
+            for k, action in enumerate(candidates):
+                state = base.clone() if k + 1 < len(candidates) else base
+                state.apply(action)
+                row.append(rollout.value(state, view.seat, random.Random(noise_seed), self.win_bonus))
+            values.append(row)
+            samples += 1
+            if self.rollouts is not None:
+                if samples >= self.rollouts:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        self.last_samples = samples
+        return values
+
+    def _state_source(self, view: View) -> Any:
+        """A function ``rng -> State`` giving a fresh state to play out, one per sample."""
+        raise NotImplementedError
+
+
+class SearchAgent(MonteCarloAgent):
+    """Information-set Monte Carlo: samples the hidden hands from the view (never from the real state)."""
+
+    name = "search"
+
+    def _state_source(self, view: View) -> Any:
+        assert self._knowledge is not None
+        knowledge = self._knowledge
+        sampler = Sampler(view, knowledge)
+        model = OpponentModel(view, knowledge, self.weights, self.miss)
+        tries = self.candidates_per_sample if model.moments else 1
+        template: list[State] = []
+
+        def draw(rng: random.Random) -> State:
+            deal = _resample([sampler.sample(rng) for _ in range(tries)], model, rng)
+            if not template:
+                template.append(build_state(view, knowledge, deal))
+                return template[0].clone()
+            return with_hands(template[0], deal)
+
+        return draw
+
+
+def _resample(deals: list[Deal], model: OpponentModel, rng: random.Random) -> Deal:
+    """Sampling-importance-resampling: one of ``deals`` with probability proportional to its likelihood."""
+    if len(deals) == 1:
+        return deals[0]
+    logs = [model.log_weight(d) for d in deals]
+    top = max(logs)
+    weights = [math.exp(x - top) for x in logs]
+    return rng.choices(deals, weights)[0]

@@ -1,0 +1,78 @@
+"""Shared helpers for the agent tests: rules variants, positions reached by random play, quick agents."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from hypothesis import strategies as st
+
+from sevens.agents.base import Agent, make_agent
+from sevens.agents.shichinarabe import SearchAgent
+from sevens.games.shichinarabe import PRESETS, Rules, State
+
+PRESET_NAMES = sorted(PRESETS)
+VARIANTS = [
+    *(PRESETS[name] for name in PRESET_NAMES),
+    Rules(ak_link=True, tunnel="end"),
+    Rules(jokers=2, joker_exchange="optional"),
+    Rules(jokers=1, joker_exchange="none"),
+    Rules(jokers=2, joker_exchange="forced", ak_link=True, tunnel="cross"),
+    Rules(pass_limit=0),
+    Rules(pass_limit=None),
+    Rules(voluntary_pass=False),
+    Rules(voluntary_pass=False, jokers=1, joker_exchange="optional"),
+    Rules(opening="fan_tan", first_player="dealer_left", jokers=1, ak_link=True, tunnel="end"),
+]
+
+
+@st.composite
+def any_rules(draw: st.DrawFn) -> Rules:
+    """Any combination of Part B parameters, 2–20 players."""
+    ak_link = draw(st.booleans())
+    return Rules(
+        players=draw(st.integers(2, 20)),
+        opening=draw(st.sampled_from(["sevens_placed", "fan_tan"])),
+        first_player=draw(st.sampled_from(["diamond_seven", "dealer_left"])),
+        ak_link=ak_link,
+        tunnel=draw(st.sampled_from(["off", "cross", "end"])) if ak_link else "off",
+        jokers=draw(st.integers(0, 2)),
+        joker_exchange=draw(st.sampled_from(["forced", "optional", "none"])),
+        pass_limit=draw(st.none() | st.integers(0, 4)),
+        voluntary_pass=draw(st.booleans()),
+    )
+
+
+def quick(name: str) -> Agent:
+    """An agent by name; the search agent with a small fixed budget so tests are fast and deterministic."""
+    if name == "search":
+        return SearchAgent(rollouts=2)
+    return make_agent(name)
+
+
+def random_positions(rules: Rules, seed: int, every: int = 3) -> Iterator[State]:
+    """States met along one random game (every ``every`` moves), each a clone the caller may keep."""
+    rng = random.Random(seed)
+    state = State.new(rules, seed)
+    step = 0
+    while not state.is_over():
+        if step % every == 0:
+            yield state.clone()
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        step += 1
+
+
+def play(rules: Rules, seed: int, names: list[str]) -> State:
+    """One game with the named agents, checking every action they return is legal."""
+    agents = [quick(names[s % len(names)]) for s in range(rules.players)]
+    state = State.new(rules, seed)
+    for seat, agent in enumerate(agents):
+        agent.reset(seat, seed + seat)
+    while (mover := state.to_move) is not None:
+        legal = state.legal_actions()
+        agent = agents[mover]
+        action = agent.act(state.view(mover) if agent.needs_view else None, legal)
+        assert action in legal, f"{agent.name} chose {action} not in {legal} at {state.position()}"
+        state.apply(action)
+    return state

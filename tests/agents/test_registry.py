@@ -1,0 +1,44 @@
+"""The agent tables: names per family, research agents kept apart, ``random`` everywhere."""
+
+from __future__ import annotations
+
+import pytest
+
+from sevens.agents.base import AGENTS, GENERIC_AGENTS, agent_names, agent_table, make_agent
+from sevens.errors import RulesError
+
+
+def test_play_table_offers_greedy_heuristic_search_and_random() -> None:
+    assert agent_names() == ["random", "greedy", "heuristic", "search"]
+    assert agent_names("shichinarabe") == agent_names()
+
+
+def test_oracle_is_research_only() -> None:
+    assert "oracle" not in agent_table()
+    assert "oracle" in agent_table(research=True)
+    with pytest.raises(RulesError, match="unknown agent 'oracle'"):
+        make_agent("oracle")
+    assert make_agent("oracle", research=True).name == "oracle"
+
+
+@pytest.mark.parametrize("family", ["shichinarabe", "killer", "seven27", "no_such_family"])
+def test_random_works_for_every_family(family: str) -> None:
+    agent = make_agent("random", family)
+    agent.reset(0, 1)
+    assert agent.act(None, ["a", "b"]) in ("a", "b")
+
+
+def test_unknown_name_lists_the_allowed_ones() -> None:
+    with pytest.raises(RulesError, match="allowed: random, greedy, heuristic, search"):
+        make_agent("alphazero")
+
+
+def test_legacy_table_is_the_generic_one() -> None:
+    assert AGENTS is GENERIC_AGENTS
+    assert set(agent_table()) >= set(AGENTS)
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "heuristic", "search"])
+def test_each_call_builds_a_new_agent(name: str) -> None:
+    assert make_agent(name) is not make_agent(name)
+    assert make_agent(name).name == name

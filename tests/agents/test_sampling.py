@@ -1,0 +1,90 @@
+"""Determinizations agree with everything the seat may know, and public deductions are sound."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from sevens.agents.shichinarabe.knowledge import Knowledge
+from sevens.agents.shichinarabe.sampling import Sampler, build_state, with_hands
+from sevens.cards import ALL_CARDS
+from sevens.games.shichinarabe import Rules, State
+
+from .support import VARIANTS, random_positions
+
+RULES = [rules.replace(players=n) for rules in VARIANTS for n in (3, 5)]
+
+
+def _views(state: State) -> list[int]:
+    return [s for s in range(state.players) if state.status(s) == "in"]
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.text()}-{r.players}")
+def test_public_deductions_never_exclude_a_card_the_seat_holds(rules: Rules) -> None:
+    for seed in range(6):
+        for state in random_positions(rules, seed, every=2):
+            for seat in _views(state):
+                knowledge = Knowledge.fresh(state.view(seat)).update(state.view(seat))
+                for other in range(state.players):
+                    assert not knowledge.excluded[other] & state.hand(other), state.position()
+                    assert knowledge.known_jokers[other] <= state.jokers_in_hand(other)
+
+
+def test_passes_without_voluntary_pass_do_prove_absences() -> None:
+    proved = 0
+    for seed in range(10):
+        for state in random_positions(Rules.preset("english"), seed, every=4):
+            view = state.view(state.to_move or 0)
+            proved += sum(c.bit_count() for c in Knowledge.fresh(view).update(view).excluded)
+    assert proved > 0
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.text()}-{r.players}")
+def test_samples_are_consistent_with_the_view(rules: Rules) -> None:
+    rng = random.Random(5)
+    for seed in range(4):
+        for state in random_positions(rules, seed, every=3):
+            seat = state.to_move
+            assert seat is not None
+            view = state.view(seat)
+            knowledge = Knowledge.fresh(view).update(view)
+            sampler = Sampler(view, knowledge)
+            hidden = ALL_CARDS & ~view.table & ~view.hand
+            loose = rules.jokers - view.joker_positions.bit_count() - view.removed_jokers
+            for _ in range(3):
+                deal = sampler.sample(rng)
+                assert deal.hands[seat] == view.hand
+                assert deal.jokers[seat] == view.jokers_in_hand
+                union = 0
+                for s in range(state.players):
+                    assert not deal.hands[s] & view.table, "a card on the table was dealt"
+                    assert deal.hands[s].bit_count() + deal.jokers[s] == view.hand_counts[s]
+                    assert not deal.hands[s] & union, "a card was dealt twice"
+                    union |= deal.hands[s]
+                    if s != seat:
+                        assert not deal.hands[s] & knowledge.excluded[s], "a proved absence was ignored"
+                        assert not deal.hands[s] & view.hand, "another seat got one of my cards"
+                assert union & ~view.hand == hidden
+                assert sum(deal.jokers) == loose
+                determinized = build_state(view, knowledge, deal)
+                again = determinized.view(seat)
+                for name in ("hand", "jokers_in_hand", "table", "joker_positions", "removed_jokers", "hand_counts",
+                             "passes_used", "statuses", "to_move", "legal_actions", "playable_positions"):  # fmt: skip
+                    assert getattr(again, name) == getattr(view, name), name
+                assert with_hands(determinized, deal) == determinized
+
+
+def test_a_sample_follows_the_known_joker_after_an_exchange() -> None:
+    # seat 0 plays Jk+9s; seat 1 holds 8s, so the forced exchange hands it the joker (B8b).
+    from sevens.games.shichinarabe import parse_action, parse_position
+
+    state = parse_position("joker ......7....../......7....../......7....../......7...... Jk9s2h/8s3h/* 0 0,0,0 - 2 0")
+    state.apply(parse_action("Jk+9s"))
+    while state.to_move != 0:
+        state.apply(state.legal_actions()[-1])
+    view = state.view(0)
+    knowledge = Knowledge.fresh(view).update(view)
+    assert knowledge.known_jokers[1] == 1
+    deal = Sampler(view, knowledge).sample(random.Random(1))
+    assert deal.jokers[1] == 1
