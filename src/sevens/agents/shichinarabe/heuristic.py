@@ -78,8 +78,6 @@ class HeuristicAgent:
 
 def situation_of(view: View) -> Situation:
     """The scoring input of :mod:`.policy` from a view."""
-    counts = view.hand_counts
-    others = [counts[s] for s in range(len(counts)) if s != view.seat and view.statuses[s] == "in"]
     return Situation(
         rules=view.rules,
         hand=view.hand,
@@ -87,7 +85,6 @@ def situation_of(view: View) -> Situation:
         occupied=view.table | view.joker_positions,
         playable=view.playable_positions,
         passes_left=view.passes_left,
-        behind=counts[view.seat] - min(others, default=counts[view.seat]),
     )
 
 

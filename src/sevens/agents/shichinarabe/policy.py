@@ -34,6 +34,7 @@ from sevens.games.shichinarabe.rules import Rules
 from .board import Lane, both_open, neighbour, row_lanes
 
 NEVER = -1e9
+WIN = -NEVER
 _KILL_SHARE = {"none": 1.0, "optional": 0.25, "forced": 0.0}  # how stuck the gap card's holder is left
 
 
@@ -60,7 +61,6 @@ class Weights:
     pass_pressure: float = 0.5
     pressure_options: int = 3
     reserve: int = 0
-    pass_lead: int = -99  # pass only when my hand exceeds the smallest other hand by at least this
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -76,7 +76,6 @@ class Situation:
     occupied: int  # table cards and joker positions
     playable: int  # positions playable now (from the engine's tables)
     passes_left: int | None  # None: unlimited
-    behind: int = 0  # my hand count minus the smallest hand count of the others still in
 
 
 def lane_score(lane: Sequence[int], hand_row: int, w: Weights, half: bool) -> float:
@@ -185,15 +184,20 @@ def score_actions(s: Situation, legal: Sequence[Action], w: Weights = DEFAULT_WE
     rules = s.rules
     scores: list[float] = []
     last_real = s.jokers > 0 and s.hand.bit_count() == 1
+    going_out = s.jokers == 0 and s.hand.bit_count() == 1
     for action in legal:
         kind = action.kind
         if kind == PLAY:
+            if going_out:
+                scores.append(WIN)  # my last card: playing it finishes, nothing can beat that
+                continue
             if last_real:
                 scores.append(NEVER / 2)  # B8c: would leave only jokers
                 continue
             scores.append(card_score(action.card, s.hand, s.occupied, rules, w))
         elif kind == JOKER:
-            scores.append(joker_score(action, s, w))
+            finishes = s.jokers == 1 and s.hand == 1 << action.card
+            scores.append(WIN if finishes else joker_score(action, s, w))
         elif kind == SWAP:
             scores.append(w.swap + w.joker_urgency * 0.25)
         else:
@@ -208,7 +212,7 @@ def pass_score(s: Situation, best_play: float, w: Weights) -> float:
     if best_play <= NEVER / 4:
         return 0.0  # nothing else sensible (e.g. only the last real card with a joker left)
     left = s.passes_left
-    if (left is not None and left <= w.reserve) or s.behind < w.pass_lead:
+    if left is not None and left <= w.reserve:
         return NEVER / 4
     others_options = (s.playable & ~s.occupied & ~s.hand).bit_count()
     pressure = w.pass_pressure * max(0, w.pressure_options - others_options)

@@ -63,7 +63,7 @@ class Rollout:
             if not cands:
                 state.apply(PASS_ACTION)
                 continue
-            can_pass = voluntary and left > 0
+            can_pass = voluntary and left > 0 and hand & (hand - 1) != 0  # never pass on the winning card
             if not can_pass and not cands & (cands - 1):
                 state.apply(PLAY_ACTIONS[cands.bit_length() - 1])
                 continue
@@ -78,9 +78,7 @@ class Rollout:
                 if score > best:
                     best_card, best = c, score
             if can_pass:
-                situation = Situation(
-                    rules, hand, 0, occupied, state._playable, None if left > 1 << 40 else left, _behind(state, p)
-                )
+                situation = Situation(rules, hand, 0, occupied, state._playable, None if left > 1 << 40 else left)
                 if pass_score(situation, best, w) + noise * rng.random() > best:
                     state.apply(PASS_ACTION)
                     continue
@@ -98,14 +96,8 @@ class Rollout:
         left = state._limit - state._passes[p]
         situation = Situation(
             self.rules, state._hands[p], state._jokers[p], state._occupied, state._playable,
-            None if left > 1 << 40 else left, _behind(state, p),
+            None if left > 1 << 40 else left,
         )  # fmt: skip
         scores = score_actions(situation, legal, self.weights)
         best = max(range(len(legal)), key=lambda i: scores[i] + noise * rng.random())
         state.apply(legal[best])
-
-
-def _behind(state: State, p: int) -> int:
-    """``p``'s hand count minus the smallest hand count of the other players still in."""
-    sizes = [state.hand_size(s) for s in range(state.players) if s != p and state._status[s] == 0]
-    return state.hand_size(p) - min(sizes, default=state.hand_size(p))

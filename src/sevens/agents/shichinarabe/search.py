@@ -1,9 +1,15 @@
 """``search``: determinized Monte Carlo (flat, information-set sampling) over the seat's candidate actions.
 
-For each sample, the cards the seat cannot see are dealt consistently with its view (:mod:`.sampling`),
-every candidate action is applied to a copy of that deal and played out to the end by the fast policy
-(:mod:`.rollout`, same noise stream for every candidate: common random numbers), and the candidate with the
-best mean E2 points for the seat's own score (:mod:`.points`) is chosen.
+For each sample, the cards the seat cannot see are dealt consistently with its view (:mod:`.sampling`: table,
+own hand, hand counts, jokers, and absences proved by passes under ``voluntary_pass`` off); among a few such
+deals one is kept with probability proportional to how well it explains the other players' recent choices
+(:mod:`.inference`, sampling-importance-resampling). Every candidate action is applied to a copy of that deal
+and played out to the end by the fast policy (:mod:`.rollout`, the same noise stream for every candidate:
+common random numbers), and scored by the seat's E2 points (:mod:`.points`).
+
+The decision is the heuristic agent's choice unless another candidate beats it on the same samples by more
+than ``confidence`` standard errors of the paired differences: with few samples, flat Monte Carlo is noisier
+than a good policy, so it only overrides the policy when the evidence is clear.
 
 Two budgets: ``think_ms`` (default 300 ms per move, for interactive play) or, for tests and reproducible
 experiments, ``rollouts`` (that many samples, each playing every candidate once), which makes the agent
