@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from sevens.cli import arena, commands, watch
 from sevens.cli.common import app, user_errors
+from sevens.server.command import serve
 from sevens.tui.command import history, play
 
 app.command("play")(user_errors(play))
 app.command("history")(user_errors(history))
+app.command("serve")(user_errors(serve))
 
 __all__ = ["app", "arena", "commands", "main", "watch"]
 

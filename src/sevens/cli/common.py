@@ -18,6 +18,13 @@ from sevens.games.base import Family, parse_setting
 from sevens.games.registry import family_of
 from sevens.i18n import parse_lang
 
+DatabaseOption = Annotated[
+    str | None,
+    typer.Option(
+        "--database", "--db", help="Database URL (default: $SEVENS_DATABASE_URL, else a SQLite file in your data dir)."
+    ),
+]
+
 app = typer.Typer(
     help="七並べ (Sevens / Fan Tan) with its Japanese local rules, Killer Sevens and Seven Twenty-Seven.",
     no_args_is_help=True,

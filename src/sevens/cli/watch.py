@@ -14,6 +14,7 @@ from rich.text import Text
 
 from sevens.agents.base import Agent, make_agent
 from sevens.cli.common import (
+    DatabaseOption,
     LangOption,
     PlayersOption,
     PresetOption,
@@ -103,7 +104,7 @@ def replay(
     session: Annotated[int | None, typer.Option(help="Or a stored session's id (see `sevens history`).")] = None,
     number: Annotated[int, typer.Option("--round", help="With --session: the round, from 1.")] = 1,
     step: Annotated[bool, typer.Option(help="With --session: step through it on screen.")] = False,
-    db: Annotated[str | None, typer.Option("--db", help="Database URL for --session.")] = None,
+    db: DatabaseOption = None,
     lang: LangOption = None,
     moves: Annotated[bool, typer.Option(help="List every move.")] = True,
 ) -> None:

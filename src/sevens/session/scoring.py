@@ -35,9 +35,7 @@ DEFAULT_TABLE = PointsTable()
 _LAST_OUTCOMES = ("left", "stalemate")
 
 
-def points_for_round(
-    ranking: Sequence[int], outcomes: Sequence[str], table: PointsTable = DEFAULT_TABLE
-) -> list[int]:
+def points_for_round(ranking: Sequence[int], outcomes: Sequence[str], table: PointsTable = DEFAULT_TABLE) -> list[int]:
     """Points per seat for one finished round, given its ranking (best first) and each seat's outcome."""
     points = [0] * len(ranking)
     holders = [seat for seat in ranking if outcomes[seat] in _LAST_OUTCOMES]

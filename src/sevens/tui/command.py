@@ -11,17 +11,12 @@ from typing import Annotated
 
 import typer
 
+from sevens.cli.common import DatabaseOption, LangOption
 from sevens.i18n import parse_lang
 from sevens.tui.app import BOT_DELAY, run_app, run_replay
 from sevens.tui.history import print_history, print_replay
 from sevens.tui.options import parse_bots
 from sevens.tui.text import tr
-
-DbOption = Annotated[
-    str | None,
-    typer.Option("--db", help="Database URL (default: $SEVENS_DATABASE_URL, else a SQLite file in your data folder)."),
-]
-LangOption = Annotated[str | None, typer.Option("--lang", help="ja or en (default: from the locale).")]
 
 
 def play(
@@ -42,7 +37,7 @@ def play(
     resume: Annotated[int | None, typer.Option("--resume", help="Resume the saved session with this id.")] = None,
     continue_last: Annotated[bool, typer.Option("--continue", help="Resume the newest unfinished session.")] = False,
     menu: Annotated[bool, typer.Option("--menu", help="Open the menu even when a preset is given.")] = False,
-    db: DbOption = None,
+    db: DatabaseOption = None,
     bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds between computer moves.")] = BOT_DELAY,
 ) -> None:
     """Play in the terminal: sessions of several rounds, points, stars, a turn timer; every move is saved."""
@@ -59,7 +54,7 @@ def play(
 def history(
     limit: Annotated[int, typer.Option("--limit", help="How many sessions, newest first.")] = 20,
     lang: LangOption = None,
-    db: DbOption = None,
+    db: DatabaseOption = None,
 ) -> None:
     """List past sessions: id, date, game, players, rounds played, and whether they can be resumed."""
     print_history(db, limit, pick_lang(lang))
@@ -70,7 +65,7 @@ def replay_session(
     number: Annotated[int, typer.Option("--round", help="Round number, from 1.")] = 1,
     step: Annotated[bool, typer.Option("--step/--print", help="Step through it on screen, or print it.")] = False,
     lang: LangOption = None,
-    db: DbOption = None,
+    db: DatabaseOption = None,
 ) -> None:
     """Replay a stored round exactly (checking its stored result) and draw its table."""
     if step:

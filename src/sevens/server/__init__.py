@@ -1,0 +1,37 @@
+"""``sevens serve``: an authoritative game server with rooms, computer players, timers, chat, and nothing lost.
+
+Modules, one job each:
+
+- :mod:`.app` the FastAPI app (:func:`create_app`), HTTP routes, the WebSocket loop, :func:`serve`;
+- :mod:`.rooms` every room: create, find by code, restore after a restart, the ticker;
+- :mod:`.room` one room: members, connections, frames, the one commit path of its game, host controls;
+- :mod:`.autoplay` turn clocks (E4), grace periods, computer moves; :mod:`.restore` resuming from the store;
+- :mod:`.match` rounds of a session and their scores (E2, E3, chips); :mod:`.views` per-seat and public views;
+- :mod:`.members` seats and options; :mod:`.bots` computer players; :mod:`.timers` clocks;
+- :mod:`.chat` chat, kids phrases; :mod:`.ghost` the ghost rule (B13) through chat;
+- :mod:`.messages` the wire format (pydantic); :mod:`.connection` one WebSocket's queue and limits;
+- :mod:`.persistence` the store, off the event loop; :mod:`.security` tokens, codes, Origin, rate limits;
+- :mod:`.config` limits and timings; :mod:`.errors` refusals; :mod:`.command` the CLI command.
+
+The protocol is described in ``docs/protocol.md``. FastAPI and uvicorn are imported by :mod:`.app` only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from sevens.server.config import ServerConfig
+from sevens.server.timers import ManualClock, MonotonicClock
+
+if TYPE_CHECKING:
+    from sevens.server.app import create_app, serve
+
+__all__ = ["ManualClock", "MonotonicClock", "ServerConfig", "create_app", "serve"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("create_app", "serve"):
+        from sevens.server import app
+
+        return getattr(app, name)
+    raise AttributeError(f"module 'sevens.server' has no attribute {name!r}")

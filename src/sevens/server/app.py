@@ -1,0 +1,271 @@
+"""The FastAPI application: HTTP for rooms (OpenAPI at ``/docs``), one WebSocket per seat, and :func:`serve`.
+
+HTTP (JSON bodies; refusals as ``{"error": code, "message": …}``):
+
+- ``POST /api/rooms`` create a room → a :class:`~sevens.server.messages.SeatTicket` for the creator (the host);
+- ``GET /api/rooms`` listed rooms in the lobby with a free seat; ``GET /api/rooms/{code}`` one room;
+- ``POST /api/rooms/{code}/join`` take a free seat → a ticket; ``POST /api/rooms/{code}/start`` the host starts
+  (``Authorization: Bearer <token>``);
+- ``GET /api/health``.
+
+WebSocket ``/ws/{code}?token=…``: a seat (or the host's) token, or none to watch. docs/protocol.md describes
+the frames. Run one server process per database: the process is the only authority over its rooms.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated, Any
+
+from fastapi import FastAPI, Header, Request, WebSocket
+from fastapi.responses import JSONResponse
+
+from sevens.errors import IllegalActionError, NotationError, SevensError
+from sevens.server.config import ServerConfig
+from sevens.server.connection import (
+    CLOSE_BAD_TOKEN,
+    CLOSE_POLICY,
+    CLOSE_UNKNOWN_ROOM,
+    Connection,
+)
+from sevens.server.errors import ServerError
+from sevens.server.messages import (
+    ClientMessage,
+    CreateRoom,
+    ErrorBody,
+    JoinRoom,
+    RoomInfo,
+    SeatTicket,
+    error_frame,
+    parse_client_message,
+)
+from sevens.server.persistence import Persistence
+from sevens.server.room import FrameObserver, Room
+from sevens.server.rooms import RoomRegistry
+from sevens.server.security import origin_allowed
+from sevens.server.timers import Clock, MonotonicClock
+
+log = logging.getLogger("sevens.server")
+CLOSE_TIMEOUT = 2.0  # seconds a closed connection's peer has to answer the close
+ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorBody} for code in (401, 403, 404, 409, 422, 503)}
+
+
+def create_app(
+    database_url: str | None = None,
+    clock: Clock | None = None,
+    config: ServerConfig | None = None,
+    observer: FrameObserver | None = None,
+) -> FastAPI:
+    """The server as an ASGI app. ``database_url``: the store's (``None``: ``$SEVENS_DATABASE_URL``, else the
+    default SQLite file); ``clock``: where deadlines read the time (tests pass a
+    :class:`~sevens.server.timers.ManualClock`); ``observer`` sees every frame as it is queued.
+
+    The registry of rooms is ``app.state.registry`` once the app has started (see :func:`registry_of`)."""
+    settings = config or ServerConfig()
+    time_source = clock or MonotonicClock()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        loop = asyncio.get_running_loop()
+        persistence = await loop.run_in_executor(None, Persistence.open, database_url, settings.sqlite_synchronous)
+        registry = RoomRegistry(settings, time_source, persistence, observer)
+        app.state.registry = registry
+        restored = await registry.restore()
+        if restored:
+            log.info("resumed %d room(s) from %s", restored, persistence.store.url)
+        gc.collect()
+        gc.freeze()  # what start-up loaded never changes: keep it out of every later collection
+        ticker = None
+        if settings.tick_interval is not None:
+            ticker = loop.create_task(registry.run_ticker(settings.tick_interval), name="sevens-ticker")
+        try:
+            yield
+        finally:
+            if ticker is not None:
+                ticker.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await ticker
+            await registry.close()
+            await loop.run_in_executor(None, persistence.close)
+
+    app = FastAPI(
+        title="sevens server",
+        summary="Online 七並べ, Killer Sevens and Seven Twenty-Seven: rooms over HTTP, play over WebSocket.",
+        version="1",
+        lifespan=lifespan,
+    )
+    app.state.config = settings
+
+    @app.exception_handler(SevensError)
+    async def refused(_request: Request, exc: SevensError) -> JSONResponse:
+        if isinstance(exc, ServerError):
+            code, status = exc.code, exc.http_status
+        else:
+            code, status = exc.key, 422
+        return JSONResponse(ErrorBody(error=code, message=str(exc)).model_dump(), status_code=status)
+
+    @app.post("/api/rooms", status_code=201, responses=ERRORS)
+    async def create_room(body: CreateRoom, request: Request) -> SeatTicket:
+        """Create a room; the answer's token makes its holder the host."""
+        _room, ticket = await registry_of(request.app).create(body)
+        return ticket
+
+    @app.get("/api/rooms")
+    async def list_rooms(request: Request) -> list[RoomInfo]:
+        """Listed rooms in the lobby with a free seat."""
+        return registry_of(request.app).open_rooms()
+
+    @app.get("/api/rooms/{code}", responses=ERRORS)
+    async def room_info(code: str, request: Request) -> RoomInfo:
+        """One room by its join code."""
+        return registry_of(request.app).get(code).info()
+
+    @app.post("/api/rooms/{code}/join", responses=ERRORS)
+    async def join_room(code: str, body: JoinRoom, request: Request) -> SeatTicket:
+        """Take a free seat in a room's lobby."""
+        return await registry_of(request.app).join(code, body.name, body.seat)
+
+    @app.post("/api/rooms/{code}/start", responses=ERRORS)
+    async def start_room(
+        code: str, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> RoomInfo:
+        """The host starts the game (free seats go to computer players)."""
+        room = registry_of(request.app).get(code)
+        scheme, _, token = (authorization or "").partition(" ")
+        if scheme.lower() != "bearer" or not token:
+            raise ServerError("bad_token", "send the host's token as 'Authorization: Bearer <token>'")
+        player, host = room.identify(token.strip())
+        if not host and (player is None or player != room.host):
+            raise ServerError("not_host", "only the host may start the game")
+        await room.start()
+        return room.info()
+
+    @app.get("/api/health")
+    async def health(request: Request) -> dict[str, Any]:
+        """Whether the server runs, and how many rooms it holds."""
+        return {"ok": True, "rooms": len(registry_of(request.app).rooms)}
+
+    @app.websocket("/ws/{code}")
+    async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
+        await play(websocket, code, registry_of(websocket.app), settings)
+
+    return app
+
+
+def registry_of(app: Any) -> RoomRegistry:
+    """The rooms of a started app."""
+    registry: RoomRegistry = app.state.registry
+    return registry
+
+
+async def play(websocket: WebSocket, code: str, registry: RoomRegistry, config: ServerConfig) -> None:
+    """One WebSocket connection from handshake to close."""
+    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), config.allowed_origins):
+        await websocket.close(code=CLOSE_POLICY, reason="origin not allowed")  # refused handshake: HTTP 403
+        return
+    await websocket.accept()
+    conn = Connection(websocket, config, registry.clock)
+    writer = asyncio.get_running_loop().create_task(conn.run_writer())
+    try:
+        room = registry.get(code)
+        player, host = room.identify(websocket.query_params.get("token"))
+    except ServerError as exc:
+        conn.send(error_frame(0, exc.code, str(exc)))
+        conn.close(CLOSE_UNKNOWN_ROOM if exc.code == "unknown_room" else CLOSE_BAD_TOKEN, str(exc))
+        await writer
+        return
+    room.connect(conn, player, host)
+    reader = asyncio.get_running_loop().create_task(read_frames(websocket, conn, room, config))
+    try:
+        await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+        if not reader.done():  # we closed the connection (or could not write): wait briefly for the peer's close
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(reader, CLOSE_TIMEOUT)
+    finally:
+        room.disconnect(conn)
+        reader.cancel()
+        writer.cancel()
+    if reader.done() and not reader.cancelled() and reader.exception() is not None:
+        log.debug("room %s: connection ended: %r", room.code, reader.exception())
+
+
+async def read_frames(websocket: WebSocket, conn: Connection, room: Room, config: ServerConfig) -> None:
+    """Read client frames until the peer goes: each is checked (rate, size, JSON, schema) and handled, or
+    answered with an ``error`` frame. Only a flood past ``rate_strikes`` closes the connection (1008)."""
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        if conn.closing:
+            continue
+        if not conn.rate.allow():
+            conn.strikes += 1
+            if conn.strikes > config.rate_strikes:
+                conn.close(CLOSE_POLICY, "too many messages: rate limit exceeded")
+            else:
+                room.send_error(conn, "rate_limited", f"at most {config.messages_per_second:g} messages a second")
+            continue
+        text = message.get("text")
+        if text is None:
+            room.send_error(conn, "binary", "send JSON as text frames")
+            continue
+        limit = config.max_message_bytes
+        if len(text) > limit or len(text.encode("utf-8", "surrogatepass")) > limit:
+            room.send_error(conn, "too_large", f"a message has at most {config.max_message_bytes} bytes")
+            continue
+        try:
+            parsed = parse_client_message(text)
+        except ServerError as exc:
+            room.send_error(conn, exc.code, str(exc))
+            continue
+        await dispatch(room, conn, parsed)
+
+
+async def dispatch(room: Room, conn: Connection, message: ClientMessage) -> None:
+    """Let the room act on a message; whatever it refuses becomes an ``error`` frame (never a crash)."""
+    ref = message.id
+    try:
+        await asyncio.shield(room.handle(conn, message))  # a commit in flight finishes even if we are cancelled
+    except ServerError as exc:
+        room.send_error(conn, exc.code, str(exc), ref)
+    except IllegalActionError as exc:
+        room.send_error(conn, "illegal", str(exc), ref)
+    except NotationError as exc:
+        room.send_error(conn, "bad_action", str(exc), ref)
+    except SevensError as exc:
+        room.send_error(conn, exc.key, str(exc), ref)
+    except Exception:
+        log.exception("room %s: message %s failed", room.code, type(message).__name__)
+        room.send_error(conn, "internal", "the server could not handle this message", ref)
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    database_url: str | None = None,
+    config: ServerConfig | None = None,
+    log_level: str = "info",
+) -> None:
+    """Run the server with uvicorn until interrupted (one process: it is the authority over its rooms)."""
+    import uvicorn
+
+    settings = config or ServerConfig()
+    uvicorn.run(
+        create_app(database_url, config=settings),
+        host=host,
+        port=port,
+        log_level=log_level,
+        ws_max_size=settings.ws_max_size,
+        ws_per_message_deflate=settings.ws_per_message_deflate,
+        ws_ping_interval=20.0,
+        ws_ping_timeout=20.0,
+        server_header=False,
+    )
+
+
+__all__ = ["create_app", "dispatch", "play", "read_frames", "registry_of", "serve"]

@@ -1,0 +1,47 @@
+"""The server's limits and timings, in one frozen value (every field has a safe default)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+SqliteSync = Literal["full", "normal"]
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """Limits, timings and policies of one server process.
+
+    Security: ``allowed_origins`` lists the browser origins (``https://example.org``) besides the server's own
+    that may open a WebSocket; ``"*"`` allows every origin. Messages longer than ``max_message_bytes`` get an
+    error frame; the transport closes connections whose frames exceed ``ws_max_size`` (code 1009).
+    """
+
+    allowed_origins: tuple[str, ...] = ()
+    max_message_bytes: int = 4096
+    ws_max_size: int = 1 << 20
+    ws_per_message_deflate: bool = False  # compression costs more CPU per frame than the whole move; off by default
+    messages_per_second: float = 20.0  # per connection, refilled continuously
+    message_burst: int = 40
+    rate_strikes: int = 100  # messages refused for the rate limit before the connection is closed
+    chat_max_chars: int = 200
+    chat_per_second: float = 0.5  # chat messages per player: a burst of ``chat_burst``, then one per 2 s
+    chat_burst: int = 5
+    chat_history: int = 50  # chat messages kept per room and sent with a snapshot
+    name_max_chars: int = 24
+    grace_seconds: float = 30.0  # a disconnected player keeps the seat this long, then a bot plays for them
+    bot_delay: float = 0.6  # seconds a computer player waits before moving (0 in tests and load runs)
+    tick_interval: float | None = 0.25  # how often deadlines are checked; None: only explicit ``tick()`` calls
+    default_bot: str = "greedy"  # plays empty seats at the start (falls back to ``random`` where unknown)
+    takeover_agent: str = "greedy"  # plays for a player who left or is away past the grace period
+    fast_agents: frozenset[str] = field(default_factory=lambda: frozenset({"random", "greedy", "heuristic"}))
+    send_queue: int = 256  # frames waiting for one slow connection before it is closed (1013)
+    max_rooms: int = 10_000
+    max_turn_seconds: float = 600.0
+    max_rounds: int = 50
+    lobby_ttl: float = 3600.0  # an empty lobby is closed after this long
+    finished_ttl: float = 900.0  # an empty finished room is dropped after this long
+    sqlite_synchronous: SqliteSync = "full"  # "normal": WAL commits survive a crash of the server, not of the OS
+
+
+__all__ = ["ServerConfig", "SqliteSync"]

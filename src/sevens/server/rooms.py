@@ -1,0 +1,203 @@
+"""Every room of a server: creating rooms, finding them by code, restoring them after a restart, and the
+ticker that checks their deadlines."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from sevens.errors import RulesError, SevensError
+from sevens.games.base import Family
+from sevens.games.registry import families, family_of
+from sevens.server.bots import agent_or_fallback, check_agent
+from sevens.server.config import ServerConfig
+from sevens.server.connection import CLOSE_GOING_AWAY, CLOSE_ROOM_CLOSED
+from sevens.server.errors import ServerError
+from sevens.server.members import Member, RoomOptions, bot_name
+from sevens.server.messages import CreateRoom, RoomInfo, SeatTicket
+from sevens.server.persistence import Persistence, StoredRoom
+from sevens.server.restore import resume
+from sevens.server.room import FrameObserver, Room, RoomContext
+from sevens.server.security import clean_name, hash_token, new_room_code, new_token, normalise_code
+from sevens.server.timers import Clock
+
+log = logging.getLogger("sevens.server")
+
+
+class RoomRegistry:
+    """The rooms of one server process (the single authority for them: run one process per database)."""
+
+    def __init__(
+        self, config: ServerConfig, clock: Clock, persistence: Persistence, observer: FrameObserver | None = None
+    ) -> None:
+        self.config = config
+        self.clock = clock
+        self.persistence = persistence
+        self.rooms: dict[str, Room] = {}
+        self._bot_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sevens-bots")
+        self.ctx = RoomContext(config, clock, persistence, self._bot_executor, observer)
+
+    @property
+    def observer(self) -> FrameObserver | None:
+        return self.ctx.observer
+
+    @observer.setter
+    def observer(self, value: FrameObserver | None) -> None:
+        self.ctx.observer = value
+
+    # ------------------------------------------------------------------ rooms
+    def get(self, code: str) -> Room:
+        """The room with join code ``code`` (any case)."""
+        room = self.rooms.get(normalise_code(code))
+        if room is None or room.closed:
+            raise ServerError("unknown_room", f"no open room with code {code[:16]!r}")
+        return room
+
+    def open_rooms(self) -> list[RoomInfo]:
+        """Listed rooms in the lobby with a free seat, newest first."""
+        found = [
+            room.info()
+            for room in self.rooms.values()
+            if room.status == "lobby" and room.options.listed and not room.closed and any(m.open for m in room.members)
+        ]
+        return found[::-1]
+
+    async def create(self, body: CreateRoom) -> tuple[Room, SeatTicket]:
+        """A new room in the lobby, and the creator's ticket (a seat when ``host_name`` is given)."""
+        if len(self.rooms) >= self.config.max_rooms:
+            raise ServerError("too_many_rooms", "the server is full; try again later")
+        family, rules, options = settle_room(body, self.config)
+        members = []
+        for player, spec in enumerate(body.seats):
+            member = Member(player, spec.kind, self.clock, self.config.grace_seconds)
+            if spec.kind == "bot":
+                member.agent = check_agent(
+                    family.name, spec.agent or agent_or_fallback(family.name, self.config.default_bot)
+                )
+                member.name = bot_name(member.agent)
+            elif spec.agent is not None:
+                raise ServerError("invalid", "a human seat takes no agent")
+            members.append(member)
+        token = new_token()
+        host: int | None = None
+        host_token: str | None = None
+        if body.host_name is not None:
+            seat = next((m for m in members if m.kind == "human"), None)
+            if seat is None:
+                raise ServerError("invalid", "host_name needs a human seat; leave it out to host without playing")
+            seat.name = clean_name(body.host_name, self.config.name_max_chars)
+            if await self.persistence.is_computer_name(seat.name):
+                raise ServerError("name_taken", f"{seat.name!r} is the name of a computer player")
+            seat.token = hash_token(token)
+            host = seat.player
+        else:
+            host_token = hash_token(token)
+        code = new_room_code(self.rooms)
+        seed = body.seed if body.seed is not None else secrets.randbits(63)
+        room = Room(
+            self.ctx, code=code, family=family, preset=body.preset, rules=rules, options=options, members=members,
+            seed=seed, host=host, host_token=host_token,
+        )  # fmt: skip
+        self.rooms[code] = room
+        ticket = SeatTicket(code=code, player=host, token=token, host=True, ws_path=f"/ws/{code}")
+        return room, ticket
+
+    async def join(self, code: str, name: str, seat: int | None) -> SeatTicket:
+        """A seat in a room's lobby."""
+        room = self.get(code)
+        player, token = await room.join(name, seat)
+        return SeatTicket(code=room.code, player=player, token=token, host=room.host == player,
+                          ws_path=f"/ws/{room.code}")  # fmt: skip
+
+    # ------------------------------------------------------------------ restart
+    async def restore(self) -> int:
+        """Resume every unfinished session this server started (after a restart); returns how many."""
+        loop = asyncio.get_running_loop()
+        stored = await loop.run_in_executor(None, self.persistence.unfinished_rooms)
+        count = 0
+        for info, saved in stored:
+            try:
+                room = self._rebuild(info.family, info.preset, info.rules, saved)
+                await resume(room, info)
+            except (SevensError, KeyError, ValueError) as exc:
+                log.error("session %s (room %s) cannot be resumed: %s", info.id, saved.code, exc)
+                continue
+            previous = self.rooms.get(room.code)
+            if previous is not None:
+                previous.close_all(CLOSE_ROOM_CLOSED, "room replaced")
+            self.rooms[room.code] = room
+            count += 1
+        return count
+
+    def _rebuild(self, family_name: str, preset: str | None, rules_dict: dict[str, Any], saved: StoredRoom) -> Room:
+        family = families()[family_name]
+        base = family.presets[preset or ""]
+        rules = base.replace(**rules_dict)
+        options = RoomOptions(saved.turn_seconds, saved.ghost, saved.kids, saved.rounds, saved.listed, saved.spectators)
+        members = []
+        for player, m in enumerate(saved.members):
+            member = Member(player, m.kind, self.clock, self.config.grace_seconds, agent=m.agent, name=m.name,
+                            token=m.token, left=m.left)  # fmt: skip
+            members.append(member)
+        return Room(
+            self.ctx, code=saved.code, family=family, preset=preset or "", rules=rules, options=options,
+            members=members, seed=saved.seed, host=saved.host, host_token=saved.host_token,
+            round_offset=saved.round_offset, game=saved.game,
+        )  # fmt: skip
+
+    # ------------------------------------------------------------------ time
+    async def tick(self) -> None:
+        """Check every room's deadlines once, and drop rooms nobody uses any more."""
+        for code, room in list(self.rooms.items()):
+            try:
+                await room.tick()
+            except Exception:
+                log.exception("room %s: tick failed", code)
+            if self._expired(room):
+                room.close_all(CLOSE_ROOM_CLOSED, "the room was closed")
+                del self.rooms[code]
+
+    def _expired(self, room: Room) -> bool:
+        if room.closed:
+            return True
+        idle = room.idle_for()
+        if room.status == "lobby":
+            return idle >= self.config.lobby_ttl and room.empty_since is not None
+        if room.status == "finished":
+            return idle >= self.config.finished_ttl and room.empty_since is not None
+        return False
+
+    async def run_ticker(self, interval: float) -> None:
+        """Call :meth:`tick` every ``interval`` seconds until cancelled."""
+        while True:
+            await asyncio.sleep(interval)
+            await self.tick()
+
+    async def close(self) -> None:
+        """Close every connection (the server is stopping); games resume from the store on the next start."""
+        for room in self.rooms.values():
+            room.close_all(CLOSE_GOING_AWAY, "the server is restarting; reconnect to resume")
+        await asyncio.sleep(0)
+        self._bot_executor.shutdown(wait=False, cancel_futures=True)
+
+
+def settle_room(body: CreateRoom, config: ServerConfig) -> tuple[Family, Any, RoomOptions]:
+    """Family, rules and options of a new room, checked (a bad preset, variant or option raises)."""
+    family = family_of(body.preset)
+    rules = family.presets[body.preset].replace(players=len(body.seats), **body.variants)
+    if body.ghost:
+        if family.name != "shichinarabe":
+            raise RulesError("the ghost rule (B13) exists only in Shichi-narabe presets")
+        rules = rules.replace(ghost=True)
+    if body.turn_seconds is not None and body.turn_seconds > config.max_turn_seconds:
+        raise ServerError("invalid", f"turn_seconds is at most {config.max_turn_seconds}")
+    if body.rounds is not None and body.rounds > config.max_rounds:
+        raise ServerError("invalid", f"rounds is at most {config.max_rounds}")
+    options = RoomOptions(body.turn_seconds, body.ghost, body.kids, body.rounds, body.listed, body.spectators)
+    return family, rules, options
+
+
+__all__ = ["RoomRegistry", "settle_room"]

@@ -1,0 +1,78 @@
+"""What each connection may see: a seat's own view, or a public view for spectators, built by allowlist.
+
+A player's frames hold ``state.view(seat).to_dict()``, the engine's own allowlisted observation. Spectators
+(and players not dealt into a round) get :func:`public_view`: a seat's view with only the keys named in
+:data:`PUBLIC_KEYS` kept and every per-seat secret (hand, own dead pile, legal actions) left out. A family
+missing from the table has no public view at all, so a new family cannot leak by default.
+
+Players and seats: ``player`` numbers the room's members (0…n−1) and never changes; ``seat`` numbers the
+seats of the round being played. They differ when Seven Twenty-Seven deals only players who have chips
+(``plan_seats[deal seat] = player``) and after a ghost swap in Shichi-narabe (B13: ``state.occupants``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+PUBLIC_KEYS: dict[str, tuple[str, ...]] = {
+    "shichinarabe": (
+        "rules", "table", "joker_positions", "removed_jokers", "hand_counts", "passes_used", "statuses",
+        "to_move", "history",
+    ),
+    "killer": (
+        "rules", "table", "grid", "hand_counts", "dead_counts", "kills", "passes_used", "statuses", "to_move",
+    ),
+    "seven27": (
+        "rules", "dealer", "phase", "betting_round", "bet_size", "high_bet", "raises", "to_move", "seats",
+        "pots", "pot", "deck_count", "history", "result",
+    ),
+}  # fmt: skip
+
+
+def seat_view(state: Any, seat: int) -> dict[str, Any]:
+    """The engine's view of ``seat`` (its own hand, public information, its legal actions on its turn)."""
+    view: dict[str, Any] = state.view(seat).to_dict()
+    return view
+
+
+def public_view(family: str, state: Any) -> dict[str, Any]:
+    """What anyone may know of ``state``: no hand, no hidden dead pile, no legal actions."""
+    keys = PUBLIC_KEYS.get(family)
+    if keys is None:
+        raise ValueError(f"no public view is defined for the family {family!r}")
+    # Seven Twenty-Seven has a spectator view (down cards only as "??"); the others: seat 0's, then allowlisted
+    base = state.view(None if family == "seven27" else 0).to_dict()
+    view = {key: base[key] for key in keys}
+    view["seat"] = None
+    if family == "killer":
+        visible = bool(state.rules.dead_cards_visible)
+        view["dead_piles"] = base["dead_piles"] if visible else [None] * state.players
+        view["history"] = [list(entry) for entry in state.public_history(-1)]  # -1: no seat's own deaths
+    return view
+
+
+def start_seat(plan_seats: Sequence[int], player: int) -> int | None:
+    """The seat ``player`` was dealt into this round, or ``None``."""
+    try:
+        return list(plan_seats).index(player)
+    except ValueError:
+        return None
+
+
+def seat_of(plan_seats: Sequence[int], state: Any, player: int) -> int | None:
+    """The seat ``player`` plays now (after any ghost swap), or ``None`` when not dealt in."""
+    start = start_seat(plan_seats, player)
+    if start is None:
+        return None
+    occupants = getattr(state, "occupants", None)
+    return start if occupants is None else list(occupants).index(start)
+
+
+def player_at(plan_seats: Sequence[int], state: Any, seat: int) -> int:
+    """The player who plays ``seat`` now."""
+    occupants = getattr(state, "occupants", None)
+    return plan_seats[seat if occupants is None else occupants[seat]]
+
+
+__all__ = ["PUBLIC_KEYS", "player_at", "public_view", "seat_of", "seat_view", "start_seat"]
