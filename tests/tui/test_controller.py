@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 
 from sevens.cards import card_text
-from sevens.errors import IllegalActionError, NotationError
+from sevens.errors import IllegalActionError, NotationError, RulesError
 from sevens.session.scoring import round_points
+from sevens.tui.app import start_controller
 from sevens.tui.controller import Controller, TurnError, explain
+from sevens.tui.options import PlayOptions
 
 from .helpers import NAME, open_store, start
 
@@ -141,6 +143,20 @@ def test_resume_replays_the_stored_moves(tmp_path: Path) -> None:
         _play_human_first(again)
         assert again.session_over() and len(again.results) == 2
         assert [t.points for t in again.totals()] == [sum(r.points[s] for r in again.results) for s in range(4)]
+
+
+def test_continue_takes_the_newest_terminal_session_not_a_server_room(tmp_path: Path) -> None:
+    with open_store(tmp_path) as store:
+        mine = start(store, "standard", rounds=2)
+        # A room of `sevens serve` in the same store, newer and unfinished: not the terminal's to resume.
+        store.create_session("shichinarabe", "standard", mine.rules.to_dict(), 5, [("Ken", True)], {"ui": "server"})
+        resumed = start_controller(store, PlayOptions(name=NAME), continue_last=True)
+        assert resumed is not None and resumed.session_id == mine.session_id
+
+
+def test_continue_without_a_terminal_session_says_so(tmp_path: Path) -> None:
+    with open_store(tmp_path) as store, pytest.raises(RulesError, match="no unfinished session"):
+        start_controller(store, PlayOptions(name=NAME), continue_last=True)
 
 
 def test_resume_between_rounds_deals_the_next_one(tmp_path: Path) -> None:

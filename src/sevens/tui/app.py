@@ -18,7 +18,7 @@ from sevens.games.base import Family
 from sevens.i18n import Lang, default_lang
 from sevens.tui.controller import Controller
 from sevens.tui.history import load_round
-from sevens.tui.options import PlayOptions, resolve
+from sevens.tui.options import TUI_UI, PlayOptions, resolve
 from sevens.tui.persistence import GameStore, open_store
 from sevens.tui.screens.game import GameScreen
 from sevens.tui.screens.menu import MenuScreen
@@ -100,7 +100,8 @@ def start_controller(store: GameStore, options: PlayOptions, resume: int | None 
     if resume is not None:
         return Controller.resume(store, resume)
     if continue_last:
-        saved = store.unfinished_sessions()
+        # Rooms of `sevens serve` live in the same store; the server resumes those itself.
+        saved = [info for info in store.unfinished_sessions() if info.settings.get("ui") == TUI_UI]
         if not saved:
             raise RulesError("there is no unfinished session to continue; start one with `sevens play --preset …`")
         return Controller.resume(store, saved[-1].id)

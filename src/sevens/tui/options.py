@@ -27,6 +27,9 @@ from sevens.rng import MAX_SEED
 DEFAULT_BOT = "heuristic"
 HUMAN_SEAT = 0
 
+TUI_UI = "tui"
+"""The ``ui`` setting of sessions the terminal app started (other front-ends share the store)."""
+
 
 @dataclass(frozen=True)
 class PlayOptions:
@@ -63,7 +66,7 @@ class Setup:
     def settings(self) -> dict[str, Any]:
         """What the store keeps beside the rules so a resumed session plays on the same way."""
         return {
-            "ui": "tui",
+            "ui": TUI_UI,
             "agents": list(self.agents),
             "human_seat": self.human_seat,
             "turn_seconds": self.turn_seconds,
