@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import random
 
+from sevens.agents.common.points import seat_points
 from sevens.cards import card
 from sevens.games.shichinarabe.actions import PASS_ACTION, PLAY_ACTIONS
 from sevens.games.shichinarabe.rules import Rules
 from sevens.games.shichinarabe.state import State
 
-from .points import seat_points
 from .policy import DEFAULT_WEIGHTS, Situation, Weights, card_score, pass_score, score_actions
 
 _SEVEN_OF_DIAMONDS = card(7, 2)

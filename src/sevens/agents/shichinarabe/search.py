@@ -5,7 +5,7 @@ own hand, hand counts, jokers, and absences proved by passes under ``voluntary_p
 deals one is kept with probability proportional to how well it explains the other players' recent choices
 (:mod:`.inference`, sampling-importance-resampling). Every candidate action is applied to a copy of that deal
 and played out to the end by the fast policy (:mod:`.rollout`, the same noise stream for every candidate:
-common random numbers), and scored by the seat's E2 points (:mod:`.points`).
+common random numbers), and scored by the seat's E2 points (:mod:`sevens.agents.common.points`).
 
 The decision is the heuristic agent's choice unless another candidate beats it on the same samples by more
 than ``confidence`` standard errors of the paired differences: with few samples, flat Monte Carlo is noisier
@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Sequence
 from typing import Any
 
+from sevens.agents.common.montecarlo import paired_choice, sample_rows
 from sevens.games.shichinarabe.actions import PASS, Action
 from sevens.games.shichinarabe.state import State
 from sevens.games.shichinarabe.view import View
@@ -96,23 +96,8 @@ class MonteCarloAgent:
         return candidates[self._decide(values, candidates.index(default))]
 
     def _decide(self, values: list[list[float]], default: int) -> int:
-        """The heuristic's choice unless another candidate beats it by more than ``confidence`` standard
-        errors of the paired differences (same deals, same noise), then the best of those by mean."""
-        n = len(values)
-        best, best_mean = default, 0.0
-        for k in range(len(values[0])):
-            if k == default:
-                continue
-            diffs = [row[k] - row[default] for row in values]
-            mean = sum(diffs) / n
-            if n > 1:
-                var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-                margin = self.confidence * math.sqrt(var / n)
-            else:
-                margin = 0.0
-            if mean - margin > 0 and mean > best_mean:
-                best, best_mean = k, mean
-        return best
+        """The heuristic's choice unless another candidate clearly beats it (:func:`paired_choice`)."""
+        return paired_choice(values, default, self.confidence)
 
     def _candidates(self, view: View, legal: Sequence[Action], default: Action) -> list[Action]:
         """The legal actions worth a playout: the policy's best few, the pass when legal, the default."""
@@ -128,25 +113,19 @@ class MonteCarloAgent:
         """One row per sample: the playout value of every candidate on that sample."""
         rollout = Rollout(view.rules, self.weights, self.noise, self.self_noise)
         states = self._state_source(view)
-        values: list[list[float]] = []
-        deadline = time.perf_counter() + self.think_ms / 1000.0
-        samples = 0
-        while True:
+
+        def row() -> list[float]:
             base = states(self._rng)
             noise_seed = self._rng.getrandbits(64)
-            row = []
+            values = []
             for k, action in enumerate(candidates):
                 state = base.clone() if k + 1 < len(candidates) else base
                 state.apply(action)
-                row.append(rollout.value(state, view.seat, random.Random(noise_seed), self.win_bonus))
-            values.append(row)
-            samples += 1
-            if self.rollouts is not None:
-                if samples >= self.rollouts:
-                    break
-            elif time.perf_counter() >= deadline:
-                break
-        self.last_samples = samples
+                values.append(rollout.value(state, view.seat, random.Random(noise_seed), self.win_bonus))
+            return values
+
+        values = sample_rows(row, self.rollouts, self.think_ms)
+        self.last_samples = len(values)
         return values
 
     def _state_source(self, view: View) -> Any:

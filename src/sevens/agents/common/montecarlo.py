@@ -1,0 +1,56 @@
+"""The flat Monte Carlo decision loop shared by the search agents of the 七並べ families.
+
+A search agent scores each candidate action on a series of *samples* (a determinized deal, or the true state
+for an oracle): one row per sample, one playout value per candidate, with common random numbers inside a row
+so that the differences between candidates are paired. :func:`sample_rows` runs that loop on a budget;
+:func:`paired_choice` turns the rows into a decision.
+
+The decision is the default policy's choice unless another candidate beats it on the same samples by more
+than ``confidence`` standard errors of the paired differences: with few samples, flat Monte Carlo is noisier
+than a good policy, so it only overrides the policy when the evidence is clear.
+
+>>> paired_choice([[0.0, 1.0], [0.0, 1.0], [0.0, 2.0]], default=0, confidence=1.0)
+1
+>>> paired_choice([[0.0, 5.0], [0.0, -4.0]], default=0, confidence=1.0)
+0
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+
+
+def sample_rows(row: Callable[[], list[float]], rollouts: int | None, think_ms: float) -> list[list[float]]:
+    """Call ``row`` (one sample: a value per candidate) ``rollouts`` times, or with ``rollouts=None`` until
+    ``think_ms`` milliseconds have passed (at least once)."""
+    rows: list[list[float]] = []
+    deadline = time.perf_counter() + think_ms / 1000.0
+    while True:
+        rows.append(row())
+        if rollouts is not None:
+            if len(rows) >= rollouts:
+                return rows
+        elif time.perf_counter() >= deadline:
+            return rows
+
+
+def paired_choice(values: Sequence[Sequence[float]], default: int, confidence: float) -> int:
+    """The index of the ``default`` candidate unless another beats it by more than ``confidence`` standard
+    errors of the paired differences (same samples, same noise); then the best of those by mean."""
+    n = len(values)
+    best, best_mean = default, 0.0
+    for k in range(len(values[0])):
+        if k == default:
+            continue
+        diffs = [row[k] - row[default] for row in values]
+        mean = sum(diffs) / n
+        if n > 1:
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            margin = confidence * math.sqrt(var / n)
+        else:
+            margin = 0.0
+        if mean - margin > 0 and mean > best_mean:
+            best, best_mean = k, mean
+    return best

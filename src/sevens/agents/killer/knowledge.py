@@ -1,0 +1,130 @@
+"""What a seat can deduce from public information alone: the view's log replayed from the deal.
+
+Replaying the log (plays, eliminations laid out) rebuilds the table as it stood at every pass, which gives:
+
+* **proved absences** (``excluded``): with ``voluntary_pass`` off a pass is legal only without a legal play
+  (B9), so the passer held none of the cards then playable. A hand never gains a card, so an absence stays
+  true for the rest of the round;
+* **weak hints** (``voluntary_passes``): with voluntary passes a pass proves nothing, but the cards then
+  playable are less likely to be in that hand;
+* every **decision** a seat made (its action, the table and its passes at that moment, the cards it had
+  played and lost so far), so a sampled deal can be checked against the choices each player actually made
+  (:mod:`.inference`): a hand at any past moment is its present hand plus the cards it played or lost since;
+* the order of **exits** (who left or was eliminated, which ranks players, C8) and the current **pass
+  streak**, which a position needs.
+
+A log that does not start at the deal (a position set up from text) is not trusted for passes: only what
+the view states is kept. Only the view is read: nothing here can see a hidden card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sevens.cards import SEVENS_MASK, parse_cards
+from sevens.games.killer.actions import PASS, parse_action
+from sevens.games.killer.view import View
+
+from .board import Board
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One action a seat chose, with what was on the table when it chose."""
+
+    seat: int
+    card: int  # -1 for a pass
+    table: int
+    passes_used: int
+    put_out_before: int  # cards the seat had played before this decision
+    lost_before: int  # cards that had died in its hand before it (known with visible dead cards)
+
+
+@dataclass
+class Knowledge:
+    """Public deductions for one round, updated incrementally from successive views of the same round."""
+
+    players: int
+    board: Board
+    excluded: list[int] = field(default_factory=list)  # per seat: cards proved not in its hand
+    voluntary_passes: list[list[int]] = field(default_factory=list)  # per seat: playable cards at each pass
+    exits: list[tuple[int, str]] = field(default_factory=list)
+    streak: int = 0
+    table: int = SEVENS_MASK  # the table as replayed
+    seen: int = 0  # log entries processed
+    passes: list[int] = field(default_factory=list)  # passes per seat so far
+    put_out: list[int] = field(default_factory=list)  # cards each seat played
+    lost: list[int] = field(default_factory=list)  # cards known to have died in each seat's hand
+    decisions: list[Decision] = field(default_factory=list)
+
+    @classmethod
+    def fresh(cls, view: View) -> Knowledge:
+        n = len(view.hand_counts)
+        return cls(
+            players=n,
+            board=Board.of(view.rules),
+            excluded=[0] * n,
+            voluntary_passes=[[] for _ in range(n)],
+            passes=[0] * n,
+            put_out=[0] * n,
+            lost=[0] * n,
+        )
+
+    def update(self, view: View) -> Knowledge:
+        """Read the log entries not seen yet (a fresh object if the view is from another round)."""
+        if len(view.history) < self.seen or len(view.hand_counts) != self.players:
+            return Knowledge.fresh(view).update(view)
+        for seat, text in view.history[self.seen :]:
+            self._read(seat, text, view)
+        self.seen = len(view.history)
+        self._resync(view)
+        return self
+
+    def _resync(self, view: View) -> None:
+        if self.table != view.table:
+            self.table = view.table
+            self.excluded = [0] * self.players
+            self.voluntary_passes = [[] for _ in range(self.players)]
+            self.decisions = []
+        listed = {s for s, _ in self.exits}
+        for s, status in enumerate(view.statuses):
+            if status != "in" and s not in listed:
+                self.exits.append((s, status))
+
+    def _read(self, seat: int, text: str, view: View) -> None:
+        word, _, rest = text.partition(" ")
+        if word == "finished":
+            self.exits.append((seat, "finished"))
+            return
+        if word == "eliminated":
+            self.exits.append((seat, "eliminated"))
+            for c in parse_cards(rest) if rest else []:
+                self.table |= 1 << c
+            return
+        if word == "dead":
+            shown = rest.rpartition(" by ")[0]
+            if "?" not in shown:
+                for c in parse_cards(shown):
+                    self.lost[seat] |= 1 << c
+            return
+        if word == "stalemate":
+            return
+        action = parse_action(text)
+        card = -1 if action.kind == PASS else action.card
+        self.decisions.append(Decision(seat, card, self.table, self.passes[seat], self.put_out[seat], self.lost[seat]))
+        if action.kind == PASS:
+            self.passes[seat] += 1
+            self.streak += 1
+            playable = self.board.front(self.table) & ~self.table
+            if view.rules.voluntary_pass:
+                self.voluntary_passes[seat].append(playable)
+            else:
+                self.excluded[seat] |= playable
+            return
+        self.streak = 0
+        self.table |= 1 << action.card
+        self.put_out[seat] |= 1 << action.card
+
+    def possible(self, seat: int, hidden: int) -> int:
+        """The cards of ``hidden`` that ``seat`` may hold as far as public deductions go."""
+        return hidden & ~self.excluded[seat]

@@ -1,0 +1,179 @@
+"""Determinizations: full states that agree with everything one seat can see.
+
+:class:`Sampler` deals the cards the seat cannot see (every card neither on the table, nor dead, nor in its
+hand) to the other players still in the round, each getting exactly as many cards as its public hand count
+and never a card the public log proves it lacks (:mod:`.knowledge`). Players who left hold nothing. With
+voluntary passes a pass proves nothing, but a player who passed probably held none of the cards then
+playable (few players pass with a card to play in Killer: a held card can only die), so such a card goes to
+that seat with its weight multiplied by ``miss``.
+
+Cards are dealt most-constrained first, each to a seat chosen with probability proportional to its free
+slots, which is exactly uniform when nothing is excluded; if that greedy deal paints itself into a corner it
+is retried, and as a last resort an augmenting-path matching finds a consistent deal.
+
+Dead piles are taken from the view when dead cards are visible (C4 ``dead_cards_visible``); when they are
+hidden, the public dead positions are shared out by each seat's public dead count (who lost which dead card
+changes nothing that follows: ranking counts dead cards, C8).
+
+A deal becomes a :class:`~sevens.games.killer.state.State` through the engine's position text
+(:func:`~sevens.games.killer.position.parse_position`, which validates it) once per move; further deals
+reuse that state's clone with the hands replaced (:func:`with_hands`).
+"""
+
+from __future__ import annotations
+
+import random
+
+from sevens.cards import ALL_CARDS, cards_text, iter_bits
+from sevens.games.killer.position import parse_position
+from sevens.games.killer.state import State
+from sevens.games.killer.view import View, grid_rows
+
+from .knowledge import Knowledge
+
+_EXIT_CODES = {"finished": "f", "eliminated": "x"}
+_GREEDY_TRIES = 8
+
+Deal = tuple[int, ...]
+"""Every seat's live cards in one determinization."""
+
+
+class Sampler:
+    """Random deals of the hidden cards consistent with ``view`` and the public deductions."""
+
+    def __init__(self, view: View, knowledge: Knowledge, miss: float = 0.15) -> None:
+        n = len(view.hand_counts)
+        self.hidden = ALL_CARDS & ~view.table & ~view.dead_positions & ~view.hand
+        self.seats = [s for s in range(n) if s != view.seat and view.statuses[s] == "in"]
+        self.capacity = {s: view.hand_counts[s] for s in self.seats}
+        excluded = knowledge.excluded
+        self.allowed = {c: [s for s in self.seats if not excluded[s] >> c & 1] for c in iter_bits(self.hidden)}
+        hinted = [0] * n
+        for s in self.seats:
+            for playable in knowledge.voluntary_passes[s]:
+                hinted[s] |= playable
+        self.odds = {
+            c: [miss if hinted[s] >> c & 1 else 1.0 for s in self.allowed[c]] for c in self.allowed if miss != 1.0
+        }
+        base = [0] * n
+        base[view.seat] = view.hand
+        self._base = base
+
+    def sample(self, rng: random.Random) -> Deal:
+        """One consistent deal."""
+        for _ in range(_GREEDY_TRIES):
+            deal = self._greedy(rng)
+            if deal is not None:
+                return deal
+        return self._matched(rng)
+
+    def _finish(self, owner: dict[int, int]) -> Deal:
+        hands = list(self._base)
+        for c, s in owner.items():
+            hands[s] |= 1 << c
+        return tuple(hands)
+
+    def _greedy(self, rng: random.Random) -> Deal | None:
+        free = dict(self.capacity)
+        cards = list(self.allowed)
+        rng.shuffle(cards)
+        cards.sort(key=lambda c: len(self.allowed[c]))  # stable: random order within equal constraint
+        owner: dict[int, int] = {}
+        for c in cards:
+            allowed = self.allowed[c]
+            odds = self.odds.get(c)
+            weights = [free[s] * odds[i] if odds else free[s] for i, s in enumerate(allowed)]
+            total = sum(weights)
+            if total <= 0:
+                return None
+            s = _pick(allowed, weights, rng.random() * total)
+            owner[c] = s
+            free[s] -= 1
+        return self._finish(owner)
+
+    def _matched(self, rng: random.Random) -> Deal:
+        """Any consistent deal by augmenting paths (cards to seat slots)."""
+        slot_owner: dict[tuple[int, int], int] = {}
+        slots = {s: [(s, k) for k in range(self.capacity[s])] for s in self.seats}
+        cards = list(self.allowed)
+        rng.shuffle(cards)
+
+        def place(c: int, seen: set[tuple[int, int]]) -> bool:
+            for s in self.allowed[c]:
+                for slot in slots[s]:
+                    if slot in seen:
+                        continue
+                    seen.add(slot)
+                    if slot not in slot_owner or place(slot_owner[slot], seen):
+                        slot_owner[slot] = c
+                        return True
+            return False
+
+        for c in cards:
+            if not place(c, set()):
+                raise ValueError(f"no deal is consistent with the view (card {cards_text(1 << c)})")
+        return self._finish({c: slot[0] for slot, c in slot_owner.items()})
+
+
+def _pick(options: list[int], weights: list[float], point: float) -> int:
+    """The option whose share of the weights' total covers ``point``."""
+    last = options[0]
+    for option, weight in zip(options, weights, strict=True):
+        if weight > 0:
+            last = option
+            point -= weight
+            if point < 0:
+                break
+    return last
+
+
+def dead_piles(view: View) -> list[int]:
+    """Each seat's dead pile: the view's where it shows them, else the unclaimed dead positions shared out by
+    the public dead counts (lowest positions to the lowest seats)."""
+    piles = [pile or 0 for pile in view.dead_piles]
+    unclaimed = view.dead_positions
+    for known in piles:
+        unclaimed &= ~known
+    for s, shown in enumerate(view.dead_piles):
+        if shown is None:
+            for _ in range(view.dead_counts[s]):
+                low = unclaimed & -unclaimed
+                piles[s] |= low
+                unclaimed ^= low
+    return piles
+
+
+def position_text(view: View, knowledge: Knowledge, deal: Deal) -> str:
+    """The engine's position text of ``deal`` in the situation of ``view`` (the dealer is taken to be the
+    last seat, as in a fresh round: views do not say, and it only orders ties after a stalemate)."""
+    n = len(view.hand_counts)
+    exits = ",".join(f"{s}{_EXIT_CODES[k]}" for s, k in knowledge.exits) or "-"
+    return " ".join(
+        [
+            view.rules.text(),
+            "/".join(grid_rows(view.table, view.dead_positions)),
+            "/".join(cards_text(deal[s], sep="") or "-" for s in range(n)),
+            "/".join(cards_text(pile, sep="") or "-" for pile in dead_piles(view)),
+            ",".join(map(str, view.kills)),
+            "-" if view.to_move is None else str(view.to_move),
+            ",".join(map(str, view.passes_used)),
+            exits,
+            str(n - 1),
+            str(knowledge.streak),
+        ]
+    )
+
+
+def build_state(view: View, knowledge: Knowledge, deal: Deal) -> State:
+    """A validated state of ``deal`` (raises :class:`~sevens.errors.NotationError` if it is inconsistent)."""
+    return parse_position(position_text(view, knowledge, deal))
+
+
+def with_hands(template: State, deal: Deal) -> State:
+    """A clone of ``template`` (built by :func:`build_state` from the same view) holding ``deal``'s hands.
+
+    Only the hands differ between determinizations of one view, and the engine derives nothing else from
+    them, so replacing them in a clone is equivalent to parsing the position again."""
+    state = template.clone()
+    state._hands = list(deal)
+    return state

@@ -1,0 +1,103 @@
+"""Shared helpers for the Killer agent tests: rules variants, positions reached by random play, quick agents."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from hypothesis import strategies as st
+
+from sevens.agents.base import Agent, make_agent
+from sevens.agents.killer import SearchAgent
+from sevens.cards import RANKS, ROW, SEVENS_MASK, mask_of, parse_cards
+from sevens.games.killer import Rules, State, parse_position
+
+VARIANTS = [
+    Rules.preset("killer"),
+    Rules(death="horizontal"),
+    Rules(death="all_eight"),
+    Rules(enclosure=3),
+    Rules(enclosure=None),
+    Rules(wrap=True),
+    Rules(death="horizontal", enclosure=2, wrap=True),
+    Rules(dead_cards_visible=False),
+    Rules(tiebreak="most_kills"),
+    Rules(pass_limit=0),
+    Rules(pass_limit=None),
+    Rules(voluntary_pass=False),
+    Rules(first_player="dealer_left", pass_limit=1, dead_cards_visible=False, death="all_eight", enclosure=None),
+]
+
+
+@st.composite
+def any_rules(draw: st.DrawFn) -> Rules:
+    """Any combination of Part C parameters, 2–20 players."""
+    death = draw(st.sampled_from(["orthogonal", "horizontal", "all_eight"]))
+    wrap = draw(st.booleans())
+    largest = {"horizontal": 11 if wrap else 5}.get(death, 47 if wrap else 23)
+    return Rules(
+        players=draw(st.integers(2, 20)),
+        first_player=draw(st.sampled_from(["diamond_seven", "dealer_left"])),
+        pass_limit=draw(st.none() | st.integers(0, 4)),
+        voluntary_pass=draw(st.booleans()),
+        death=death,
+        enclosure=draw(st.none() | st.integers(1, min(largest, 4))),
+        wrap=wrap,
+        dead_cards_visible=draw(st.booleans()),
+        tiebreak=draw(st.sampled_from(["earlier_exit", "most_kills"])),
+    )
+
+
+def quick(name: str) -> Agent:
+    """An agent by name; the search agent with a small fixed budget so tests are fast and deterministic."""
+    if name == "search":
+        return SearchAgent(rollouts=2)
+    return make_agent(name, "killer")
+
+
+def random_positions(rules: Rules, seed: int, every: int = 3) -> Iterator[State]:
+    """States met along one random game (every ``every`` moves), each a clone the caller may keep."""
+    rng = random.Random(seed)
+    state = State.new(rules, seed)
+    step = 0
+    while not state.is_over():
+        if step % every == 0:
+            yield state.clone()
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        step += 1
+
+
+def play(rules: Rules, seed: int, names: list[str]) -> State:
+    """One game with the named agents, checking every action they return is legal."""
+    agents = [quick(names[s % len(names)]) for s in range(rules.players)]
+    state = State.new(rules, seed)
+    for seat, agent in enumerate(agents):
+        agent.reset(seat, seed + seat)
+    while (mover := state.to_move) is not None:
+        legal = state.legal_actions()
+        agent = agents[mover]
+        action = agent.act(state.view(mover) if agent.needs_view else None, legal)
+        assert action in legal, f"{agent.name} chose {action} not in {legal} at {state.position()}"
+        state.apply(action)
+    return state
+
+
+def rows(table: str = "") -> str:
+    """The ROWS field of a position: the 7s plus ``table`` on the table."""
+    out = SEVENS_MASK | mask_of(parse_cards(table))
+    return "/".join(
+        "".join(RANKS[rank] if out >> (suit * ROW + rank) & 1 else "." for rank in range(ROW)) for suit in range(4)
+    )
+
+
+def choice(agent: Agent, text: str) -> str:
+    """What ``agent`` plays, as text, in the position ``text`` (seat to move)."""
+    state = parse_position(text)
+    seat = state.to_move
+    assert seat is not None
+    agent.reset(seat, 1)
+    action: Any = agent.act(state.view(seat), state.legal_actions())
+    assert action in state.legal_actions()
+    return str(action)
