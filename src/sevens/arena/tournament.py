@@ -3,6 +3,16 @@
 Each deal is played once per rotation of the agents around the table, so every agent sits in every seat on
 the same cards: luck of the deal cancels out. Game ``r`` of deal ``d`` seats entry ``(seat - r) mod n`` in each
 seat. Deals can be spread over worker processes; results do not depend on the number of workers.
+
+Per agent name (entries with the same name pooled) the report gives games, first places, the win rate with
+its 95% Wilson interval (``win_rate_95``), the mean rank, the mean points (E2; chips won for Seven
+Twenty-Seven) with a 95% interval (``mean_points_95``), the mean and 95th percentile of seconds per move, and
+an openskill Plackett–Luce rating.
+
+The games of one deal are not independent (the same cards, every rotation), so the points interval is the
+normal interval over *deals*: each deal contributes the agent's mean points over its games in that deal, and
+the interval is ``mean ± 1.96·sd/√deals`` of those per-deal means. This is the honest unit of a duplicate
+match; treating every game as independent would misstate the spread.
 """
 
 from __future__ import annotations
@@ -25,12 +35,14 @@ from sevens.session.scoring import round_points
 
 @dataclass(frozen=True, slots=True)
 class GameOutcome:
-    """One game: which entry sat in each seat, the ranking, points per seat and each seat's move times."""
+    """One game: which entry sat in each seat, the ranking, points per seat, each seat's move times, and the
+    deal it was played on (every rotation of a deal shares its cards)."""
 
     entries: tuple[int, ...]
     ranking: tuple[int, ...]
     points: tuple[float, ...]
     move_seconds: tuple[tuple[float, ...], ...]
+    deal: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +61,7 @@ def play_deal(match: Match, deal: int) -> list[GameOutcome]:
     outcomes = []
     for rotation in range(n):
         entries = tuple((seat - rotation) % n for seat in range(n))
-        agents = [make_agent(match.agents[e]) for e in entries]
+        agents = [make_agent(match.agents[e], match.family_name) for e in entries]
         state = family.new_state(match.rules, deal_seed)
         for seat, agent in enumerate(agents):
             agent.reset(seat, derive_seed(deal_seed, 1 + rotation * n + seat))
@@ -69,6 +81,7 @@ def play_deal(match: Match, deal: int) -> list[GameOutcome]:
                 tuple(state.result().ranking),
                 tuple(float(p) for p in round_points(family, state)),
                 tuple(tuple(t) for t in times),
+                deal,
             )
         )
     return outcomes
@@ -104,6 +117,8 @@ def run_match(
 
 @dataclass
 class AgentReport:
+    """Running totals of one agent name; ``deal_points`` maps a deal to the points of its games there."""
+
     name: str
     games: int = 0
     wins: int = 0
@@ -111,22 +126,46 @@ class AgentReport:
     points_sum: float = 0.0
     move_seconds: list[float] = field(default_factory=list)
     ratings: list[float] = field(default_factory=list)
+    deal_points: dict[int, list[float]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         low, high = wilson_interval(self.wins, self.games)
         times = sorted(self.move_seconds)
+        per_deal = [sum(p) / len(p) for p in self.deal_points.values()]
+        points_low, points_high = points_interval(per_deal)
         return {
             "name": self.name,
             "games": self.games,
+            "deals": len(self.deal_points),
             "wins": self.wins,
             "win_rate": round(self.wins / self.games, 4) if self.games else 0.0,
             "win_rate_95": [round(low, 4), round(high, 4)],
             "mean_rank": round(self.rank_sum / self.games, 4) if self.games else None,
             "mean_points": round(self.points_sum / self.games, 4) if self.games else None,
+            "mean_points_95": [_rounded(points_low), _rounded(points_high)],
+            "moves": len(times),
             "seconds_per_move": round(sum(times) / len(times), 5) if times else 0.0,
-            "p95_seconds_per_move": round(times[min(len(times) - 1, int(0.95 * len(times)))], 5) if times else 0.0,
+            "p95_seconds_per_move": round(percentile(times, 0.95), 5) if times else 0.0,
             "rating": round(sum(self.ratings) / len(self.ratings), 3) if self.ratings else None,
         }
+
+
+def _rounded(x: float) -> float | None:
+    """Rounded for JSON; an unbounded end (fewer than two deals) is ``None``."""
+    return round(x, 4) if math.isfinite(x) else None
+
+
+def percentile(sorted_values: Sequence[float], q: float) -> float:
+    """The ``q`` quantile of already sorted values (nearest rank: the smallest value with at least a fraction
+    ``q`` of the values at or below it).
+
+    >>> percentile([float(i) for i in range(1, 101)], 0.95), percentile([0.1, 0.2, 0.3], 0.5)
+    (95.0, 0.2)
+    """
+    if not sorted_values:
+        raise ValueError("no values")
+    rank = max(1, math.ceil(q * len(sorted_values)))
+    return sorted_values[rank - 1]
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
@@ -145,7 +184,11 @@ def wilson_interval(successes: int, trials: int, z: float = 1.959964) -> tuple[f
 
 
 def points_interval(values: Sequence[float], z: float = 1.959964) -> tuple[float, float]:
-    """Normal 95% interval of a mean (for chips per deal)."""
+    """Normal 95% interval of the mean of ``values`` (unbounded with fewer than two values).
+
+    >>> [round(x, 3) for x in points_interval([1.0, 2.0, 3.0, 4.0])]
+    [1.235, 3.765]
+    """
     n = len(values)
     if n < 2:
         return (float("-inf"), float("inf"))
@@ -157,11 +200,11 @@ def points_interval(values: Sequence[float], z: float = 1.959964) -> tuple[float
 
 def summarise(agent_names: Sequence[str], outcomes: Sequence[GameOutcome]) -> list[dict[str, Any]]:
     """Per agent name (entries with the same name pooled): games, wins, rates, points, timings and a
-    Plackett–Luce rating (openskill; each entry rated separately, a name's rating is its entries' mean mu)."""
+    Plackett–Luce rating (openskill; each entry rated separately, a name's rating is its entries' mean mu).
+    The points interval is taken over per-deal means (see the module's notes)."""
     model = PlackettLuce()
     ratings = [model.rating(name=f"{name}#{i}") for i, name in enumerate(agent_names)]
     reports: dict[str, AgentReport] = {name: AgentReport(name) for name in agent_names}
-    points: dict[str, list[float]] = {name: [] for name in agent_names}
     for game in outcomes:
         teams = [[ratings[game.entries[seat]]] for seat in game.ranking]
         for seat_team, new in zip(game.ranking, model.rate(teams), strict=True):
@@ -173,13 +216,7 @@ def summarise(agent_names: Sequence[str], outcomes: Sequence[GameOutcome]) -> li
             report.rank_sum += place
             report.points_sum += game.points[seat]
             report.move_seconds += game.move_seconds[seat]
-            points[report.name].append(game.points[seat])
+            report.deal_points.setdefault(game.deal, []).append(game.points[seat])
     for i, name in enumerate(agent_names):
         reports[name].ratings.append(ratings[i].mu)
-    rows = []
-    for name, report in reports.items():
-        row = report.to_dict()
-        low, high = points_interval(points[name])
-        row["mean_points_95"] = [round(low, 4), round(high, 4)]
-        rows.append(row)
-    return rows
+    return [report.to_dict() for report in reports.values()]

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from sevens.agents.base import make_agent
 from sevens.arena.tournament import Match, run_match, summarise
 from sevens.cli.common import JsonOption, PlayersOption, PresetOption, SetOption, app, build_rules, console, user_errors
 from sevens.errors import SevensError
@@ -39,6 +40,8 @@ def arena(
     names = names * built.players if len(names) == 1 else names
     if len(names) != built.players:
         raise SevensError(f"{len(names)} agents for {built.players} players; give one per seat")
+    for name in dict.fromkeys(names):
+        make_agent(name, family.name)  # an unknown name fails here, listing the allowed ones
     match = Match(family.name, built, tuple(names), seed)
     errors = Console(stderr=True)
     with Progress(console=errors, disable=not errors.is_terminal, transient=True) as bar:
@@ -52,14 +55,21 @@ def arena(
     if as_json:
         typer.echo(json.dumps({"preset": preset, "players": built.players, "games": len(outcomes), "agents": rows}))
         return
+    points_name = "chips/deal" if family.name == "seven27" else "mean points"
     table = Table(title=f"{preset}, {built.players} players, {len(outcomes)} games (duplicate format)")
-    for column in ("agent", "games", "wins", "win rate (95%)", "mean rank", "mean points", "s/move", "p95", "rating"):
+    points_column = f"{points_name} (95%)"
+    for column in ("agent", "games", "wins", "win rate (95%)", "mean rank", points_column, "s/move", "p95", "rating"):
         table.add_column(column)
     for row in rows:
-        low, high = row["win_rate_95"]
         table.add_row(
-            row["name"], str(row["games"]), str(row["wins"]), f"{row['win_rate']:.3f} [{low:.3f}, {high:.3f}]",
-            str(row["mean_rank"]), str(row["mean_points"]), f"{row['seconds_per_move']:.4f}",
-            f"{row['p95_seconds_per_move']:.4f}", str(row["rating"]),
+            row["name"], str(row["games"]), str(row["wins"]),
+            f"{row['win_rate']:.3f} {_interval(row['win_rate_95'], 3)}",
+            f"{row['mean_rank']:.3f}", f"{row['mean_points']:+.3f} {_interval(row['mean_points_95'], 3)}",
+            f"{row['seconds_per_move']:.4f}", f"{row['p95_seconds_per_move']:.4f}", str(row["rating"]),
         )  # fmt: skip
     console.print(table)
+
+
+def _interval(bounds: list[float | None], digits: int) -> str:
+    """``[low, high]``; an unbounded end (too few deals to tell) is written ``?``."""
+    return "[" + ", ".join("?" if b is None else f"{b:.{digits}f}" for b in bounds) + "]"

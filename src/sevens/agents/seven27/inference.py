@@ -1,0 +1,126 @@
+"""The opponent model: which down cards explain the other players' choices, and drawing them.
+
+Each other contender is modelled as the rule policy (:mod:`.rule`) that errs with probability ``miss``. For each
+of its unknown down cards combinations (one or two cards; more are drawn uniformly), the likelihood is the
+product over its recorded choices of ``1 - miss`` when the policy, holding those cards and the up cards it had
+then, makes the same choice, and ``miss`` when it does not. A rule player who stood on a K up card most likely
+holds 5½–8 in total; one who raised holds a strong hand.
+
+Combinations are grouped by what they add to a hand (``base``, ``aces``), so the policy is asked once per
+group rather than once per combination. Hands are then drawn seat after seat from these weights, redrawing a
+seat whose cards another seat already holds.
+
+>>> from sevens.games.seven27 import Rules, State, parse_action
+>>> from .reading import read_table
+>>> state = State.new(Rules.preset("seven27", players=3), seed=1)
+>>> for text in ("check", "check", "check", "stand"):
+...     state.apply(parse_action(text))
+>>> table = read_table(state.view(1))
+>>> model = DownModel(table)
+>>> sorted(model.seats)
+[0, 2]
+>>> downs = model.draw(random.Random(1))
+>>> [s for s, cards in downs], all(cards & table.pool == cards for s, cards in downs)
+([0, 2], True)
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect
+from dataclasses import dataclass
+from itertools import accumulate, combinations
+
+from sevens.cards import iter_bits
+from sevens.games.seven27.actions import CARD_KINDS
+
+from .hands import IS_ACE, Scoring
+from .reading import Choice, Table
+from .rule import DEFAULT_POLICY, RulePolicy
+
+MAX_ENUMERATED = 2  # unknown down cards per seat for which the combinations are weighed one by one
+MAX_REDRAWS = 30
+
+
+@dataclass(slots=True)
+class SeatModel:
+    """The weighted combinations of one seat's unknown down cards."""
+
+    count: int
+    combos: list[tuple[int, ...]]  # empty: draw uniformly
+    cumulative: list[float]
+
+
+class DownModel:
+    """Draws every other contender's unknown down cards from the pool, weighted by the seat's choices."""
+
+    def __init__(self, table: Table, policy: RulePolicy = DEFAULT_POLICY, miss: float = 0.15) -> None:
+        self.table = table
+        self.policy = policy
+        self.miss = miss
+        cards = list(iter_bits(table.pool))
+        self.pool_cards = cards
+        self.seats: dict[int, SeatModel] = {}
+        for s in table.order:
+            count = table.unknown[s]
+            if s == table.me or count <= 0:
+                continue
+            records = [c for c in table.choices if c.seat == s and c.down_count == count]
+            if count > MAX_ENUMERATED or not records or miss >= 0.5:
+                self.seats[s] = SeatModel(count, [], [])
+                continue
+            combos = list(combinations(cards, count))
+            cache: dict[tuple[int, int], float] = {}
+            weights = []
+            values = table.scoring.values
+            for combo in combos:
+                key = (sum(values[c] for c in combo), sum(IS_ACE[c] for c in combo))
+                weight = cache.get(key)
+                if weight is None:
+                    weight = cache[key] = self.likelihood(records, *key)
+                weights.append(weight)
+            self.seats[s] = SeatModel(count, combos, list(accumulate(weights)))
+
+    def likelihood(self, records: list[Choice], add_base: int, add_aces: int) -> float:
+        """How likely the rule policy is to make ``records`` with down cards worth ``(add_base, add_aces)``."""
+        scoring: Scoring = self.table.scoring
+        policy = self.policy
+        weight = 1.0
+        for r in records:
+            base, aces = scoring.hand(r.up)
+            base += add_base
+            aces += add_aces
+            if r.kind in CARD_KINDS:
+                expected = policy.card_kind(scoring, base, aces)
+            else:
+                strength = policy.strength(scoring, base, aces)
+                expected = policy.bet_kind(strength, r.to_call, r.raise_ok, r.small_bets, r.raises)
+            weight *= 1.0 - self.miss if expected == r.kind else self.miss
+        return weight
+
+    def draw(self, rng: random.Random) -> list[tuple[int, int]]:
+        """``(seat, down cards)`` for every modelled seat: disjoint subsets of the pool."""
+        used = 0
+        out: list[tuple[int, int]] = []
+        for s, model in self.seats.items():
+            cards = 0
+            if model.combos:
+                total = model.cumulative[-1]
+                for _ in range(MAX_REDRAWS):
+                    combo = model.combos[min(bisect(model.cumulative, rng.random() * total), len(model.combos) - 1)]
+                    mask = 0
+                    for c in combo:
+                        mask |= 1 << c
+                    if not mask & used:
+                        cards = mask
+                        break
+            if not cards:
+                free = [c for c in self.pool_cards if not used >> c & 1]
+                for c in rng.sample(free, model.count):
+                    cards |= 1 << c
+            used |= cards
+            out.append((s, cards))
+        return out
+
+
+__all__ = ["DownModel", "SeatModel"]

@@ -1,0 +1,164 @@
+"""``montecarlo``: estimates its share of the pot by rollouts over the down cards it cannot see.
+
+Each decision reads the view (:mod:`.reading`), builds the opponent model (:mod:`.inference`: the other players'
+down cards weighted by how well they explain their takes, stands and bets under the rule policy) and plays
+determinizations out to the showdown (:mod:`.rollout`). Everything it uses is in its view: its own down cards,
+every up card, the public history and the deck's size.
+
+* **Card round.** Take and stand are played out on the same determinizations (common random numbers); it takes
+  a card when that raises its expected share of the pot.
+* **Betting round.** With its expected share ``E`` of the pot and ``k`` players still in: facing a bet of
+  ``c`` into a pot ``P`` it calls when ``E ≥ c / (P + c)`` (pot odds), raises when ``E`` beats the fair share
+  ``1/k`` by ``raise_margin``, and folds otherwise; with nothing to call it bets when ``E`` beats ``1/k`` by
+  ``bet_margin``.
+
+Sampling stops when the budget is spent or as soon as the decision is clear (the estimate is more than
+``confidence`` standard errors from every threshold that matters). Two budgets: ``think_ms`` (default
+150 ms, for interactive play) or, for tests and reproducible experiments, ``rollouts`` (at most that many
+determinizations), which makes the agent deterministic for a given seed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from sevens.games.seven27.actions import BET, CALL, CHECK, FOLD, RAISE, STAND_ACTION, TAKE_ACTION, Action
+from sevens.games.seven27.view import View
+
+from .inference import DownModel
+from .reading import read_table
+from .rollout import Rollout
+from .rule import DEFAULT_POLICY, RulePolicy
+
+DEFAULT_THINK_MS = 150.0
+MIN_SAMPLES = 64
+CHECK_EVERY = 32
+
+
+class MonteCarloAgent:
+    """Draws when that raises its expected share; bets, calls and folds against pot odds."""
+
+    name = "montecarlo"
+    needs_view = True
+
+    def __init__(
+        self,
+        think_ms: float = DEFAULT_THINK_MS,
+        rollouts: int | None = None,
+        policy: RulePolicy = DEFAULT_POLICY,
+        miss: float = 0.15,
+        bet_margin: float = 0.1,
+        raise_margin: float = 0.15,
+        call_margin: float = 0.0,
+        confidence: float = 2.5,
+    ) -> None:
+        if rollouts is not None and rollouts < 1:
+            raise ValueError(f"rollouts={rollouts} must be at least 1 (or None for a time budget)")
+        self.think_ms = think_ms
+        self.rollouts = rollouts
+        self.policy = policy
+        self.miss = miss
+        self.bet_margin = bet_margin
+        self.raise_margin = raise_margin
+        self.call_margin = call_margin
+        self.confidence = confidence
+        self.seat = 0
+        self._rng = random.Random(0)
+        self.last_samples = 0  # determinizations used by the last decision (for measurements)
+        self.last_estimate: tuple[float, ...] = ()  # the last decision's expected shares (take/stand, or E)
+
+    def reset(self, seat: int, seed: int) -> None:
+        self.seat = seat
+        self._rng.seed(seed)
+
+    def act(self, view: Any, legal: Sequence[Any]) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        assert isinstance(view, View)
+        table = read_table(view)
+        rollout = Rollout(table, DownModel(table, self.policy, self.miss), self.policy)
+        if table.card_round:
+            return self._card(rollout, legal)
+        return self._bet(view, rollout, legal)
+
+    # ------------------------------------------------------------------ decisions
+    def _card(self, rollout: Rollout, legal: Sequence[Action]) -> Action:
+        """Take when the paired estimate of (take - stand) is positive."""
+        diffs: list[float] = []
+        take_sum = stand_sum = 0.0
+
+        def sample(rng: random.Random) -> float:
+            nonlocal take_sum, stand_sum
+            base, aces, deck = rollout.deal(rng)
+            stand = rollout.share(base.copy(), aces.copy(), deck, take=False)
+            take = rollout.share(base, aces, deck, take=True)
+            take_sum += take
+            stand_sum += stand
+            return take - stand
+
+        self._sample(sample, diffs, thresholds=(0.0,))
+        n = len(diffs)
+        self.last_estimate = (take_sum / n, stand_sum / n)
+        return TAKE_ACTION if take_sum > stand_sum and TAKE_ACTION in legal else STAND_ACTION
+
+    def _bet(self, view: View, rollout: Rollout, legal: Sequence[Action]) -> Action:
+        kinds = {a.kind: a for a in legal}
+        k = len(rollout.order)
+        fair = 1.0 / k
+        to_call = view.to_call
+        pot_odds = to_call / (view.pot + to_call) + self.call_margin if to_call else 0.0
+        if to_call:
+            thresholds: tuple[float, ...] = (pot_odds, fair + self.raise_margin) if RAISE in kinds else (pot_odds,)
+        else:
+            thresholds = (fair + self.bet_margin,) if BET in kinds else ()
+        if not thresholds:
+            return kinds.get(CHECK) or kinds.get(CALL) or legal[0]
+        shares: list[float] = []
+
+        def sample(rng: random.Random) -> float:
+            base, aces, deck = rollout.deal(rng)
+            return rollout.share(base, aces, deck, take=None)
+
+        self._sample(sample, shares, thresholds)
+        equity = sum(shares) / len(shares)
+        self.last_estimate = (equity,)
+        if not to_call:
+            return kinds[BET] if equity > fair + self.bet_margin else kinds[CHECK]
+        if RAISE in kinds and equity > fair + self.raise_margin:
+            return kinds[RAISE]
+        if equity >= pot_odds or FOLD not in kinds:
+            return kinds[CALL]
+        return kinds[FOLD]
+
+    # ------------------------------------------------------------------ the sampling loop
+    def _sample(self, sample: Any, values: list[float], thresholds: Sequence[float]) -> None:
+        """Append ``sample(rng)`` to ``values`` until the budget is spent or every threshold is clearly on one
+        side of the mean."""
+        rng = self._rng
+        deadline = time.perf_counter() + self.think_ms / 1000.0
+        total = square = 0.0
+        limit = self.rollouts
+        while True:
+            v = sample(rng)
+            values.append(v)
+            total += v
+            square += v * v
+            n = len(values)
+            if limit is not None:
+                if n >= limit:
+                    break
+            elif n % 8 == 0 and time.perf_counter() >= deadline:
+                break
+            if n >= MIN_SAMPLES and n % CHECK_EVERY == 0:
+                mean = total / n
+                spread = self.confidence * math.sqrt(max(square / n - mean * mean, 1e-12) / n)
+                if all(abs(mean - t) > spread for t in thresholds):
+                    break
+        self.last_samples = len(values)
+
+
+__all__ = ["DEFAULT_THINK_MS", "MonteCarloAgent"]

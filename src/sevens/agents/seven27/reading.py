@@ -1,0 +1,191 @@
+"""What a seat can read from its view: the table as numbers, and every choice the other players made.
+
+:func:`read_table` turns a :class:`~sevens.games.seven27.view.View` into a :class:`Table`: the contenders in
+playing order, what each one's visible cards count (the seat's own down cards included), how many down cards
+of each are unknown, the cards the seat has not seen (``pool``), and where the current card round stands.
+It also replays the public history line by line into :class:`Choice` records: for each other player's take,
+stand, check, bet, call, raise or fold, the up cards it held then and the betting situation it faced. The
+opponent model (:mod:`.inference`) weighs hidden cards by how well they explain those choices.
+
+Only the view is read: other seats' down cards appear in it as ``??`` and never reach this module.
+
+>>> from sevens.games.seven27 import Rules, State, parse_action
+>>> state = State.new(Rules.preset("seven27", players=3), seed=1)
+>>> for text in ("bet", "call", "call", "take", "stand"):
+...     state.apply(parse_action(text))
+>>> table = read_table(state.view(2))
+>>> table.me, table.order, table.unknown, table.took_before, table.pool.bit_count()
+(2, (0, 1, 2), (1, 1, 0), True, 47)
+>>> [(c.seat, c.kind_name, c.to_call) for c in table.choices]
+[(0, 'bet', 0), (1, 'call', 5), (0, 'take', 0), (1, 'stand', 0)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sevens.cards import ALL_CARDS, mask_of, parse_cards
+from sevens.games.seven27.actions import KIND_NAMES, STAND, TAKE
+from sevens.games.seven27.rules import BIG_BET_FROM_ROUND
+from sevens.games.seven27.view import View
+
+from .hands import Scoring
+
+_KIND = {name: kind for kind, name in enumerate(KIND_NAMES)}
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One choice of another player: its kind (an action kind of :mod:`~sevens.games.seven27.actions`), the up
+    cards and number of down cards it held then, and for a betting action the situation it faced."""
+
+    seat: int
+    kind: int
+    up: int
+    down_count: int
+    to_call: int = 0
+    raise_ok: bool = True
+    small_bets: bool = True
+    raises: int = 0
+
+    @property
+    def kind_name(self) -> str:
+        return KIND_NAMES[self.kind]
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The seat's reading of the deal. Sequences are indexed by seat."""
+
+    me: int
+    scoring: Scoring
+    order: tuple[int, ...]  # contenders (not folded), clockwise from the dealer's left
+    base: tuple[int, ...]  # what the cards this seat can see count, per seat (ace as 1, in halves)
+    aces: tuple[int, ...]
+    unknown: tuple[int, ...]  # down cards of each seat this seat cannot see
+    pool: int  # every card this seat has not seen: the deck, unknown down cards, folded seats' down cards
+    deck_count: int
+    stands: tuple[int, ...]
+    refusal_limit: int | None
+    card_round: bool  # the decision is take or stand
+    took_before: bool  # someone already took a card in this card round
+    choices: tuple[Choice, ...]
+
+    def can_take(self, seat: int, stands: int) -> bool:
+        return self.refusal_limit is None or stands < self.refusal_limit
+
+
+def read_table(view: View) -> Table:
+    """The :class:`Table` of ``view``'s seat (which must be a player, not a spectator)."""
+    if view.seat is None:
+        raise ValueError("a spectator's view has no seat to play for")
+    me = view.seat
+    scoring = Scoring.of(view.rules)
+    order = _clockwise(view.dealer, len(view.seats))
+    seen = 0
+    base, aces, unknown = [], [], []
+    for sv in view.seats:
+        visible = sv.up | sv.down
+        seen |= visible
+        b, a = scoring.hand(visible)
+        base.append(b)
+        aces.append(a)
+        unknown.append(sv.down_count - sv.down.bit_count())
+    choices, took_before = _replay(view, order)
+    return Table(
+        me=me,
+        scoring=scoring,
+        order=tuple(s for s in order if not view.seats[s].folded),
+        base=tuple(base),
+        aces=tuple(aces),
+        unknown=tuple(unknown),
+        pool=ALL_CARDS & ~seen,
+        deck_count=view.deck_count,
+        stands=tuple(sv.stands for sv in view.seats),
+        refusal_limit=view.rules.refusal_limit,
+        card_round=view.phase == "card",
+        took_before=took_before,
+        choices=choices,
+    )
+
+
+def _clockwise(dealer: int, players: int) -> tuple[int, ...]:
+    return tuple((dealer + 1 + i) % players for i in range(players))
+
+
+def _replay(view: View, order: tuple[int, ...]) -> tuple[tuple[Choice, ...], bool]:
+    """Other players' choices from the public history, and whether a card was taken earlier in this card round."""
+    me = view.seat
+    n = len(view.seats)
+    position = {s: i for i, s in enumerate(order)}
+    up = [0] * n
+    down = [0] * n
+    bets = [0] * n
+    high = raises = 0
+    betting_round = 1
+    in_betting = True
+    card_ops: list[tuple[int, int]] = []  # (seat, kind) of the take/stand lines since the last betting line
+    choices: list[Choice] = []
+    for line in view.history:
+        words = line.split()
+        if words[0] == "d":  # "d p2 5s up" / "d p2 ?? down"
+            seat = int(words[1][1:])
+            _add(up, down, seat, words[2:-1], words[-1])
+            continue
+        seat = int(words[0][1:])
+        kind_name = words[1]
+        if kind_name in ("ante", "show", "win"):
+            continue
+        kind = _KIND[kind_name]
+        if kind in (TAKE, STAND):
+            if in_betting:
+                in_betting = False
+                card_ops = []
+            card_ops.append((seat, kind))
+            if seat != me:
+                choices.append(Choice(seat, kind, up[seat], down[seat]))
+            if kind == TAKE:
+                _add(up, down, seat, words[2:-1], words[-1])
+            continue
+        if not in_betting:  # a betting round after a card round with a card taken
+            in_betting = True
+            betting_round += 1
+            bets = [0] * n
+            high = raises = 0
+        to_call = high - bets[seat]
+        if seat != me:
+            choices.append(
+                Choice(
+                    seat,
+                    kind,
+                    up[seat],
+                    down[seat],
+                    to_call=to_call,
+                    raise_ok=raises < view.rules.raise_cap or not high,
+                    small_bets=betting_round < BIG_BET_FROM_ROUND,
+                    raises=raises,
+                )
+            )
+        amount = int(words[2]) if len(words) > 2 and words[2].isdigit() else 0
+        bets[seat] += amount
+        high = max(high, bets[seat])
+        raises += kind_name == "raise"
+    took_before = False
+    if view.phase == "card" and not in_betting and me is not None:
+        limit = position[me]
+        for seat, kind in reversed(card_ops):
+            if position[seat] >= limit:
+                break
+            limit = position[seat]
+            took_before |= kind == TAKE
+    return tuple(choices), took_before
+
+
+def _add(up: list[int], down: list[int], seat: int, cards: list[str], face: str) -> None:
+    if face == "up":
+        up[seat] |= mask_of(parse_cards(" ".join(cards)))
+    else:
+        down[seat] += len(cards)  # ``??`` for each card this seat may not see
+
+
+__all__ = ["Choice", "Table", "read_table"]
