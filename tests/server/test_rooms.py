@@ -46,7 +46,8 @@ def test_create_list_info_join_and_start_over_http() -> None:
         ({"preset": "standard", "variants": {"tunnel": "cross"}}, "rules"),
         ({"preset": "killer", "ghost": True}, "rules"),
         ({"preset": "seven27", "seats": [{"kind": "human"}] * 11}, "rules"),
-        ({"preset": "killer", "seats": [{"kind": "bot", "agent": "search"}] * 2}, "rules"),
+        ({"preset": "killer", "seats": [{"kind": "bot", "agent": "oracle"}] * 2}, "rules"),  # never offered in play
+        ({"preset": "seven27", "seats": [{"kind": "bot", "agent": "search"}] * 2}, "rules"),
         ({"preset": "standard", "turn_seconds": 10_000}, "invalid"),
         ({"preset": "standard", "seats": [{"kind": "bot"}] * 2, "host_name": "Aiko"}, "invalid"),
     ],

@@ -6,7 +6,10 @@ HTTP (JSON bodies; refusals as ``{"error": code, "message": …}``):
 - ``GET /api/rooms`` listed rooms in the lobby with a free seat; ``GET /api/rooms/{code}`` one room;
 - ``POST /api/rooms/{code}/join`` take a free seat → a ticket; ``POST /api/rooms/{code}/start`` the host starts
   (``Authorization: Bearer <token>``);
-- ``GET /api/health``.
+- ``GET /api/health``; ``GET /api/catalog`` families, presets, rules parameters, agents, kids phrases;
+- ``GET /api/games`` finished games, ``GET /api/games/{id}`` one replayed as public views (the replay viewer).
+
+The browser front-end (static files in ``web/``, nothing to build) is served at ``/`` and ``/static``.
 
 WebSocket ``/ws/{code}?token=…``: a seat (or the host's) token, or none to watch. docs/protocol.md describes
 the frames. Run one server process per database: the process is the only authority over its rooms.
@@ -16,16 +19,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import gc
 import logging
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Request, WebSocket
-from fastapi.responses import JSONResponse
+from fastapi import FastAPI, Header, Query, Request, WebSocket
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 
 from sevens.errors import IllegalActionError, NotationError, SevensError
+from sevens.server.catalog import catalog
 from sevens.server.config import ServerConfig
 from sevens.server.connection import (
     CLOSE_BAD_TOKEN,
@@ -45,6 +53,7 @@ from sevens.server.messages import (
     parse_client_message,
 )
 from sevens.server.persistence import Persistence
+from sevens.server.replays import finished_games, game_replay
 from sevens.server.room import FrameObserver, Room
 from sevens.server.rooms import RoomRegistry
 from sevens.server.security import origin_allowed
@@ -53,6 +62,16 @@ from sevens.server.timers import Clock, MonotonicClock
 log = logging.getLogger("sevens.server")
 CLOSE_TIMEOUT = 2.0  # seconds a closed connection's peer has to answer the close
 ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorBody} for code in (401, 403, 404, 409, 422, 503)}
+WEB_DIR = Path(__file__).parent / "web"
+# The page loads only its own files and talks only to this server (no CDN, no inline script).
+PAGE_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self'; "
+        "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
 
 
 def create_app(
@@ -150,11 +169,40 @@ def create_app(
         """Whether the server runs, and how many rooms it holds."""
         return {"ok": True, "rooms": len(registry_of(request.app).rooms)}
 
+    @app.get("/api/catalog")
+    async def game_catalog() -> dict[str, Any]:
+        """Families, presets (with one-line summaries), rules parameters explained in English and Japanese,
+        computer players, kids-mode phrases: what the lobby offers."""
+        return cached_catalog()
+
+    @app.get("/api/games")
+    async def list_games(request: Request, limit: Annotated[int, Query(ge=1, le=100)] = 20) -> list[dict[str, Any]]:
+        """Finished games of this server, newest first."""
+        persistence = registry_of(request.app).persistence
+        return await persistence.run(lambda store: finished_games(store, limit))
+
+    @app.get("/api/games/{game_id}", responses=ERRORS)
+    async def replay_game(game_id: int, request: Request) -> dict[str, Any]:
+        """A finished game, every round replayed into the public view after each move."""
+        persistence = registry_of(request.app).persistence
+        return await persistence.run(lambda store: game_replay(store, game_id))
+
     @app.websocket("/ws/{code}")
     async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
         await play(websocket, code, registry_of(websocket.app), settings)
 
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(WEB_DIR / "index.html", headers=PAGE_HEADERS)
+
+    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     return app
+
+
+@functools.cache
+def cached_catalog() -> dict[str, Any]:
+    """The catalog, built once (what the lobby offers never changes while the server runs)."""
+    return catalog()
 
 
 def registry_of(app: Any) -> RoomRegistry:
@@ -255,6 +303,9 @@ def serve(
     import uvicorn
 
     settings = config or ServerConfig()
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+    address = f"http://[{shown}]:{port}/" if ":" in shown else f"http://{shown}:{port}/"
+    print(f"Open {address} in your browser / ブラウザで {address} を開いてください", file=sys.stdout, flush=True)
     uvicorn.run(
         create_app(database_url, config=settings),
         host=host,

@@ -229,6 +229,7 @@ class RoomInfo(BaseModel):
     spectators: int
     host: int | None
     members: list[MemberInfo]
+    record: int | None = None  # the session's id once started: GET /api/games/{record} replays it when finished
 
 
 class ErrorBody(BaseModel):

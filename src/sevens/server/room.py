@@ -167,6 +167,7 @@ class Room:
             spectators=len(self.spectators),
             host=self.host,
             members=[m.info() for m in self.members],
+            record=self.session_id,
         )
 
     def _default_rounds(self) -> int | None:

@@ -1,0 +1,75 @@
+// The page: a router over three views (lobby, a room, a replay) and the language switch.
+import { getCatalog, loadTicket, roomInfo } from "./api.js";
+import { fill, h } from "./dom.js";
+import { getLang, setLang, t } from "./i18n.js";
+import { LobbyView } from "./lobby.js";
+import { ReplayView } from "./replay.js";
+import { RoomView, explain } from "./table.js";
+
+const main = document.getElementById("main");
+const langButton = document.getElementById("lang");
+let catalog = null;
+let current = null;
+
+function drawChrome() {
+  document.title = `${t("app_title")} — sevens`;
+  document.getElementById("brand-title").textContent = t("app_title");
+  document.getElementById("brand-sub").textContent = t("app_subtitle");
+  langButton.textContent = t("switch_lang");
+  langButton.setAttribute("aria-label", t("switch_lang_label"));
+  document.getElementById("home").setAttribute("aria-label", t("lobby"));
+}
+
+async function route() {
+  if (current && current.destroy) current.destroy();
+  current = null;
+  document.body.classList.remove("kids");
+  const hash = location.hash.replace(/^#\/?/, "");
+  const [kind, arg] = hash.split("/");
+  if (kind === "room" && arg) {
+    const code = arg.toUpperCase();
+    const ticket = loadTicket(code);
+    if (!ticket) {
+      // a shared link: join the lobby with a name, or watch a game already started
+      try {
+        const info = await roomInfo(code);
+        if (info.status === "lobby") {
+          current = new LobbyView(main, catalog, code);
+          return;
+        }
+      } catch (err) {
+        fill(main, h("div", { class: "notice", role: "alert" }, explain(err.code, err.message)),
+          h("a", { href: "#/", class: "button secondary" }, t("back_to_lobby")));
+        return;
+      }
+    }
+    current = new RoomView(main, code, ticket, catalog);
+  } else if (kind === "replay" && arg) {
+    current = new ReplayView(main, arg, catalog);
+  } else {
+    current = new LobbyView(main, catalog);
+  }
+}
+
+langButton.addEventListener("click", () => setLang(getLang() === "ja" ? "en" : "ja"));
+window.addEventListener("langchange", () => {
+  drawChrome();
+  if (!current) return;
+  current.render(); // every view redraws in place (a room keeps its socket)
+});
+window.addEventListener("hashchange", route);
+
+async function start() {
+  drawChrome();
+  fill(main, h("p", { class: "muted" }, t("loading")));
+  try {
+    catalog = await getCatalog();
+  } catch (err) {
+    fill(main, h("div", { class: "notice", role: "alert" }, explain(err.code, err.message)));
+    return;
+  }
+  window.sevensCatalog = catalog;
+  await route();
+}
+
+start();

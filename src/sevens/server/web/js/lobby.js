@@ -1,0 +1,262 @@
+// The lobby: your name, a new table (game, rules with every local rule explained, seats and computer players,
+// time limit, ghost rule, kids mode), join by code, open tables and finished games.
+import { createRoom, joinRoom, listGames, listRooms, roomInfo, saveName, savedName, saveTicket } from "./api.js";
+import { fill, h, navigate, unescape } from "./dom.js";
+import { pick, t } from "./i18n.js";
+import { agentLabel, explain } from "./table.js";
+
+const TIME_LIMITS = [null, 10, 20, 30, 60];
+const DEFAULT_AGENT = ["heuristic", "greedy", "random"];
+
+export class LobbyView {
+  constructor(root, catalog, code = null) {
+    this.root = root;
+    this.catalog = catalog;
+    this.form = {
+      family: catalog.families[0].name,
+      preset: catalog.families[0].presets[0].name,
+      variants: {},
+      players: 4,
+      seats: [],
+      turn: null,
+      ghost: false,
+      kids: false,
+      rounds: 1,
+      listed: true,
+    };
+    this.rooms = [];
+    this.games = [];
+    this.fitSeats();
+    this.render();
+    this.refresh();
+    this.poll = setInterval(() => this.refresh(), 5000);
+    if (code) {
+      // opened from an invite link: the code is filled in, and with a name already known we join at once
+      this.root.querySelector("#join-code").value = code;
+      this.join(code);
+    }
+  }
+
+  destroy() {
+    clearInterval(this.poll);
+  }
+
+  familyEntry() {
+    return this.catalog.families.find((f) => f.name === this.form.family);
+  }
+
+  presetEntry() {
+    return this.familyEntry().presets.find((p) => p.name === this.form.preset);
+  }
+
+  fitSeats() {
+    // seat 0 is you; the others default to the family's best quick computer player
+    const agents = this.familyEntry().agents;
+    const fallback = DEFAULT_AGENT.find((a) => agents.includes(a)) || agents[0];
+    const seats = this.form.seats.slice(0, this.form.players - 1);
+    while (seats.length < this.form.players - 1) seats.push(fallback);
+    this.form.seats = seats.map((s) => (s === "human" || agents.includes(s) ? s : fallback));
+  }
+
+  async refresh() {
+    try {
+      [this.rooms, this.games] = await Promise.all([listRooms(), listGames()]);
+    } catch {
+      return;
+    }
+    this.renderLists();
+  }
+
+  // ------------------------------------------------------------------ drawing
+  render() {
+    this.message = h("div", { class: "notice", role: "alert", hidden: true, "data-testid": "notice" });
+    this.lists = h("div", { class: "lists" });
+    const name = h("input", { id: "player-name", type: "text", maxlength: 24, value: savedName(), autocomplete: "nickname",
+      placeholder: t("name_placeholder"), "data-testid": "name", on: { input: (e) => saveName(e.target.value.trim()) } });
+    fill(this.root, h("div", { class: "lobby" },
+      h("section", { class: "panel name-panel" }, h("label", { for: "player-name" }, t("your_name")), name),
+      this.message,
+      h("div", { class: "lobby-grid" }, this.createPanel(), h("div", { class: "lobby-side" }, this.joinPanel(), this.lists))));
+    this.renderLists();
+  }
+
+  say(text) {
+    this.message.textContent = text;
+    this.message.hidden = false;
+  }
+
+  name() {
+    const value = this.root.querySelector("#player-name").value.trim();
+    if (!value) {
+      this.say(t("name_needed"));
+      this.root.querySelector("#player-name").focus();
+      return null;
+    }
+    saveName(value);
+    return value;
+  }
+
+  createPanel() {
+    const fam = this.familyEntry();
+    const preset = this.presetEntry();
+    const form = this.form;
+    const families = h("div", { class: "segmented", role: "radiogroup", "aria-label": t("game") },
+      this.catalog.families.map((f) => h("label", { class: ["seg", f.name === form.family ? "on" : ""], "data-testid": `family-${f.name}` },
+        h("input", { type: "radio", name: "family", value: f.name, checked: f.name === form.family,
+          on: { change: () => {
+            form.family = f.name;
+            form.preset = f.presets[0].name;
+            form.variants = {};
+            form.ghost = false;
+            form.players = Math.max(f.min_players, Math.min(form.players, f.max_players));
+            this.fitSeats();
+            this.render();
+          } } }),
+        pick(f.title))));
+    const presets = h("select", { id: "preset", "data-testid": "preset", on: { change: (e) => {
+      form.preset = e.target.value;
+      form.variants = {};
+      this.render();
+    } } }, fam.presets.map((p) => h("option", { value: p.name, selected: p.name === form.preset }, `${p.name} — ${pick(p.summary)}`)));
+    const players = h("input", { id: "players", type: "number", min: fam.min_players, max: fam.max_players, value: form.players,
+      "data-testid": "players", on: { change: (e) => {
+        const n = Number(e.target.value);
+        form.players = Math.max(fam.min_players, Math.min(fam.max_players, Number.isFinite(n) ? n : 4));
+        this.fitSeats();
+        this.render();
+      } } });
+    const seatRows = form.seats.map((choice, i) => h("li", {},
+      h("label", { for: `seat-${i + 1}` }, t("seat_n", { n: i + 2 })),
+      h("select", { id: `seat-${i + 1}`, "data-testid": `seat-${i + 1}`, on: { change: (e) => { form.seats[i] = e.target.value; } } },
+        h("option", { value: "human", selected: choice === "human" }, t("seat_human")),
+        fam.agents.map((a) => h("option", { value: a, selected: choice === a }, t("seat_bot", { agent: agentLabel(a) }))))));
+    const time = h("select", { id: "turn", on: { change: (e) => { form.turn = e.target.value ? Number(e.target.value) : null; } } },
+      TIME_LIMITS.map((s) => h("option", { value: s ?? "", selected: s === form.turn }, s ? t("seconds", { n: s }) : t("no_limit"))));
+    const rounds = h("input", { id: "rounds", type: "number", min: 1, max: 50, value: form.rounds,
+      on: { change: (e) => { form.rounds = Math.max(1, Math.min(50, Number(e.target.value) || 1)); } } });
+    const check = (key, label, testid) => h("label", { class: "check" },
+      h("input", { type: "checkbox", checked: form[key], "data-testid": testid, on: { change: (e) => { form[key] = e.target.checked; } } }), label);
+    return h("section", { class: "panel create", "aria-labelledby": "create-title" },
+      h("h2", { id: "create-title" }, t("new_room")),
+      h("div", { class: "field" }, h("span", { class: "field-label" }, t("game")), families),
+      h("div", { class: "field" }, h("label", { for: "preset" }, t("preset")), presets),
+      h("p", { class: "preset-summary" }, pick(preset.summary)),
+      this.rulesPanel(fam, preset),
+      h("div", { class: "field row" }, h("label", { for: "players" }, t("players")), players,
+        fam.name === "seven27" ? null : [h("label", { for: "rounds" }, t("rounds")), rounds]),
+      h("div", { class: "field" }, h("span", { class: "field-label" }, t("seats")),
+        h("ol", { class: "seat-list" }, h("li", {}, h("span", {}, t("seat_n", { n: 1 })), h("strong", {}, t("seat_you"))), seatRows)),
+      h("div", { class: "field row" }, h("label", { for: "turn" }, t("time_limit")), time),
+      fam.name === "shichinarabe" ? check("ghost", t("ghost_rule"), "ghost") : null,
+      h("label", { class: "check" }, h("input", { type: "checkbox", checked: form.kids, "data-testid": "kids", on: { change: (e) => {
+        form.kids = e.target.checked;
+        // kids mode plays the kids preset (no pass limit, hints on) where the game has it
+        if (form.kids && fam.presets.some((p) => p.name === "kids")) {
+          form.preset = "kids";
+          form.variants = {};
+          this.render();
+        }
+      } } }), t("kids_mode")),
+      check("listed", t("listed"), "listed"),
+      h("button", { type: "button", class: "primary big", "data-testid": "create", on: { click: () => this.create() } }, t("create")));
+  }
+
+  rulesPanel(fam, preset) {
+    const rows = fam.parameters.map((p) => {
+      const base = preset.rules[p.name];
+      const current = p.name in this.form.variants ? this.form.variants[p.name] : base;
+      const id = `rule-${p.name}`;
+      const set = (value) => {
+        if (value === base) delete this.form.variants[p.name];
+        else this.form.variants[p.name] = value;
+      };
+      let control;
+      if (p.kind === "bool") {
+        control = h("input", { id, type: "checkbox", checked: current, on: { change: (e) => set(e.target.checked) } });
+      } else if (p.kind === "choice") {
+        control = h("select", { id, on: { change: (e) => set(e.target.value) } },
+          p.choices.map((c) => h("option", { value: c, selected: c === current }, c)));
+      } else {
+        control = h("input", { id, type: "number", min: p.min, max: p.max, value: current ?? "",
+          placeholder: p.optional ? t("none_value") : "", on: { input: (e) => {
+            const text = e.target.value.trim();
+            set(text === "" && p.optional ? null : Number(text));
+          } } });
+      }
+      return h("li", { class: "rule" },
+        h("div", { class: "rule-control" }, h("label", { for: id }, h("code", {}, p.name)), control),
+        h("p", { class: "rule-help", id: `${id}-help` }, pick(p.help)));
+    });
+    return h("details", { class: "rules" }, h("summary", {}, t("local_rules")), h("ul", { class: "rule-list" }, rows));
+  }
+
+  joinPanel() {
+    const code = h("input", { id: "join-code", type: "text", maxlength: 6, autocapitalize: "characters", "data-testid": "join-code",
+      placeholder: "ABC234", "aria-label": t("code") });
+    return h("section", { class: "panel join" }, h("h2", {}, t("join_by_code")),
+      h("form", { class: "inline", on: { submit: (e) => { e.preventDefault(); this.join(code.value.trim().toUpperCase()); } } },
+        code, h("button", { type: "submit", class: "primary", "data-testid": "join" }, t("join"))));
+  }
+
+  renderLists() {
+    if (!this.lists) return;
+    const rooms = this.rooms.length
+      ? this.rooms.map((room) => {
+        const free = room.members.filter((m) => m.open).length;
+        const host = room.host !== null && room.members[room.host] ? unescape(room.members[room.host].name) : "";
+        const fam = this.catalog.families.find((f) => f.name === room.family);
+        return h("li", { class: "room-item" },
+          h("div", {}, h("strong", {}, room.code), " ", fam ? pick(fam.title) : room.family, " · ", room.preset,
+            h("div", { class: "muted" }, t("seats_free", { free, total: room.members.length }), host ? ` · ${t("host_is", { name: host })}` : "")),
+          h("button", { type: "button", class: "secondary", on: { click: () => this.join(room.code) } }, t("join")));
+      })
+      : [h("li", { class: "muted" }, t("no_open_rooms"))];
+    const games = this.games.length
+      ? this.games.map((g) => h("li", { class: "room-item" },
+        h("div", {}, h("strong", {}, `#${g.id}`), " ", g.preset || g.family,
+          h("div", { class: "muted" }, g.players.join(", "))),
+        h("a", { class: "button secondary", href: `#/replay/${g.id}`, "data-testid": `replay-${g.id}` }, t("replay"))))
+      : [h("li", { class: "muted" }, t("no_games"))];
+    fill(this.lists,
+      h("section", { class: "panel" }, h("div", { class: "panel-head" }, h("h2", {}, t("open_rooms")),
+        h("button", { type: "button", class: "link-button", on: { click: () => this.refresh() } }, t("refresh"))),
+      h("ul", { class: "room-list", "data-testid": "open-rooms" }, rooms)),
+      h("section", { class: "panel" }, h("h2", {}, t("recent_games")), h("ul", { class: "room-list" }, games)));
+  }
+
+  // ------------------------------------------------------------------ actions
+  async create() {
+    const name = this.name();
+    if (!name) return;
+    const f = this.form;
+    const seats = [{ kind: "human" }, ...f.seats.map((s) => (s === "human" ? { kind: "human" } : { kind: "bot", agent: s }))];
+    const body = { preset: f.preset, variants: f.variants, seats, host_name: name, turn_seconds: f.turn, ghost: f.ghost,
+      kids: f.kids, listed: f.listed };
+    if (f.family !== "seven27") body.rounds = f.rounds;
+    try {
+      const ticket = await createRoom(body);
+      saveTicket({ ...ticket, name });
+      navigate(`#/room/${ticket.code}`);
+    } catch (err) {
+      this.say(explain(err.code, err.message));
+    }
+  }
+
+  async join(code) {
+    if (!code) return;
+    try {
+      const info = await roomInfo(code);
+      if (info.status !== "lobby") {
+        navigate(`#/room/${info.code}`); // started: watch it
+        return;
+      }
+      const name = this.name();
+      if (!name) return;
+      const ticket = await joinRoom(info.code, name);
+      saveTicket({ ...ticket, name });
+      navigate(`#/room/${ticket.code}`);
+    } catch (err) {
+      this.say(explain(err.code, err.message));
+    }
+  }
+}

@@ -1,0 +1,146 @@
+// The replay viewer: a finished game as the server replayed it (public views after every move): step, play, jump.
+import { getGame } from "./api.js";
+import { fill, h } from "./dom.js";
+import { has, pick, t } from "./i18n.js";
+import * as killer from "./killer.js";
+import * as seven27 from "./seven27.js";
+import * as shichinarabe from "./shichinarabe.js";
+import { explain, outcomeText, prettyAction } from "./table.js";
+
+const FAMILIES = { shichinarabe, killer, seven27 };
+const PLAY_MS = 700;
+
+export class ReplayView {
+  constructor(root, id, catalog) {
+    this.root = root;
+    this.id = id;
+    this.catalog = catalog;
+    this.game = null;
+    this.round = 0;
+    this.step = 0;
+    this.playing = null;
+    this.onKey = (e) => this.keydown(e);
+    document.addEventListener("keydown", this.onKey);
+    fill(root, h("p", { class: "muted" }, t("loading")));
+    getGame(id).then((game) => {
+      this.game = game;
+      this.render();
+    }).catch((err) => fill(root, h("div", { class: "notice", role: "alert" }, explain(err.code, err.message)),
+      h("a", { href: "#/", class: "button secondary" }, t("back_to_lobby"))));
+  }
+
+  destroy() {
+    this.stop();
+    document.removeEventListener("keydown", this.onKey);
+  }
+
+  get steps() {
+    return this.game.rounds[this.round].steps;
+  }
+
+  go(step) {
+    this.step = Math.max(0, Math.min(this.steps.length - 1, step));
+    if (this.step === this.steps.length - 1) this.stop();
+    this.render();
+  }
+
+  toggle() {
+    if (this.playing) return this.stop();
+    if (this.step === this.steps.length - 1) this.step = 0;
+    this.playing = setInterval(() => this.go(this.step + 1), PLAY_MS);
+    this.render();
+  }
+
+  stop() {
+    if (this.playing) clearInterval(this.playing);
+    this.playing = null;
+  }
+
+  keydown(e) {
+    if (!this.game || (e.target && ["INPUT", "SELECT", "TEXTAREA"].includes(e.target.tagName) && e.target.type !== "range")) return;
+    const moves = { ArrowRight: 1, ArrowLeft: -1 };
+    if (e.key in moves) {
+      e.preventDefault();
+      this.go(this.step + moves[e.key]);
+    } else if (e.key === "Home") this.go(0);
+    else if (e.key === "End") this.go(this.steps.length - 1);
+    else if (e.key === " " && e.target.tagName !== "BUTTON") {
+      e.preventDefault();
+      this.toggle();
+    }
+  }
+
+  render() {
+    const game = this.game;
+    if (!game) return;
+    const round = game.rounds[this.round];
+    if (!round) {
+      fill(this.root, h("p", {}, t("no_games")));
+      return;
+    }
+    const fam = FAMILIES[game.family] || shichinarabe;
+    const steps = round.steps;
+    const step = steps[this.step];
+    const view = { ...step.view, rules: round.rules, seat: null };
+    const names = (seat) => {
+      const player = round.seat_players[seat];
+      return game.players[player] ? game.players[player].name : `#${seat}`;
+    };
+    const last = steps.length - 1;
+    const button = (label, icon, testid, fn, disabled) => h("button", { type: "button", class: "secondary", "aria-label": label,
+      title: label, "data-testid": testid, disabled, on: { click: fn } }, icon);
+    const slider = h("input", { type: "range", min: 0, max: last, value: this.step, "aria-label": t("jump"), "data-testid": "replay-slider",
+      on: { input: (e) => this.go(Number(e.target.value)) } });
+    const link = `${location.origin}/#/replay/${game.id}`;
+    const fam_entry = this.catalog.families.find((f) => f.name === game.family);
+    const rounds = game.rounds.length > 1
+      ? h("label", {}, `${t("round_select")} `, h("select", { on: { change: (e) => { this.stop(); this.round = Number(e.target.value); this.step = 0; this.render(); } } },
+        game.rounds.map((r, i) => h("option", { value: i, selected: i === this.round }, String(r.number + 1)))))
+      : null;
+    const moves = steps.slice(1, this.step + 1).map((s) => h("li", {}, h("span", { class: "who" }, s.seat === null ? "" : names(s.seat)), " ", prettyAction(s.action)));
+    const log = h("ol", { class: "move-log" }, moves);
+    const parts = [
+      h("div", { class: "replay-head" },
+        h("h2", {}, t("replay_title", { id: game.id }), " · ", fam_entry ? pick(fam_entry.title) : game.family, " · ", game.preset || ""),
+        h("div", { class: "share-row" }, h("label", {}, t("share_link")), h("input", { class: "share", readonly: true, value: link, "aria-label": t("share_link") }))),
+      h("div", { class: "replay-controls", role: "toolbar", "aria-label": t("replay") },
+        rounds,
+        button(t("first"), "⏮", "replay-first", () => this.go(0), this.step === 0),
+        button(t("prev"), "◀", "replay-prev", () => this.go(this.step - 1), this.step === 0),
+        button(this.playing ? t("pause") : t("play"), this.playing ? "⏸" : "▶", "replay-play", () => this.toggle(), false),
+        button(t("next"), "▶❘", "replay-next", () => this.go(this.step + 1), this.step === last),
+        button(t("last"), "⏭", "replay-last", () => this.go(last), this.step === last),
+        slider,
+        h("span", { class: "step-no", "data-testid": "replay-step", "aria-live": "polite" },
+          t("step_n", { n: this.step, total: last }), " ", step.action ? `${names(step.seat)}: ${prettyAction(step.action)}` : `(${t("deal_step")})`)),
+      h("div", { class: "table-grid" },
+        h("div", { class: "stage" }, h("div", { class: "felt" }, fam.board(view, { names, hints: false, legal: [], lastAction: step.action })),
+          this.step === last ? this.result(round, game) : null),
+        h("aside", { class: "side" },
+          h("section", { class: "panel players" }, h("h2", {}, t("players_title")), h("ul", { class: "player-list" },
+            round.seat_players.map((player, seat) => h("li", { class: ["player", view.to_move === seat ? "turn" : ""] },
+              h("div", { class: "who" }, h("strong", {}, names(seat))),
+              h("div", { class: "facts" }, [...fam.seatFacts(view, seat), statusText(view, seat)].filter(Boolean).join(" · ")))))),
+          h("section", { class: "panel log" }, h("h2", {}, t("moves")), log))),
+    ];
+    fill(this.root, h("div", { class: "replay", id: "replay", "data-step": this.step }, parts));
+    log.scrollTop = log.scrollHeight;
+  }
+
+  result(round, game) {
+    if (!round.points) return null;
+    const order = round.result && round.result.ranking ? round.result.ranking.map((seat) => round.seat_players[seat]) : [];
+    const chips = game.family === "seven27";
+    return h("section", { class: "results final", "data-testid": "replay-result" }, h("h2", {}, t("ranking")),
+      h("table", { class: "ranking" }, h("tbody", {}, order.map((player, i) => h("tr", {},
+        h("td", {}, t("rank_n", { n: i + 1 })), h("td", {}, game.players[player].name),
+        h("td", { class: "num" }, `${round.points[player] > 0 ? "+" : ""}${round.points[player]} ${chips ? t("chips") : t("points")}`),
+        h("td", { class: "stars" }, "★".repeat((round.stars || [])[player] || 0)))))));
+  }
+}
+
+function statusText(view, seat) {
+  const status = (view.statuses || [])[seat];
+  if (!status || status === "in") return "";
+  return has(`status_${status}`) ? t(`status_${status}`) : outcomeText(status);
+}

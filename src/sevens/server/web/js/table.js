@@ -1,0 +1,543 @@
+// One room in the browser: the waiting room, the table of any family, results, scoreboard, rematch.
+// Everything shown comes from the server's frames; playable cards are the server's legal actions.
+import { dropTicket } from "./api.js";
+import { cardFace, cardLabel, cardName } from "./cards.js";
+import { chatPanel } from "./chat.js";
+import { fill, h, unescape } from "./dom.js";
+import { has, t } from "./i18n.js";
+import * as killer from "./killer.js";
+import * as seven27 from "./seven27.js";
+import * as shichinarabe from "./shichinarabe.js";
+import { RoomSocket } from "./socket.js";
+
+const FAMILIES = { shichinarabe, killer, seven27 };
+const ERROR_SHOWN_MS = 7000;
+const FRESH_MS = 700;
+
+/** The localized explanation of a refusal, followed by the server's own words. */
+export function explain(code, message) {
+  const key = `err_${code}`;
+  const title = has(key) ? t(key) : t("err_other");
+  return message ? `${title} ${message}` : title;
+}
+
+export function outcomeText(outcome) {
+  const key = `outcome_${outcome}`;
+  return has(key) ? t(key) : outcome;
+}
+
+/** Cards from the hand that an action moves (see shichinarabe.actionCards). */
+const actionCards = shichinarabe.actionCards;
+
+export class RoomView {
+  constructor(root, code, ticket, catalog) {
+    this.root = root;
+    this.code = code;
+    this.ticket = ticket;
+    this.catalog = catalog;
+    this.room = null;
+    this.you = null;
+    this.game = null;
+    this.scores = null;
+    this.chat = [];
+    this.lastRound = null;
+    this.resultsOpen = false;
+    this.pending = false;
+    this.lastAction = null;
+    this.freshUntil = 0;
+    this.hints = null;
+    this.chooser = null;
+    this.clockAt = 0;
+    this.connection = "connecting";
+    this.build();
+    this.socket = new RoomSocket(code, ticket ? ticket.token : null);
+    this.socket.addEventListener("frame", (e) => this.onFrame(e.detail));
+    this.socket.addEventListener("status", (e) => this.onStatus(e.detail));
+    this.socket.connect();
+    this.timer = setInterval(() => this.tickClock(), 250);
+    this.onKey = (e) => this.keydown(e);
+    document.addEventListener("keydown", this.onKey);
+  }
+
+  destroy() {
+    clearInterval(this.timer);
+    clearTimeout(this.errorTimer);
+    document.removeEventListener("keydown", this.onKey);
+    this.socket.close();
+  }
+
+  // ------------------------------------------------------------------ layout
+  build() {
+    this.notice = h("div", { class: "notice", role: "alert", "aria-live": "assertive", hidden: true, "data-testid": "notice" });
+    this.status = h("div", { class: "status-line", "aria-live": "polite" });
+    this.stage = h("div", { class: "stage" });
+    this.players = h("section", { class: "panel players" });
+    this.board = h("section", { class: "panel scoreboard" });
+    this.log = h("section", { class: "panel log" });
+    this.chatBox = chatPanel({
+      send: (fields) => this.socket.send("chat", fields),
+      names: () => this.chatNames(),
+    });
+    this.tableEl = h("div", { id: "table", class: "table-view", "data-turn": "connecting", "data-move": "" },
+      h("div", { class: "table-head" }, this.status),
+      this.notice,
+      h("div", { class: "table-grid" }, this.stage, h("aside", { class: "side" }, this.players, this.board, this.log, this.chatBox.el)));
+    fill(this.root, this.tableEl);
+  }
+
+  // ------------------------------------------------------------------ frames
+  onStatus({ state, code, reason }) {
+    this.connection = state;
+    if (state === "closed" && [4001, 4002, 4401].includes(code)) dropTicket(this.code);
+    if (state === "reconnecting") this.showNotice(t("connection_lost"), false);
+    if (state === "closed" && code !== 1000) this.showNotice(t("connection_closed", { reason: reason || code }), false);
+    if (state === "open") this.hideNotice();
+  }
+
+  onFrame(frame) {
+    switch (frame.type) {
+      case "snapshot":
+        this.room = frame.room;
+        this.you = frame.you;
+        this.game = frame.game;
+        this.scores = frame.scores;
+        this.chat = frame.chat || [];
+        this.pending = false;
+        this.clockAt = performance.now();
+        break;
+      case "action":
+        if (this.game && frame.round === this.game.round) {
+          Object.assign(this.game, { turn: frame.turn, view: frame.view, seat_players: frame.seat_players,
+            you_seat: frame.you_seat, clock: frame.clock, over: frame.view.to_move === null });
+        }
+        this.lastAction = frame.action;
+        this.freshUntil = performance.now() + FRESH_MS;
+        this.clockAt = performance.now();
+        this.pending = false;
+        break;
+      case "round_start":
+        this.game = frame.game;
+        this.lastAction = null;
+        this.clockAt = performance.now();
+        this.pending = false;
+        break;
+      case "round_over":
+        this.scores = frame.scores;
+        this.lastRound = frame;
+        this.resultsOpen = true;
+        break;
+      case "room":
+        this.room = frame.room;
+        if (frame.event === "rematch") {
+          this.lastRound = null;
+          this.resultsOpen = false;
+          this.scores = { rounds: [], totals: this.room.members.map(() => 0), stars: this.room.members.map(() => 0) };
+        }
+        break;
+      case "chat":
+        this.chat.push(frame);
+        this.chat = this.chat.slice(-100);
+        break;
+      case "ack":
+        this.pending = false;
+        return;
+      case "error":
+        this.pending = false;
+        this.showNotice(explain(frame.code, frame.message), true);
+        return;
+      default:
+        return;
+    }
+    this.render();
+  }
+
+  showNotice(text, transient) {
+    this.notice.textContent = text;
+    this.notice.hidden = false;
+    clearTimeout(this.errorTimer);
+    if (transient) this.errorTimer = setTimeout(() => this.hideNotice(), ERROR_SHOWN_MS);
+  }
+
+  hideNotice() {
+    this.notice.hidden = true;
+  }
+
+  // ------------------------------------------------------------------ questions
+  get family() {
+    return FAMILIES[this.room ? this.room.family : "shichinarabe"] || shichinarabe;
+  }
+
+  playerName(player) {
+    if (!this.room || player === null || player === undefined) return "";
+    const member = this.room.members[player];
+    return memberName(this.room, member);
+  }
+
+  seatName(seat) {
+    if (!this.game || seat === null || seat === undefined) return "";
+    return this.playerName(this.game.seat_players[seat]);
+  }
+
+  chatNames() {
+    return this.room ? this.room.members.filter((m) => m.name).map((m) => unescape(m.name)) : [];
+  }
+
+  isHost() {
+    return Boolean(this.you && this.you.host);
+  }
+
+  myTurn() {
+    const g = this.game;
+    return Boolean(g && !g.over && g.you_seat !== null && g.view.to_move === g.you_seat);
+  }
+
+  legal() {
+    return this.myTurn() ? this.game.view.legal_actions || [] : [];
+  }
+
+  hintsOn() {
+    if (this.hints !== null) return this.hints;
+    const rules = this.room ? this.room.rules : {};
+    return Boolean((rules && rules.hints) || (this.room && this.room.kids));
+  }
+
+  // ------------------------------------------------------------------ moves
+  play(action) {
+    if (this.pending || !this.game) return;
+    this.chooser = null;
+    const id = this.socket.send("move", { round: this.game.round, seq: this.game.turn + 1, action });
+    if (id !== null) this.pending = true;
+    this.render();
+  }
+
+  clickCard(card) {
+    const options = this.legal().filter((a) => actionCards(a).includes(card));
+    if (options.length === 1) return this.play(options[0]);
+    if (options.length === 0) return this.play(card); // the server explains why not (never guessed here)
+    this.chooser = { card, options };
+    this.render();
+    const first = this.stage.querySelector(".chooser button");
+    if (first) first.focus();
+  }
+
+  keydown(e) {
+    const typing = e.target && ["INPUT", "TEXTAREA", "SELECT"].includes(e.target.tagName);
+    if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === "p" || e.key === "P") {
+      const pass = this.stage.querySelector("[data-action='pass']");
+      if (pass && !pass.disabled) {
+        e.preventDefault();
+        pass.click();
+      }
+    } else if ((e.key === "ArrowLeft" || e.key === "ArrowRight") && e.target.closest && e.target.closest(".hand")) {
+      const cards = [...this.stage.querySelectorAll(".hand .hand-card")];
+      const i = cards.indexOf(e.target.closest(".hand-card"));
+      const next = cards[i + (e.key === "ArrowLeft" ? -1 : 1)];
+      if (next) {
+        e.preventDefault();
+        next.focus();
+      }
+    } else if (e.key === "Escape" && this.chooser) {
+      this.chooser = null;
+      this.render();
+    }
+  }
+
+  // ------------------------------------------------------------------ drawing
+  render() {
+    const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+    const room = this.room;
+    if (!room) return;
+    document.body.classList.toggle("kids", Boolean(room.kids));
+    const g = this.game;
+    this.tableEl.dataset.family = room.family;
+    this.tableEl.dataset.status = room.status;
+    let turn = "other";
+    if (room.status === "lobby") turn = "lobby";
+    else if (!g) turn = "waiting"; // started, the deal not here yet
+    else if (g.over) turn = "over";
+    else if (this.myTurn()) turn = "me";
+    this.tableEl.dataset.turn = turn;
+    this.tableEl.dataset.move = g ? `${g.round}:${g.turn}` : "";
+    this.tableEl.dataset.sessionOver = String(room.status === "finished");
+    this.renderStatus();
+    if (room.status === "lobby") this.renderWaiting();
+    else this.renderStage();
+    this.renderPlayers();
+    this.renderScoreboard();
+    this.renderLog();
+    this.chatBox.update(this.chat, room, this.you);
+    if (focused) {
+      const again = this.root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+      if (again && again !== document.activeElement) again.focus();
+    }
+  }
+
+  renderStatus() {
+    const room = this.room;
+    const g = this.game;
+    const parts = [h("span", { class: "room-code" }, t("room", { code: room.code }))];
+    if (g && room.status !== "lobby") {
+      const n = (room.rounds_played || 0) + (room.status === "finished" ? 0 : 1);
+      parts.push(h("span", { class: "round-no" }, room.rounds ? t("round_of", { n: Math.min(n, room.rounds), total: room.rounds }) : t("round_n", { n })));
+      if (!g.over && room.status === "playing") {
+        const mine = this.myTurn();
+        parts.push(h("span", { class: ["turn", mine ? "mine" : ""], "data-testid": "turn" },
+          mine ? t("your_turn") : t("turn_of", { name: this.seatName(g.view.to_move) })));
+      }
+      parts.push(h("span", { class: "timer", "data-testid": "timer" }));
+    }
+    if (this.you && this.you.role === "spectator") parts.push(h("span", { class: "tag" }, t("watching")));
+    if (room.status !== "lobby" && this.family.hasHand) {
+      const box = h("input", { type: "checkbox", id: "hints", checked: this.hintsOn(), "data-key": "hints",
+        on: { change: (e) => { this.hints = e.target.checked; this.render(); } } });
+      parts.push(h("label", { class: "hints-toggle", for: "hints", title: t("hints_label") }, box, t("hints")));
+    }
+    parts.push(h("button", { class: "link-button", type: "button", "data-key": "leave", on: { click: () => this.leave() } },
+      this.you && this.you.role === "player" && room.status !== "finished" ? t("leave") : t("back_to_lobby")));
+    fill(this.status, parts);
+    this.tickClock();
+  }
+
+  tickClock() {
+    const el = this.status.querySelector(".timer");
+    if (!el) return;
+    const clock = this.game && !this.game.over ? this.game.clock : null;
+    if (!clock) {
+      el.textContent = "";
+      return;
+    }
+    const left = Math.max(0, clock.seconds - (performance.now() - this.clockAt) / 1000);
+    el.textContent = `⏱ ${t("timer", { n: Math.ceil(left) })}`;
+    el.classList.toggle("low", left <= 5);
+  }
+
+  leave() {
+    if (this.you && this.you.role === "player" && this.room.status !== "finished") {
+      this.socket.send("leave");
+      dropTicket(this.code);
+    }
+    location.hash = "#/";
+  }
+
+  renderWaiting() {
+    const room = this.room;
+    const link = `${location.origin}/#/room/${room.code}`;
+    const linkInput = h("input", { class: "share", readonly: true, value: link, "aria-label": t("share_link"), "data-key": "share" });
+    const copy = h("button", { type: "button", class: "secondary", "data-key": "copy", on: { click: () => {
+      linkInput.select();
+      navigator.clipboard?.writeText(link).catch(() => {});
+      copy.textContent = t("copied");
+    } } }, t("copy"));
+    const members = room.members.map((m) => h("li", { class: m.open ? "open" : "" },
+      memberName(room, m),
+      m.kind === "bot" ? h("span", { class: "tag" }, agentLabel(m.agent)) : null,
+      m.player === room.host ? h("span", { class: "tag host" }, "★ host") : null));
+    const controls = this.isHost()
+      ? h("button", { type: "button", class: "primary big", "data-testid": "start", "data-key": "start",
+        on: { click: () => this.socket.send("start") } }, t("start"))
+      : h("p", { class: "muted" }, t("waiting_host"));
+    fill(this.stage, h("section", { class: "panel waiting" },
+      h("h2", {}, t("room", { code: room.code })),
+      h("p", { class: "muted" }, t("waiting_players")),
+      h("div", { class: "share-row" }, h("label", {}, t("share_link")), linkInput, copy),
+      h("ol", { class: "member-list" }, members),
+      controls));
+  }
+
+  renderStage() {
+    const g = this.game;
+    const fam = this.family;
+    const parts = [];
+    if (this.lastRound && this.resultsOpen) parts.push(this.results());
+    if (g) {
+      const ctx = {
+        names: (seat) => this.seatName(seat),
+        hints: this.hintsOn(),
+        legal: this.legal(),
+        lastAction: performance.now() < this.freshUntil ? this.lastAction : null,
+      };
+      parts.push(h("div", { class: "felt" }, fam.board(g.view, ctx)));
+      if (g.you_seat !== null && g.view.seat !== null && !g.over) parts.push(this.controls(g.view, ctx));
+    }
+    fill(this.stage, parts);
+  }
+
+  controls(view, ctx) {
+    const fam = this.family;
+    const mine = this.myTurn();
+    const legal = ctx.legal;
+    const buttons = [];
+    if (fam === seven27) {
+      for (const action of legal) {
+        buttons.push(h("button", { type: "button", class: "action", "data-action": action, "data-key": `act-${action}`,
+          disabled: this.pending, on: { click: () => this.play(action) } }, seven27.actionLabel(action, view)));
+      }
+    } else {
+      const left = fam.passesLeft(view);
+      const canPass = legal.includes("pass");
+      const note = left === null ? t("passes_unlimited") : t("passes_left", { n: left });
+      buttons.push(h("button", { type: "button", class: "action pass", "data-action": "pass", "data-key": "act-pass",
+        "aria-keyshortcuts": "P", disabled: !mine || this.pending || !canPass,
+        "aria-label": `${t("pass")} (${note})`, on: { click: () => this.play("pass") } },
+      t("pass"), h("small", {}, ` (${note})`)));
+      if (mine && !canPass && view.rules && view.rules.voluntary_pass === false) buttons.push(h("span", { class: "muted" }, t("no_pass")));
+    }
+    const bar = h("div", { class: "action-bar" }, buttons);
+    const out = [bar];
+    if (this.chooser) out.push(this.chooserPanel());
+    if (fam.hasHand) out.push(this.hand(view, ctx));
+    return h("div", { class: "controls" }, out);
+  }
+
+  chooserPanel() {
+    const { card, options } = this.chooser;
+    const label = (a) => {
+      if (a.startsWith("swap ")) return t("swap_joker", { card: cardLabel(card) });
+      if (a.startsWith("Jk+")) return t("play_with_joker_below", { card: cardLabel(a.slice(3)) });
+      if (a.endsWith("+Jk")) return t("play_with_joker_above", { card: cardLabel(a.slice(0, -3)) });
+      return t("play_alone", { card: cardLabel(a) });
+    };
+    return h("div", { class: "chooser", role: "group", "aria-label": t("choose_play", { card: cardName(card) }) },
+      h("span", {}, t("choose_play", { card: cardLabel(card) })),
+      options.map((a) => h("button", { type: "button", class: "action", "data-action": a, on: { click: () => this.play(a) } }, label(a))),
+      h("button", { type: "button", class: "link-button", on: { click: () => { this.chooser = null; this.render(); } } }, t("cancel")));
+  }
+
+  hand(view, ctx) {
+    const playable = new Set();
+    for (const a of ctx.legal) for (const c of actionCards(a)) playable.add(c);
+    const counts = {};
+    const cards = (view.hand || []).map((card) => {
+      counts[card] = (counts[card] || 0) + 1;
+      const legal = playable.has(card);
+      const cls = ["hand-card", legal ? "legal" : "", legal && ctx.hints ? "hint" : ""];
+      const label = cardName(card) + (legal && ctx.hints ? ` (${t("playable")})` : "");
+      return h("button", { type: "button", class: cls, "data-card": card, "data-legal": String(legal),
+        "data-key": `card-${card}-${counts[card]}`, "aria-label": label, disabled: this.pending,
+        on: { click: () => this.clickCard(card) } }, cardFace(card));
+    });
+    return h("div", { class: "hand", role: "group", "aria-label": t("hand"), "data-testid": "hand" }, cards);
+  }
+
+  results() {
+    const frame = this.lastRound;
+    const scores = frame.scores;
+    const round = scores.rounds[scores.rounds.length - 1];
+    const chipsGame = this.room.family === "seven27";
+    const rows = round ? round.ranking.map((player, i) => h("tr", {},
+      h("td", {}, t("rank_n", { n: i + 1 })),
+      h("td", {}, this.playerName(player)),
+      h("td", {}, outcomeText(round.outcomes[player])),
+      h("td", { class: "num" }, signed(round.points[player])),
+      h("td", { class: "stars" }, "★".repeat(round.stars[player] || 0)))) : [];
+    const over = frame.session_over;
+    const buttons = [];
+    if (over && this.isHost()) {
+      buttons.push(h("button", { type: "button", class: "primary", "data-testid": "rematch", "data-key": "rematch",
+        on: { click: () => this.socket.send("rematch") } }, t("rematch")));
+    }
+    if (over && this.room.record) {
+      buttons.push(h("a", { class: "button secondary", href: `#/replay/${this.room.record}`, "data-testid": "replay-link" }, t("watch_replay")));
+    }
+    buttons.push(h("button", { type: "button", class: "link-button", "data-key": "close-results",
+      on: { click: () => { this.resultsOpen = false; this.render(); } } }, t("close")));
+    return h("section", { class: ["results", over ? "final" : ""], "data-testid": "results", "aria-label": t("ranking") },
+      h("h2", {}, over ? t("session_over") : t("round_over")),
+      over ? null : h("p", { class: "muted" }, t("next_round_soon")),
+      h("table", { class: "ranking" },
+        h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("players_title")), h("th", {}, ""),
+          h("th", {}, chipsGame ? t("chips") : t("points")), h("th", {}, t("stars")))),
+        h("tbody", {}, rows)),
+      h("div", { class: "button-row" }, buttons));
+  }
+
+  renderPlayers() {
+    const room = this.room;
+    const g = this.game;
+    const items = [];
+    if (g && room.status !== "lobby") {
+      const view = g.view;
+      g.seat_players.forEach((player, seat) => {
+        const member = room.members[player];
+        const status = (view.statuses || [])[seat];
+        const facts = this.family.seatFacts(view, seat);
+        if (status && status !== "in") facts.push(has(`status_${status}`) ? t(`status_${status}`) : status);
+        items.push(this.playerItem(member, facts, !g.over && view.to_move === seat, seat === g.you_seat));
+      });
+    } else {
+      for (const member of room.members) items.push(this.playerItem(member, [], false, this.you && member.player === this.you.player));
+    }
+    fill(this.players, h("h2", {}, t("players_title")), h("ul", { class: "player-list" }, items));
+  }
+
+  playerItem(member, facts, turn, me) {
+    const scores = this.scores;
+    const stars = scores && scores.stars ? scores.stars[member.player] : 0;
+    const total = scores && scores.totals ? scores.totals[member.player] : 0;
+    const flags = [];
+    if (member.kind === "bot") flags.push(agentLabel(member.agent));
+    else if (member.auto) flags.push(t("auto_mark"));
+    else if (!member.open && !member.connected) flags.push(t("away_mark"));
+    return h("li", { class: ["player", turn ? "turn" : "", me ? "me" : ""], "aria-current": turn ? "true" : null },
+      h("div", { class: "who" },
+        h("span", { class: ["dot", member.connected || member.kind === "bot" ? "on" : ""], "aria-hidden": "true" }),
+        h("strong", {}, memberName(this.room, member)),
+        me ? h("span", { class: "muted" }, ` ${t("you_mark")}`) : null,
+        stars ? h("span", { class: "stars", "aria-label": `${stars} ${t("stars")}` }, ` ★${stars}`) : null,
+        scores && scores.rounds && scores.rounds.length ? h("span", { class: "score" }, signed(total)) : null),
+      h("div", { class: "facts" }, [...facts, ...flags].join(" · ")));
+  }
+
+  renderScoreboard() {
+    const scores = this.scores;
+    if (!scores || !scores.rounds || scores.rounds.length === 0) {
+      this.board.hidden = true;
+      return;
+    }
+    this.board.hidden = false;
+    const head = h("tr", {}, h("th", {}, ""), scores.rounds.map((r) => h("th", {}, String(r.number + 1))), h("th", {}, t("total")), h("th", {}, "★"));
+    const rows = this.room.members.map((m) => h("tr", {},
+      h("td", {}, memberName(this.room, m)),
+      scores.rounds.map((r) => h("td", { class: "num" }, signed(r.points[m.player]))),
+      h("td", { class: "num strong" }, signed(scores.totals[m.player])),
+      h("td", { class: "stars" }, String(scores.stars[m.player] || 0))));
+    fill(this.board, h("h2", {}, t("scoreboard")), h("div", { class: "scroll-x" }, h("table", { class: "scores" }, h("thead", {}, head), h("tbody", {}, rows))));
+  }
+
+  renderLog() {
+    const g = this.game;
+    if (!g) {
+      fill(this.log, h("h2", {}, t("moves")));
+      return;
+    }
+    const lines = this.family.logLines(g.view, (seat) => this.seatName(seat));
+    const list = h("ol", { class: "move-log", "aria-label": t("moves") },
+      lines.slice(-60).map((line) => h("li", {}, h("span", { class: "who" }, line.who), " ", prettyAction(line.text))));
+    fill(this.log, h("h2", {}, t("moves")), list);
+    list.scrollTop = list.scrollHeight;
+  }
+}
+
+/** A member's name; computer players of the same kind are told apart by their seat ("greedy bot 3"). */
+export function memberName(room, member) {
+  if (!member) return "";
+  if (!member.name) return t("open_seat");
+  const name = unescape(member.name);
+  const twins = room.members.filter((m) => m.name === member.name).length > 1;
+  return twins ? `${name} ${member.player + 1}` : name;
+}
+
+function signed(n) {
+  if (n === undefined || n === null) return "";
+  return n > 0 ? `+${n}` : String(n);
+}
+
+/** Card texts in a log line shown with suit symbols ("play 8h" → "play ♥8"). */
+export function prettyAction(text) {
+  return String(text).replace(/\b([2-9TJQKA])([shdc])\b/g, (m) => cardLabel(m)).replace(/\bpass\b/, t("pass"));
+}
+
+export function agentLabel(agent) {
+  return has(`agent_${agent}`) ? t(`agent_${agent}`) : agent || "";
+}

@@ -1,0 +1,109 @@
+"""Driving the page like a person: fill the lobby, start, and play whatever the server says is legal. Waiting is
+always Playwright's auto-waiting ``expect`` on what the page shows (``#table`` carries ``data-turn`` and
+``data-move``), never a sleep."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+from urllib.parse import urlsplit
+
+from playwright.sync_api import Page, expect
+from websockets.sync.client import connect as ws_connect
+
+MINE_OR_OVER = re.compile(r"^(me|over)$")
+MAX_MOVES = 400
+
+
+def create_room(
+    page: Page,
+    family: str = "shichinarabe",
+    name: str = "Aiko",
+    players: int | None = None,
+    open_seats: int = 0,
+    variants: dict[str, str] | None = None,
+    start: bool = True,
+) -> str:
+    """From the lobby: a table of ``family`` with the person in seat 1, ``open_seats`` seats for friends and
+    computers elsewhere; started unless told otherwise. Returns the join code."""
+    page.goto("/")
+    page.get_by_test_id("name").fill(name)
+    page.get_by_test_id(f"family-{family}").click()
+    if players is not None:
+        field = page.get_by_test_id("players")
+        field.fill(str(players))
+        field.dispatch_event("change")
+    for seat in range(1, open_seats + 1):
+        page.get_by_test_id(f"seat-{seat}").select_option("human")
+    if variants:
+        page.locator("details.rules summary").click()
+        for key, value in variants.items():
+            page.locator(f"#rule-{key}").fill(value)
+    page.get_by_test_id("create").click()
+    expect(page.locator("#table")).to_have_attribute("data-status", "lobby")
+    code = page.locator(".room-code").inner_text().split()[-1]
+    if start:
+        start_game(page)
+    return code
+
+
+def start_game(page: Page) -> None:
+    page.get_by_test_id("start").click()
+    expect(page.locator("#table")).not_to_have_attribute("data-status", "lobby")
+
+
+def play_one(page: Page) -> str:
+    """Play the first legal action the page offers (a legal card, else an action button); returns it."""
+    table = page.locator("#table")
+    if table.get_attribute("data-family") == "seven27":
+        offered = [b.get_attribute("data-action") or "" for b in page.locator(".action-bar .action").all()]
+        action = next((a for a in ("stand", "check", "call") if a in offered), offered[0])  # a short deal
+        page.locator(f".action-bar [data-action='{action}']").click()
+        return action
+    legal = page.locator(".hand-card[data-legal=true]")
+    if legal.count():
+        card = legal.first.get_attribute("data-card") or ""
+        legal.first.click()
+        chooser = page.locator(".chooser .action")
+        if chooser.count():  # a joker play or exchange: take the first way offered
+            chooser.first.click()
+        return card
+    page.get_by_role("button", name=re.compile("^Pass|^パス")).click()
+    return "pass"
+
+
+def wait_for_my_turn(page: Page) -> bool:
+    """Wait until it is this page's turn (True) or the game is over (False)."""
+    table = page.locator("#table")
+    expect(table).to_have_attribute("data-turn", MINE_OR_OVER)
+    return table.get_attribute("data-turn") == "me"
+
+
+def play_to_the_end(page: Page) -> int:
+    """Play every turn of this page until the game is over; returns how many moves it made."""
+    table = page.locator("#table")
+    for moves in range(MAX_MOVES):
+        if not wait_for_my_turn(page):
+            expect(table).to_have_attribute("data-session-over", "true")
+            return moves
+        move = table.get_attribute("data-move")
+        play_one(page)
+        expect(table).not_to_have_attribute("data-move", move or "")
+    raise AssertionError("the game did not end")
+
+
+def bots_game(server: str, http: Any, preset: str = "standard", **body: Any) -> int:
+    """A game of computer players only, created over HTTP and followed to its end as a spectator over the
+    WebSocket; returns its record id (for the replay viewer)."""
+    seats = [{"kind": "bot", "agent": "random"} for _ in range(3)]
+    ticket = http.post(f"{server}/api/rooms", json={"preset": preset, "seats": seats, "seed": 5, **body}).json()
+    host = urlsplit(server).netloc
+    with ws_connect(f"ws://{host}/ws/{ticket['code']}", open_timeout=10) as ws:
+        http.post(f"{server}/api/rooms/{ticket['code']}/start", headers={"Authorization": f"Bearer {ticket['token']}"})
+        while True:
+            frame = json.loads(ws.recv(timeout=30))
+            room = frame.get("room")
+            if room is not None and room["status"] == "finished":
+                record: int = room["record"]
+                return record

@@ -1,0 +1,69 @@
+"""Screenshots of the lobby, a game in progress of every family and the end-of-round screen, at desktop and
+phone sizes, written to ``$SEVENS_SCREENSHOTS`` (default ``build/screenshots/``, not committed) for people to
+look at."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from .conftest import DESKTOP, PHONE, NewPage
+from .helpers import create_room, play_one, play_to_the_end, wait_for_my_turn
+
+ROOT = Path(__file__).resolve().parents[2]
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+
+
+def folder() -> Path:
+    path = Path(os.environ.get("SEVENS_SCREENSHOTS") or ROOT / "build" / "screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def shoot(page: Page, name: str) -> list[Path]:
+    """The page at both sizes (animations finish at once: screenshots never catch a card in flight)."""
+    written = []
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        path = folder() / f"{name}-{size}.png"
+        page.screenshot(path=str(path), full_page=True, animations="disabled")
+        written.append(path)
+    page.set_viewport_size(DESKTOP)
+    return written
+
+
+def test_screenshots_of_every_screen(new_page: NewPage) -> None:
+    written: list[Path] = []
+    page = new_page()
+    page.goto("/")
+    page.get_by_test_id("name").fill("Aiko")
+    expect(page.get_by_test_id("create")).to_be_visible()
+    written += shoot(page, "lobby")
+    for family, variants in (("shichinarabe", {}), ("killer", {}), ("seven27", {"deals": "1"})):
+        page = new_page()
+        create_room(page, family, variants=variants)
+        table = page.locator("#table")
+        for _ in range(4):  # a few moves in, so the table has something on it
+            assert wait_for_my_turn(page)
+            move = table.get_attribute("data-move") or ""
+            play_one(page)
+            expect(table).not_to_have_attribute("data-move", move)
+        assert wait_for_my_turn(page)
+        if family == "shichinarabe":
+            page.get_by_label("Hints").check()
+        written += shoot(page, f"game-{family}")
+        if family == "shichinarabe":
+            play_to_the_end(page)
+            expect(page.get_by_test_id("results")).to_be_visible()
+            written += shoot(page, "round-over")
+    kids = new_page(locale="ja-JP")
+    kids.goto("/")
+    kids.get_by_test_id("name").fill("ゆい")
+    kids.get_by_test_id("kids").check()
+    kids.get_by_test_id("create").click()
+    kids.get_by_test_id("start").click()
+    assert wait_for_my_turn(kids)
+    written += shoot(kids, "game-kids-ja")
+    assert all(path.stat().st_size > 10_000 for path in written)
