@@ -121,3 +121,13 @@ def test_arena_table_shows_intervals_and_the_plot_is_written(tmp_path: Path) -> 
 def test_arena_errors_are_one_line(args: tuple[str, ...], message: str) -> None:
     code, _, err = run("arena", *args, "--games", "3")
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("preset", ["standard", "killer"])
+def test_the_arena_measures_against_the_oracle_which_play_never_offers(preset: str) -> None:
+    code, out, _ = run("arena", "--preset", preset, "--agents", "oracle,random,random", "--games", "3", "--json")
+    assert code == 0
+    rows = {row["name"]: row for row in json.loads(out)["agents"]}
+    assert rows["oracle"]["games"] == 3 and rows["random"]["games"] == 6
+    code, _, err = run("simulate", "--preset", preset, "--players", "3", "--agents", "oracle,random,random")
+    assert code == 2 and "unknown agent 'oracle'" in err

@@ -41,7 +41,7 @@ def arena(
     if len(names) != built.players:
         raise SevensError(f"{len(names)} agents for {built.players} players; give one per seat")
     for name in dict.fromkeys(names):
-        make_agent(name, family.name)  # an unknown name fails here, listing the allowed ones
+        make_agent(name, family.name, research=True)  # a measuring tool: oracle too; unknown names fail here
     match = Match(family.name, built, tuple(names), seed)
     errors = Console(stderr=True)
     with Progress(console=errors, disable=not errors.is_terminal, transient=True) as bar:
