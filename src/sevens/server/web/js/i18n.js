@@ -74,6 +74,7 @@ const STRINGS = {
   passes_unlimited: { en: "unlimited", ja: "無制限" },
   no_pass: { en: "Pass only when you cannot play", ja: "出せない時だけパス" },
   cards_n: { en: "{n} cards", ja: "{n}枚" },
+  cards_n_one: { en: "1 card", ja: "1枚" },
   passes_n: { en: "passes {used}/{limit}", ja: "パス {used}/{limit}" },
   passes_used_n: { en: "passes {used}", ja: "パス {used}" },
   you_mark: { en: "(you)", ja: "（あなた）" },
@@ -212,6 +213,8 @@ export function setLang(next) {
 
 /** The text of key in the current language, with {name} placeholders filled. */
 export function t(key, params = {}) {
+  // English needs a singular: a key may have a `_one` form, used when the count is 1.
+  if (params.n === 1 && `${key}_one` in STRINGS) key = `${key}_one`;
   const entry = STRINGS[key];
   const text = entry ? entry[lang] || entry.en : key;
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
