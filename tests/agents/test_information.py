@@ -3,39 +3,25 @@ search agent's choice does not depend on where the hidden cards really are."""
 
 from __future__ import annotations
 
-import gc
 import random
-from typing import Any
 
 import pytest
 
-from sevens.agents.shichinarabe import HeuristicAgent, OracleAgent, SearchAgent
+from sevens.agents.shichinarabe import HeuristicAgent, SearchAgent
 from sevens.agents.shichinarabe.knowledge import Knowledge
 from sevens.agents.shichinarabe.sampling import Sampler, build_state
 from sevens.games.shichinarabe import Rules, State, parse_position
+from sevens.games.shichinarabe.view import View
 
+from .common import object_graph, search_ignores_hidden_cards
 from .support import VARIANTS, random_positions
-
-
-def _object_graph(root: Any) -> list[Any]:
-    seen: dict[int, Any] = {}
-    todo = [root]
-    while todo:
-        obj = todo.pop()
-        if id(obj) in seen or isinstance(obj, type):
-            continue
-        seen[id(obj)] = obj
-        todo.extend(gc.get_referents(obj))
-        slots = getattr(type(obj), "__slots__", ())
-        todo.extend(getattr(obj, name) for name in slots if hasattr(obj, name))
-    return list(seen.values())
 
 
 @pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: r.text())
 def test_a_view_reaches_no_state_and_no_other_hand(rules: Rules) -> None:
     for state in random_positions(rules, 3, every=7):
         for seat in range(state.players):
-            graph = _object_graph(state.view(seat))
+            graph = object_graph(state.view(seat))
             assert not any(isinstance(obj, State) for obj in graph)
             others = {state.hand(s) for s in range(state.players) if s != seat and state.hand(s).bit_count() >= 2}
             ints = {obj for obj in graph if type(obj) is int}
@@ -46,25 +32,9 @@ def test_a_view_reaches_no_state_and_no_other_hand(rules: Rules) -> None:
 def test_search_choice_depends_only_on_the_view(preset: str) -> None:
     """Two states that look the same from the mover's seat but deal the hidden cards differently."""
     rules = Rules.preset(preset)
-    rng = random.Random(2)
-    checked = 0
-    for state in random_positions(rules, 8, every=6):
-        seat = state.to_move
-        assert seat is not None
-        real = parse_position(state.position())  # same position, empty log (as a sample has)
-        view = real.view(seat)
-        if len(view.legal_actions) < 2:
-            continue
-        knowledge = Knowledge.fresh(view).update(view)
-        other = build_state(view, knowledge, Sampler(view, knowledge).sample(rng))
-        assert other.view(seat) == view
-        choices = []
-        for world in (real, other):
-            agent = SearchAgent(rollouts=4)
-            agent.reset(seat, 99)
-            choices.append(agent.act(world.view(seat), world.legal_actions()))
-        assert choices[0] == choices[1]
-        checked += 1
+    checked = search_ignores_hidden_cards(
+        random_positions(rules, 8, every=6), parse_position, _redeal, lambda: SearchAgent(rollouts=4), random.Random(2)
+    )
     assert checked > 0
 
 
@@ -76,13 +46,7 @@ def test_heuristic_choice_depends_only_on_the_view() -> None:
     assert HeuristicAgent().act(view, list(view.legal_actions)) in view.legal_actions
 
 
-def test_oracle_refuses_to_play_without_the_state() -> None:
-    state = State.new(Rules.preset("standard"), 4)
-    seat = state.to_move
-    assert seat is not None
-    agent = OracleAgent(rollouts=2)
-    agent.reset(seat, 1)
-    with pytest.raises(RuntimeError, match="bind"):
-        agent.act(state.view(seat), state.legal_actions())
-    agent.bind(state)
-    assert agent.act(state.view(seat), state.legal_actions()) in state.legal_actions()
+def _redeal(view: View, rng: random.Random) -> State:
+    """A state that looks like ``view`` from its seat, with the hidden cards sampled anew."""
+    knowledge = Knowledge.fresh(view).update(view)
+    return build_state(view, knowledge, Sampler(view, knowledge).sample(rng))

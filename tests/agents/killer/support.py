@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,6 +11,8 @@ from sevens.agents.base import Agent, make_agent
 from sevens.agents.killer import SearchAgent
 from sevens.cards import RANKS, ROW, SEVENS_MASK, mask_of, parse_cards
 from sevens.games.killer import Rules, State, parse_position
+
+from ..common import play_out, random_walk
 
 VARIANTS = [
     Rules.preset("killer"),
@@ -58,30 +59,13 @@ def quick(name: str) -> Agent:
 
 def random_positions(rules: Rules, seed: int, every: int = 3) -> Iterator[State]:
     """States met along one random game (every ``every`` moves), each a clone the caller may keep."""
-    rng = random.Random(seed)
-    state = State.new(rules, seed)
-    step = 0
-    while not state.is_over():
-        if step % every == 0:
-            yield state.clone()
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-        step += 1
+    return random_walk(State.new(rules, seed), seed, every)
 
 
 def play(rules: Rules, seed: int, names: list[str]) -> State:
     """One game with the named agents, checking every action they return is legal."""
     agents = [quick(names[s % len(names)]) for s in range(rules.players)]
-    state = State.new(rules, seed)
-    for seat, agent in enumerate(agents):
-        agent.reset(seat, seed + seat)
-    while (mover := state.to_move) is not None:
-        legal = state.legal_actions()
-        agent = agents[mover]
-        action = agent.act(state.view(mover) if agent.needs_view else None, legal)
-        assert action in legal, f"{agent.name} chose {action} not in {legal} at {state.position()}"
-        state.apply(action)
-    return state
+    return play_out(State.new(rules, seed), agents, seed)
 
 
 def rows(table: str = "") -> str:

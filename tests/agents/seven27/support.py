@@ -11,6 +11,8 @@ from sevens.agents.base import Agent, make_agent
 from sevens.agents.seven27 import MonteCarloAgent
 from sevens.games.seven27 import Rules, State
 
+from ..common import play_out
+
 rules_strategy = st.builds(
     lambda players, stack, ante, **rest: Rules(players=players, stack=stack, ante=min(ante, stack - 1), **rest),
     players=st.integers(2, 10),
@@ -37,16 +39,7 @@ def quick(name: str, rollouts: int = 24) -> Agent:
 
 def play(rules: Rules, seed: int, agents: list[Agent], stacks: list[int] | None = None) -> State:
     """One deal, checking every action returned is legal."""
-    state = State.new(rules, seed, stacks=stacks)
-    for seat, agent in enumerate(agents):
-        agent.reset(seat, seed + seat)
-    while (mover := state.to_move) is not None:
-        legal = state.legal_actions()
-        agent = agents[mover]
-        action = agent.act(state.view(mover) if agent.needs_view else None, legal)
-        assert action in legal, f"{agent.name} chose {action} not in {legal} at {state.position()}"
-        state.apply(action)
-    return state
+    return play_out(State.new(rules, seed, stacks=stacks), agents, seed)
 
 
 def random_positions(rules: Rules, seed: int) -> Iterator[State]:

@@ -7,8 +7,8 @@
 Modules, one job each: :mod:`.board` (what a play kills, how close a position is to dying),
 :mod:`.policy` (scoring candidate actions: the shared Killer know-how), :mod:`.knowledge` (public
 deductions from the log), :mod:`.sampling` (determinizations), :mod:`.rollout` (fast playouts), and one
-module per agent. The E2 points and the Monte Carlo loop are shared with Shichi-narabe's agents
-(:mod:`sevens.agents.common`).
+module per agent. The E2 points, the Monte Carlo loop, the oracle, the dealing and log-reading loops and the
+greedy baseline are shared with Shichi-narabe's agents (:mod:`sevens.agents.common`).
 
 Notes from tuning (duplicate matches, every agent in every seat on the same deals, 4 players, ``killer``):
 

@@ -20,7 +20,9 @@ the view states is kept. Only the view is read: nothing here can see a hidden ca
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Self
 
+from sevens.agents.common.knowledge import LogReader
 from sevens.cards import SEVENS_MASK, parse_cards
 from sevens.games.killer.actions import PASS, parse_action
 from sevens.games.killer.view import View
@@ -41,7 +43,7 @@ class Decision:
 
 
 @dataclass
-class Knowledge:
+class Knowledge(LogReader[View]):
     """Public deductions for one round, updated incrementally from successive views of the same round."""
 
     players: int
@@ -58,7 +60,7 @@ class Knowledge:
     decisions: list[Decision] = field(default_factory=list)
 
     @classmethod
-    def fresh(cls, view: View) -> Knowledge:
+    def fresh(cls, view: View) -> Self:
         n = len(view.hand_counts)
         return cls(
             players=n,
@@ -70,26 +72,13 @@ class Knowledge:
             lost=[0] * n,
         )
 
-    def update(self, view: View) -> Knowledge:
-        """Read the log entries not seen yet (a fresh object if the view is from another round)."""
-        if len(view.history) < self.seen or len(view.hand_counts) != self.players:
-            return Knowledge.fresh(view).update(view)
-        for seat, text in view.history[self.seen :]:
-            self._read(seat, text, view)
-        self.seen = len(view.history)
-        self._resync(view)
-        return self
-
     def _resync(self, view: View) -> None:
         if self.table != view.table:
             self.table = view.table
             self.excluded = [0] * self.players
             self.voluntary_passes = [[] for _ in range(self.players)]
             self.decisions = []
-        listed = {s for s, _ in self.exits}
-        for s, status in enumerate(view.statuses):
-            if status != "in" and s not in listed:
-                self.exits.append((s, status))
+        self._add_unlisted_exits(view)
 
     def _read(self, seat: int, text: str, view: View) -> None:
         word, _, rest = text.partition(" ")

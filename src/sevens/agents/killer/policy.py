@@ -32,13 +32,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from sevens.agents.common.scores import NEVER, WIN, choose_index
 from sevens.games.killer.actions import PASS, Action
 from sevens.games.killer.rules import Rules
 
 from .board import Board
-
-NEVER = -1e9
-WIN = -NEVER
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,15 +205,6 @@ def predict(
             if harm_waits(plays, hand, table, dead, front, board, w):
                 return -1
     return best_card
-
-
-def choose_index(scores: Sequence[float]) -> int:
-    """The first best score (actions are sorted, so ties go to the lowest card)."""
-    best = 0
-    for i in range(1, len(scores)):
-        if scores[i] > scores[best]:
-            best = i
-    return best
 
 
 __all__ = [

@@ -9,7 +9,8 @@ that seat with its weight multiplied by ``miss``.
 
 Cards are dealt most-constrained first, each to a seat chosen with probability proportional to its free
 slots, which is exactly uniform when nothing is excluded; if that greedy deal paints itself into a corner it
-is retried, and as a last resort an augmenting-path matching finds a consistent deal.
+is retried, and as a last resort an augmenting-path matching finds a consistent deal (both loops are shared:
+:mod:`sevens.agents.common.deals`).
 
 Dead piles are taken from the view when dead cards are visible (C4 ``dead_cards_visible``); when they are
 hidden, the public dead positions are shared out by each seat's public dead count (who lost which dead card
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import random
 
+from sevens.agents.common.deals import CardDealer
 from sevens.cards import ALL_CARDS, cards_text, iter_bits
 from sevens.games.killer.position import parse_position
 from sevens.games.killer.state import State
@@ -32,13 +34,12 @@ from sevens.games.killer.view import View, grid_rows
 from .knowledge import Knowledge
 
 _EXIT_CODES = {"finished": "f", "eliminated": "x"}
-_GREEDY_TRIES = 8
 
 Deal = tuple[int, ...]
 """Every seat's live cards in one determinization."""
 
 
-class Sampler:
+class Sampler(CardDealer[Deal]):
     """Random deals of the hidden cards consistent with ``view`` and the public deductions."""
 
     def __init__(self, view: View, knowledge: Knowledge, miss: float = 0.15) -> None:
@@ -59,14 +60,6 @@ class Sampler:
         base[view.seat] = view.hand
         self._base = base
 
-    def sample(self, rng: random.Random) -> Deal:
-        """One consistent deal."""
-        for _ in range(_GREEDY_TRIES):
-            deal = self._greedy(rng)
-            if deal is not None:
-                return deal
-        return self._matched(rng)
-
     def _finish(self, owner: dict[int, int]) -> Deal:
         hands = list(self._base)
         for c, s in owner.items():
@@ -75,11 +68,8 @@ class Sampler:
 
     def _greedy(self, rng: random.Random) -> Deal | None:
         free = dict(self.capacity)
-        cards = list(self.allowed)
-        rng.shuffle(cards)
-        cards.sort(key=lambda c: len(self.allowed[c]))  # stable: random order within equal constraint
         owner: dict[int, int] = {}
-        for c in cards:
+        for c in self._deal_order(rng):
             allowed = self.allowed[c]
             odds = self.odds.get(c)
             weights = [free[s] * odds[i] if odds else free[s] for i, s in enumerate(allowed)]
@@ -92,27 +82,7 @@ class Sampler:
         return self._finish(owner)
 
     def _matched(self, rng: random.Random) -> Deal:
-        """Any consistent deal by augmenting paths (cards to seat slots)."""
-        slot_owner: dict[tuple[int, int], int] = {}
-        slots = {s: [(s, k) for k in range(self.capacity[s])] for s in self.seats}
-        cards = list(self.allowed)
-        rng.shuffle(cards)
-
-        def place(c: int, seen: set[tuple[int, int]]) -> bool:
-            for s in self.allowed[c]:
-                for slot in slots[s]:
-                    if slot in seen:
-                        continue
-                    seen.add(slot)
-                    if slot not in slot_owner or place(slot_owner[slot], seen):
-                        slot_owner[slot] = c
-                        return True
-            return False
-
-        for c in cards:
-            if not place(c, set()):
-                raise ValueError(f"no deal is consistent with the view (card {cards_text(1 << c)})")
-        return self._finish({c: slot[0] for slot, c in slot_owner.items()})
+        return self._finish(self._matched_owners(rng))
 
 
 def _pick(options: list[int], weights: list[float], point: float) -> int:

@@ -15,7 +15,7 @@ every up card, the public history and the deck's size.
 Sampling stops when the budget is spent or as soon as the decision is clear (the estimate is more than
 ``confidence`` standard errors from every threshold that matters). Two budgets: ``think_ms`` (default
 150 ms, for interactive play) or, for tests and reproducible experiments, ``rollouts`` (at most that many
-determinizations), which makes the agent deterministic for a given seed.
+determinizations), which makes the agent deterministic for a given seed (:mod:`sevens.agents.common.budget`).
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from sevens.agents.common.budget import BudgetedAgent
 from sevens.games.seven27.actions import BET, CALL, CHECK, FOLD, RAISE, STAND_ACTION, TAKE_ACTION, Action
 from sevens.games.seven27.view import View
 
@@ -39,11 +40,10 @@ MIN_SAMPLES = 64
 CHECK_EVERY = 32
 
 
-class MonteCarloAgent:
+class MonteCarloAgent(BudgetedAgent):
     """Draws when that raises its expected share; bets, calls and folds against pot odds."""
 
     name = "montecarlo"
-    needs_view = True
 
     def __init__(
         self,
@@ -56,24 +56,14 @@ class MonteCarloAgent:
         call_margin: float = 0.0,
         confidence: float = 2.5,
     ) -> None:
-        if rollouts is not None and rollouts < 1:
-            raise ValueError(f"rollouts={rollouts} must be at least 1 (or None for a time budget)")
-        self.think_ms = think_ms
-        self.rollouts = rollouts
+        super().__init__(think_ms, rollouts)  # last_samples: determinizations used by the last decision
         self.policy = policy
         self.miss = miss
         self.bet_margin = bet_margin
         self.raise_margin = raise_margin
         self.call_margin = call_margin
         self.confidence = confidence
-        self.seat = 0
-        self._rng = random.Random(0)
-        self.last_samples = 0  # determinizations used by the last decision (for measurements)
         self.last_estimate: tuple[float, ...] = ()  # the last decision's expected shares (take/stand, or E)
-
-    def reset(self, seat: int, seed: int) -> None:
-        self.seat = seat
-        self._rng.seed(seed)
 
     def act(self, view: Any, legal: Sequence[Any]) -> Any:
         if len(legal) == 1:

@@ -7,8 +7,9 @@
 Modules, one job each: :mod:`.board` (lanes: the order each suit's empty positions can be filled),
 :mod:`.policy` (scoring candidate actions: the shared Sevens know-how), :mod:`.knowledge` (public deductions
 from the log), :mod:`.inference` (how well a deal explains opponents' choices), :mod:`.sampling`
-(determinizations), :mod:`.rollout` (fast playouts), and one module per agent; the E2 points and the
-Monte Carlo loop are shared with Killer's agents (:mod:`sevens.agents.common`).
+(determinizations), :mod:`.rollout` (fast playouts), and one module per agent; the E2 points, the
+Monte Carlo loop, the oracle, the dealing and log-reading loops and the greedy baseline are shared with
+Killer's agents (:mod:`sevens.agents.common`).
 
 Notes from tuning (duplicate matches, every agent in every seat on the same deals):
 

@@ -22,7 +22,9 @@ Only the view is read: nothing here can see a hidden card.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Self
 
+from sevens.agents.common.knowledge import LogReader
 from sevens.cards import SEVENS_MASK, parse_cards
 from sevens.games.shichinarabe.actions import GHOST, JOKER, PASS, PLAY, SWAP, Action, parse_action
 from sevens.games.shichinarabe.view import View
@@ -46,7 +48,7 @@ class Decision:
 
 
 @dataclass
-class Knowledge:
+class Knowledge(LogReader[View]):
     """Public deductions for one round, updated incrementally from successive views of the same round."""
 
     players: int
@@ -64,7 +66,7 @@ class Knowledge:
     decisions: list[Decision] = field(default_factory=list)
 
     @classmethod
-    def fresh(cls, view: View) -> Knowledge:
+    def fresh(cls, view: View) -> Self:
         n = len(view.hand_counts)
         start = SEVENS_MASK if view.rules.opening == "sevens_placed" else 0
         return cls(
@@ -78,16 +80,6 @@ class Knowledge:
             joker_balance=[0] * n,
         )
 
-    def update(self, view: View) -> Knowledge:
-        """Read the log entries not seen yet (a fresh object if the view is from another round)."""
-        if len(view.history) < self.seen or len(view.hand_counts) != self.players:
-            return Knowledge.fresh(view).update(view)
-        for seat, text in view.history[self.seen :]:
-            self._read(seat, text, view)
-        self.seen = len(view.history)
-        self._resync(view)
-        return self
-
     def _resync(self, view: View) -> None:
         """A log that does not start at the deal (a position set up from text) cannot be trusted for passes:
         keep only what the view states, and take exits the log does not show in seat order."""
@@ -97,10 +89,7 @@ class Knowledge:
             self.excluded = [0] * self.players
             self.voluntary_passes = [[] for _ in range(self.players)]
             self.decisions = []
-        listed = {s for s, _ in self.exits}
-        for s, status in enumerate(view.statuses):
-            if status != "in" and s not in listed:
-                self.exits.append((s, status))
+        self._add_unlisted_exits(view)
 
     # ------------------------------------------------------------------ one log entry
     def _read(self, seat: int, text: str, view: View) -> None:

@@ -27,14 +27,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from sevens.agents.common.scores import NEVER, WIN, choose_index
 from sevens.cards import ROW, ROW_MASK
 from sevens.games.shichinarabe.actions import JOKER, PASS, PLAY, SWAP, Action
 from sevens.games.shichinarabe.rules import Rules
 
 from .board import Lane, both_open, neighbour, row_lanes
 
-NEVER = -1e9
-WIN = -NEVER
 _KILL_SHARE = {"none": 1.0, "optional": 0.25, "forced": 0.0}  # how stuck the gap card's holder is left
 
 
@@ -217,15 +216,6 @@ def pass_score(s: Situation, best_play: float, w: Weights) -> float:
     others_options = (s.playable & ~s.occupied & ~s.hand).bit_count()
     pressure = w.pass_pressure * max(0, w.pressure_options - others_options)
     return w.pass_threshold + pressure
-
-
-def choose_index(scores: Sequence[float]) -> int:
-    """The first best score (actions are sorted, so ties go to the lowest card)."""
-    best = 0
-    for i in range(1, len(scores)):
-        if scores[i] > scores[best]:
-            best = i
-    return best
 
 
 __all__ = ["DEFAULT_WEIGHTS", "NEVER", "Situation", "Weights", "card_score", "choose_index", "score_actions"]

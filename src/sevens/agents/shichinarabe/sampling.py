@@ -8,7 +8,8 @@ hold stay with it). Players who left hold nothing, except joker-stuck players, w
 
 Cards are dealt most-constrained first, each to a seat chosen with probability proportional to its free
 slots, which is exactly uniform when nothing is excluded; if that greedy deal paints itself into a corner it
-is retried, and as a last resort an augmenting-path matching finds a consistent deal.
+is retried, and as a last resort an augmenting-path matching finds a consistent deal (both loops are shared:
+:mod:`sevens.agents.common.deals`).
 
 A deal becomes a :class:`~sevens.games.shichinarabe.state.State` through the engine's position text
 (:func:`~sevens.games.shichinarabe.position.parse_position`, which validates it) once per move; further
@@ -20,6 +21,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from sevens.agents.common.deals import CardDealer
 from sevens.cards import ALL_CARDS, JOKER_TEXT, RANKS, ROW, cards_text, iter_bits
 from sevens.games.shichinarabe.position import parse_position
 from sevens.games.shichinarabe.state import State
@@ -28,7 +30,6 @@ from sevens.games.shichinarabe.view import View
 from .knowledge import Knowledge
 
 _EXIT_CODES = {"finished": "f", "eliminated": "x", "joker_stuck": "j"}
-_GREEDY_TRIES = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +40,7 @@ class Deal:
     jokers: tuple[int, ...]
 
 
-class Sampler:
+class Sampler(CardDealer[Deal]):
     """Random deals of the hidden cards consistent with ``view`` and the public deductions."""
 
     def __init__(self, view: View, knowledge: Knowledge) -> None:
@@ -74,14 +75,6 @@ class Sampler:
         self._base_hands = base_hands
         self._base_jokers = base_jokers
 
-    def sample(self, rng: random.Random) -> Deal:
-        """One consistent deal."""
-        for _ in range(_GREEDY_TRIES):
-            deal = self._greedy(rng)
-            if deal is not None:
-                return deal
-        return self._matched(rng)
-
     def _finish(self, owner: dict[int, int], jokers: dict[int, int]) -> Deal:
         hands = list(self._base_hands)
         counts = list(self._base_jokers)
@@ -93,11 +86,8 @@ class Sampler:
 
     def _greedy(self, rng: random.Random) -> Deal | None:
         free = dict(self.capacity)
-        cards = list(self.allowed)
-        rng.shuffle(cards)
-        cards.sort(key=lambda c: len(self.allowed[c]))  # stable: random order within equal constraint
         owner: dict[int, int] = {}
-        for c in cards:
+        for c in self._deal_order(rng):
             options = [s for s in self.allowed[c] if free[s] > 0]
             if not options:
                 return None
@@ -117,27 +107,8 @@ class Sampler:
         return self._finish(owner, jokers)
 
     def _matched(self, rng: random.Random) -> Deal:
-        """Any consistent deal by augmenting paths (cards to seat slots), jokers in the slots left over."""
-        slot_owner: dict[tuple[int, int], int] = {}
-        slots = {s: [(s, k) for k in range(self.capacity[s])] for s in self.seats}
-        cards = list(self.allowed)
-        rng.shuffle(cards)
-
-        def place(c: int, seen: set[tuple[int, int]]) -> bool:
-            for s in self.allowed[c]:
-                for slot in slots[s]:
-                    if slot in seen:
-                        continue
-                    seen.add(slot)
-                    if slot not in slot_owner or place(slot_owner[slot], seen):
-                        slot_owner[slot] = c
-                        return True
-            return False
-
-        for c in cards:
-            if not place(c, set()):
-                raise ValueError(f"no deal is consistent with the view (card {cards_text(1 << c)})")
-        owner = {c: slot[0] for slot, c in slot_owner.items()}
+        """Any consistent deal by augmenting paths, jokers in the slots left over."""
+        owner = self._matched_owners(rng)
         jokers = {s: self.capacity[s] - sum(1 for o in owner.values() if o == s) for s in self.seats}
         return self._finish(owner, jokers)
 

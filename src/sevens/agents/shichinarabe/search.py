@@ -5,7 +5,9 @@ own hand, hand counts, jokers, and absences proved by passes under ``voluntary_p
 deals one is kept with probability proportional to how well it explains the other players' recent choices
 (:mod:`.inference`, sampling-importance-resampling). Every candidate action is applied to a copy of that deal
 and played out to the end by the fast policy (:mod:`.rollout`, the same noise stream for every candidate:
-common random numbers), and scored by the seat's E2 points (:mod:`sevens.agents.common.points`).
+common random numbers), and scored by the seat's E2 points (:mod:`sevens.agents.common.points`). The loop
+is shared with Killer's search (:mod:`sevens.agents.common.determinized`, with
+:mod:`sevens.agents.common.resampling`).
 
 The decision is the heuristic agent's choice unless another candidate beats it on the same samples by more
 than ``confidence`` standard errors of the paired differences: with few samples, flat Monte Carlo is noisier
@@ -20,12 +22,12 @@ The agent reads nothing but the view it is given: the samples are built from it 
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from typing import Any
 
-from sevens.agents.common.montecarlo import paired_choice, sample_rows
+from sevens.agents.common.determinized import DeterminizedAgent, Playout, StateSource
+from sevens.agents.common.resampling import resampled_states
 from sevens.games.shichinarabe.actions import PASS, Action
 from sevens.games.shichinarabe.state import State
 from sevens.games.shichinarabe.view import View
@@ -35,17 +37,15 @@ from .inference import OpponentModel
 from .knowledge import Knowledge
 from .policy import DEFAULT_WEIGHTS, Weights, score_actions
 from .rollout import Rollout
-from .sampling import Deal, Sampler, build_state, with_hands
+from .sampling import Sampler, build_state, with_hands
 
 DEFAULT_THINK_MS = 300.0
 MAX_CANDIDATES = 5
 
 
-class MonteCarloAgent:
-    """The flat Monte Carlo loop; subclasses say where the states to play out come from."""
-
-    name = "montecarlo"
-    needs_view = True
+class MonteCarloAgent(DeterminizedAgent[View, Action, State]):
+    """The flat Monte Carlo loop on Shichi-narabe states, played out by :mod:`.rollout`; subclasses say where
+    the states to play out come from."""
 
     def __init__(
         self,
@@ -60,10 +60,7 @@ class MonteCarloAgent:
         miss: float = 0.3,
         confidence: float = 1.0,
     ) -> None:
-        if rollouts is not None and rollouts < 1:
-            raise ValueError(f"rollouts={rollouts} must be at least 1 (or None for a time budget)")
-        self.think_ms = think_ms
-        self.rollouts = rollouts
+        super().__init__(think_ms, rollouts, confidence)
         self.weights = weights
         self.noise = noise
         self.max_candidates = max_candidates
@@ -71,16 +68,11 @@ class MonteCarloAgent:
         self.self_noise = self_noise
         self.candidates_per_sample = candidates_per_sample
         self.miss = miss
-        self.confidence = confidence
         self._default = HeuristicAgent(weights)
-        self.seat = 0
-        self._rng = random.Random(0)
         self._knowledge: Knowledge | None = None
-        self.last_samples = 0  # samples used by the last decision (for measurements)
 
     def reset(self, seat: int, seed: int) -> None:
-        self.seat = seat
-        self._rng.seed(seed)
+        super().reset(seat, seed)
         self._knowledge = None
         self._default.reset(seat, seed)
 
@@ -92,12 +84,7 @@ class MonteCarloAgent:
         candidates = self._candidates(view, legal, default)
         if len(candidates) == 1:
             return candidates[0]
-        values = self._evaluate(view, candidates)
-        return candidates[self._decide(values, candidates.index(default))]
-
-    def _decide(self, values: list[list[float]], default: int) -> int:
-        """The heuristic's choice unless another candidate clearly beats it (:func:`paired_choice`)."""
-        return paired_choice(values, default, self.confidence)
+        return self._choose(view, candidates, candidates.index(default))
 
     def _candidates(self, view: View, legal: Sequence[Action], default: Action) -> list[Action]:
         """The legal actions worth a playout: the policy's best few, the pass when legal, the default."""
@@ -109,28 +96,14 @@ class MonteCarloAgent:
             keep.add(len(legal) - 1)
         return [legal[i] for i in sorted(keep)]
 
-    def _evaluate(self, view: View, candidates: list[Action]) -> list[list[float]]:
-        """One row per sample: the playout value of every candidate on that sample."""
+    def _playout(self, view: View) -> Playout[State]:
         rollout = Rollout(view.rules, self.weights, self.noise, self.self_noise)
-        states = self._state_source(view)
+        win_bonus = self.win_bonus
 
-        def row() -> list[float]:
-            base = states(self._rng)
-            noise_seed = self._rng.getrandbits(64)
-            values = []
-            for k, action in enumerate(candidates):
-                state = base.clone() if k + 1 < len(candidates) else base
-                state.apply(action)
-                values.append(rollout.value(state, view.seat, random.Random(noise_seed), self.win_bonus))
-            return values
+        def value(state: State, seat: int, rng: random.Random) -> float:
+            return rollout.value(state, seat, rng, win_bonus)
 
-        values = sample_rows(row, self.rollouts, self.think_ms)
-        self.last_samples = len(values)
-        return values
-
-    def _state_source(self, view: View) -> Any:
-        """A function ``rng -> State`` giving a fresh state to play out, one per sample."""
-        raise NotImplementedError
+        return value
 
 
 class SearchAgent(MonteCarloAgent):
@@ -138,29 +111,12 @@ class SearchAgent(MonteCarloAgent):
 
     name = "search"
 
-    def _state_source(self, view: View) -> Any:
+    def _state_source(self, view: View) -> StateSource[State]:
         assert self._knowledge is not None
         knowledge = self._knowledge
         sampler = Sampler(view, knowledge)
         model = OpponentModel(view, knowledge, self.weights, self.miss)
         tries = self.candidates_per_sample if model.moments else 1
-        template: list[State] = []
-
-        def draw(rng: random.Random) -> State:
-            deal = _resample([sampler.sample(rng) for _ in range(tries)], model, rng)
-            if not template:
-                template.append(build_state(view, knowledge, deal))
-                return template[0].clone()
-            return with_hands(template[0], deal)
-
-        return draw
-
-
-def _resample(deals: list[Deal], model: OpponentModel, rng: random.Random) -> Deal:
-    """Sampling-importance-resampling: one of ``deals`` with probability proportional to its likelihood."""
-    if len(deals) == 1:
-        return deals[0]
-    logs = [model.log_weight(d) for d in deals]
-    top = max(logs)
-    weights = [math.exp(x - top) for x in logs]
-    return rng.choices(deals, weights)[0]
+        return resampled_states(
+            sampler.sample, model.log_weight, tries, lambda deal: build_state(view, knowledge, deal), with_hands
+        )

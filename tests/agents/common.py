@@ -1,0 +1,106 @@
+"""Test helpers shared by every family's agent tests: playing agents through a game, walking random games,
+the object graph a view or an agent can reach (to prove it holds no state), and the check that a search
+agent's choice does not depend on where the hidden cards really are."""
+
+from __future__ import annotations
+
+import gc
+import random
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, Protocol, Self, TypeVar
+
+from sevens.agents.base import Agent
+
+
+class Playable(Protocol):
+    """The part of a family's ``State`` the helpers use."""
+
+    @property
+    def to_move(self) -> int | None: ...
+
+    def is_over(self) -> bool: ...
+
+    def legal_actions(self) -> Sequence[Any]: ...
+
+    def apply(self, action: Any) -> None: ...
+
+    def view(self, seat: int) -> Any: ...
+
+    def clone(self) -> Self: ...
+
+    def position(self) -> str: ...
+
+
+StateT = TypeVar("StateT", bound=Playable)
+
+
+def play_out(state: StateT, agents: Sequence[Agent], seed: int) -> StateT:
+    """Play ``state`` to its end with ``agents`` (reset with seeds ``seed + seat``), checking that every
+    action they return is legal."""
+    for seat, agent in enumerate(agents):
+        agent.reset(seat, seed + seat)
+    while (mover := state.to_move) is not None:
+        legal = state.legal_actions()
+        agent = agents[mover]
+        action = agent.act(state.view(mover) if agent.needs_view else None, legal)
+        assert action in legal, f"{agent.name} chose {action} not in {legal} at {state.position()}"
+        state.apply(action)
+    return state
+
+
+def random_walk(state: StateT, seed: int, every: int = 3) -> Iterator[StateT]:
+    """States met along one game of uniform random play from ``state`` (every ``every`` moves), each a clone
+    the caller may keep."""
+    rng = random.Random(seed)
+    step = 0
+    while not state.is_over():
+        if step % every == 0:
+            yield state.clone()
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+        step += 1
+
+
+def object_graph(root: Any) -> list[Any]:
+    """Every object reachable from ``root`` (slots included), classes excepted."""
+    seen: dict[int, Any] = {}
+    todo = [root]
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, type):
+            continue
+        seen[id(obj)] = obj
+        todo.extend(gc.get_referents(obj))
+        slots = getattr(type(obj), "__slots__", ())
+        todo.extend(getattr(obj, name) for name in slots if hasattr(obj, name))
+    return list(seen.values())
+
+
+def search_ignores_hidden_cards(
+    positions: Iterable[StateT],
+    parse: Callable[[str], StateT],
+    redeal: Callable[[Any, random.Random], StateT],
+    make_agent: Callable[[], Agent],
+    rng: random.Random,
+) -> int:
+    """For each position with a choice, check that an agent chooses the same in two states that look the
+    same from the mover's seat but deal the hidden cards differently: the position itself (reparsed, with an
+    empty log as a sample has) and ``redeal(view, rng)``. Returns how many positions were checked."""
+    checked = 0
+    for state in positions:
+        seat = state.to_move
+        assert seat is not None
+        real = parse(state.position())
+        view = real.view(seat)
+        if len(view.legal_actions) < 2:
+            continue
+        other = redeal(view, rng)
+        assert other.view(seat) == view
+        choices = []
+        for world in (real, other):
+            agent = make_agent()
+            agent.reset(seat, 99)
+            choices.append(agent.act(world.view(seat), world.legal_actions()))
+        assert choices[0] == choices[1]
+        checked += 1
+    return checked
