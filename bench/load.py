@@ -23,11 +23,7 @@ import contextlib
 import json
 import os
 import random
-import signal
-import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -36,6 +32,8 @@ from typing import Any
 
 import httpx2 as httpx
 from websockets.asyncio.client import ClientConnection, connect
+
+from sevens.server.process import ServerStartError, server_process
 
 MAX_ROOMS = 2000
 MAX_SECONDS = 600.0
@@ -75,33 +73,6 @@ def cpu_seconds(pid: int) -> float | None:
     except OSError:
         return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def start_server(port: int, db: Path, sqlite_sync: str, log: Path) -> subprocess.Popen[bytes]:
-    command = [sys.executable, "-m", "sevens.server", "--host", "127.0.0.1", "--port", str(port),
-               "--db", f"sqlite:///{db}", "--bot-delay", "0", "--sqlite-sync", sqlite_sync,
-               "--log-level", "warning"]  # fmt: skip
-    with log.open("wb") as out:
-        return subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env={**os.environ})
-
-
-async def wait_ready(http: httpx.AsyncClient, proc: subprocess.Popen[bytes], timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"the server exited with code {proc.returncode}")
-        with contextlib.suppress(httpx.HTTPError):
-            if (await http.get("/api/health")).status_code == 200:
-                return
-        await asyncio.sleep(0.1)
-    raise SystemExit("the server did not start in time")
 
 
 async def make_room(http: httpx.AsyncClient, preset: str, players: int, seed: int) -> list[Seat]:
@@ -162,16 +133,15 @@ async def play(seat: Seat, stats: Stats, think: float, stop: asyncio.Event) -> N
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
-    port = free_port()
-    base = f"127.0.0.1:{port}"
     stats = Stats()
     stop = asyncio.Event()
     with tempfile.TemporaryDirectory() as folder:
-        proc = start_server(port, Path(folder) / "load.sqlite3", args.sqlite_sync, Path(folder) / "server.log")
-        try:
+        db = f"sqlite:///{Path(folder) / 'load.sqlite3'}"
+        quiet = ("--sqlite-sync", args.sqlite_sync, "--log-level", "warning")  # warning: no log line per request
+        with server_process(db, quiet, timeout=60, stop_timeout=30) as server:
+            proc, base = server.proc, server.address
             limits = httpx.Limits(max_connections=SETUP_CONCURRENCY)
-            async with httpx.AsyncClient(base_url=f"http://{base}", timeout=60, limits=limits) as http:
-                await wait_ready(http, proc)
+            async with httpx.AsyncClient(base_url=server.url, timeout=60, limits=limits) as http:
                 gate = asyncio.Semaphore(SETUP_CONCURRENCY)
 
                 async def room(i: int) -> list[Seat]:
@@ -205,13 +175,6 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     task.cancel()
                 await asyncio.gather(*players, return_exceptions=True)
                 await asyncio.gather(*(s.ws.close() for s in seats if s.ws is not None), return_exceptions=True)
-        finally:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
     latencies = sorted(stats.latencies)
 
     def percentile(q: float) -> float:
@@ -257,7 +220,10 @@ def main(argv: list[str] | None = None) -> None:
         import uvloop
 
         asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
-    result = asyncio.run(run(args))
+    try:
+        result = asyncio.run(run(args))
+    except ServerStartError as exc:  # say why, without a traceback
+        raise SystemExit(str(exc)) from None
     if args.json:
         print(json.dumps({k: v for k, v in result.items() if not k.startswith("_")}))
         return

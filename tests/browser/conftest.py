@@ -4,18 +4,13 @@ missing (CI installs both through .ci/run). Playwright's own browser download is
 
 from __future__ import annotations
 
-import os
-import queue
-import signal
-import socket
-import subprocess
-import sys
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from sevens.server.process import server_process
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -36,49 +31,13 @@ except ImportError:  # pragma: no cover - the dev extra installs it
 expect.set_options(timeout=15_000)
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """``sevens serve`` on a free loopback port with a fresh SQLite file; yields its base URL."""
     db = tmp_path_factory.mktemp("browser-db") / "sevens.sqlite3"
-    port = free_port()
-    command = [sys.executable, "-m", "sevens.server", "--host", "127.0.0.1", "--port", str(port), "--db",
-               f"sqlite:///{db}", "--bot-delay", "0", "--sqlite-sync", "normal", "--log-level", "info"]  # fmt: skip
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-    lines: queue.Queue[str] = queue.Queue()
-    output: list[str] = []
-
-    def pump() -> None:
-        assert proc.stdout is not None
-        for line in proc.stdout:
-            output.append(line)
-            lines.put(line)
-
-    threading.Thread(target=pump, daemon=True).start()
-    try:
-        while True:
-            try:
-                line = lines.get(timeout=30)
-            except queue.Empty:
-                raise AssertionError("the server did not start:\n" + "".join(output)) from None
-            if "Uvicorn running on" in line:
-                break
-        assert f"Open http://127.0.0.1:{port}/ in your browser" in "".join(output)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    with server_process(f"sqlite:///{db}", ("--sqlite-sync", "normal")) as process:
+        process.wait_for(f"Open {process.url}/ in your browser")
+        yield process.url
 
 
 @pytest.fixture

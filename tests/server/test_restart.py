@@ -5,15 +5,8 @@ stopped gracefully resumes rooms, seats and tokens in the same way."""
 from __future__ import annotations
 
 import contextlib
-import os
-import queue
 import signal
-import socket
-import subprocess
-import sys
-import threading
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,6 +14,7 @@ from typing import Any
 import httpx2 as httpx
 from websockets.sync.client import connect as ws_connect
 
+from sevens.server.process import server_process
 from sevens.store import Store
 
 from .harness import Client, Closed, RealTransport, Server, running
@@ -112,50 +106,6 @@ def uninterrupted(path: Path) -> list[Table]:
 
 
 # ------------------------------------------------------------------------------------ a real server process
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-@contextmanager
-def server_process(db: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
-    """``python -m sevens.server`` on a free loopback port; yields once uvicorn says it is listening."""
-    port = free_port()
-    command = [sys.executable, "-m", "sevens.server", "--host", "127.0.0.1", "--port", str(port),
-               "--db", f"sqlite:///{db}", "--bot-delay", "0", "--log-level", "info"]  # fmt: skip
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen(command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=env)
-    lines: queue.Queue[str] = queue.Queue()
-    output: list[str] = []
-
-    def pump() -> None:
-        assert proc.stderr is not None
-        for line in proc.stderr:
-            output.append(line)
-            lines.put(line)
-
-    threading.Thread(target=pump, daemon=True).start()
-    try:
-        while True:
-            try:
-                line = lines.get(timeout=30)
-            except queue.Empty:
-                raise AssertionError("the server did not start:\n" + "".join(output)) from None
-            if "Uvicorn running on" in line:
-                break
-        yield proc, f"127.0.0.1:{port}"
-    finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-
-
 def real_client(stack: ExitStack, address: str, code: str, token: str | None) -> Client:
     query = f"?token={token}" if token is not None else ""
     connection = stack.enter_context(ws_connect(f"ws://{address}/ws/{code}{query}", open_timeout=10))
@@ -173,8 +123,9 @@ def connect_all(stack: ExitStack, address: str, table: Table) -> None:
 def test_a_server_killed_mid_game_resumes_every_game_to_the_same_results(tmp_path: Path) -> None:
     expected = uninterrupted(tmp_path / "uninterrupted.sqlite3")
     db = tmp_path / "killed.sqlite3"
-    with server_process(db) as (proc, address):
-        with httpx.Client(base_url=f"http://{address}", timeout=10) as http:
+    with server_process(f"sqlite:///{db}") as server:
+        proc, address = server.proc, server.address
+        with httpx.Client(base_url=server.url, timeout=10) as http:
             tables = [seat_everyone(http, s) for s in SCENARIOS]
             first = ExitStack()
             for table in tables:
@@ -191,7 +142,8 @@ def test_a_server_killed_mid_game_resumes_every_game_to_the_same_results(tmp_pat
             with contextlib.suppress(Closed):
                 table.lead.recv(timeout=10)
         first.close()
-    with server_process(db) as (_proc, address), ExitStack() as second:
+    with server_process(f"sqlite:///{db}") as server, ExitStack() as second:
+        address = server.address
         for table in tables:
             connect_all(second, address, table)
             snapshot = table.lead.frames[-1] if table.lead is not None else {}

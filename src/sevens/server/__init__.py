@@ -6,12 +6,14 @@ Modules, one job each:
 - :mod:`.rooms` every room: create, find by code, restore after a restart, the ticker;
 - :mod:`.room` one room: members, connections, frames, the one commit path of its game, host controls;
 - :mod:`.autoplay` turn clocks (E4), grace periods, computer moves; :mod:`.restore` resuming from the store;
-- :mod:`.match` rounds of a session and their scores (E2, E3, chips); :mod:`.views` per-seat and public views;
+- :mod:`sevens.session.match` rounds of a session and their scores (E2, E3, chips); :mod:`.views` per-seat and
+  public views;
 - :mod:`.members` seats and options; :mod:`.bots` computer players; :mod:`.timers` clocks;
 - :mod:`.chat` chat, kids phrases; :mod:`.ghost` the ghost rule (B13) through chat;
 - :mod:`.messages` the wire format (pydantic); :mod:`.connection` one WebSocket's queue and limits;
 - :mod:`.persistence` the store, off the event loop; :mod:`.security` tokens, codes, Origin, rate limits;
-- :mod:`.config` limits and timings; :mod:`.errors` refusals; :mod:`.command` the CLI command.
+- :mod:`.config` limits and timings; :mod:`.errors` refusals; :mod:`.command` the CLI command;
+- :mod:`.process` a server as a child process on a free port (the restart and browser tests, the load bench).
 
 The protocol is described in ``docs/protocol.md``. FastAPI and uvicorn are imported by :mod:`.app` only.
 """

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sevens.errors import RecordError
-from sevens.server.match import make_match
 from sevens.session.session import Seat
 from sevens.store import SessionInfo
 
@@ -22,7 +21,7 @@ async def resume(room: Room, info: SessionInfo) -> None:
     """Rebuild ``room`` (fresh from its stored metadata) at the point the stored session ``info`` reached."""
     seats = [Seat(m.name or "", human=m.kind == "human") for m in room.members]
     room.session_id = info.id
-    room.match = make_match(room.family, room.preset, room.rules, seats, info.seed, room.options.rounds)
+    room.match = room.new_match(seats, info.seed)
     room.status = "playing"
     for stored in sorted(info.rounds, key=lambda r: r.number):
         plan = room.match.next_plan()

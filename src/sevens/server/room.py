@@ -13,7 +13,7 @@ import asyncio
 import hmac
 import json
 import logging
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
@@ -28,7 +28,6 @@ from sevens.server.config import ServerConfig
 from sevens.server.connection import CLOSE_KICKED, CLOSE_LEFT, CLOSE_REPLACED, Connection
 from sevens.server.errors import ServerError
 from sevens.server.ghost import addressed_ghost, is_ghost
-from sevens.server.match import Match, RoundPlan, RoundResult, make_match
 from sevens.server.members import Member, RoomOptions, bot_name
 from sevens.server.messages import (
     ChatMessage,
@@ -47,7 +46,9 @@ from sevens.server.messages import (
 from sevens.server.persistence import Persistence, StoredRoom
 from sevens.server.security import clean_name, hash_token, new_token
 from sevens.server.timers import Clock
-from sevens.server.views import player_at, public_view, seat_of, seat_view
+from sevens.server.views import public_view, seat_view
+from sevens.session.match import Match, RoundPlan, RoundResult, make_match
+from sevens.session.seats import player_at, seat_of
 from sevens.session.session import Seat
 from sevens.store import StoreError
 
@@ -537,9 +538,14 @@ class Room:
                 [(s.name, s.human) for s in seats], self.stored(),
             )
         )  # fmt: skip
-        self.match = make_match(self.family, self.preset, self.rules, seats, seed, self.options.rounds)
+        self.match = self.new_match(seats, seed)
         self.results, self.plan, self.state, self.round_id = [], None, None, None
         self.status = "playing"
+
+    def new_match(self, seats: Sequence[Seat], seed: int) -> Match:
+        """This room's bookkeeping for one session: one round unless the host chose more (chips: the rules'
+        deals); a broke human player stays on as a spectator, so that does not end it."""
+        return make_match(self.family, self.preset, self.rules, seats, seed, self.options.rounds, default_rounds=1)
 
     async def _kick(self, conn: Connection, player: int) -> None:
         async with self.lock:

@@ -5,14 +5,11 @@ A player's frames hold ``state.view(seat).to_dict()``, the engine's own allowlis
 :data:`PUBLIC_KEYS` kept and every per-seat secret (hand, own dead pile, legal actions) left out. A family
 missing from the table has no public view at all, so a new family cannot leak by default.
 
-Players and seats: ``player`` numbers the room's members (0…n−1) and never changes; ``seat`` numbers the
-seats of the round being played. They differ when Seven Twenty-Seven deals only players who have chips
-(``plan_seats[deal seat] = player``) and after a ghost swap in Shichi-narabe (B13: ``state.occupants``).
+Players (the room's members) and the seats of a round are mapped by :mod:`sevens.session.seats`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 PUBLIC_KEYS: dict[str, tuple[str, ...]] = {
@@ -52,27 +49,4 @@ def public_view(family: str, state: Any) -> dict[str, Any]:
     return view
 
 
-def start_seat(plan_seats: Sequence[int], player: int) -> int | None:
-    """The seat ``player`` was dealt into this round, or ``None``."""
-    try:
-        return list(plan_seats).index(player)
-    except ValueError:
-        return None
-
-
-def seat_of(plan_seats: Sequence[int], state: Any, player: int) -> int | None:
-    """The seat ``player`` plays now (after any ghost swap), or ``None`` when not dealt in."""
-    start = start_seat(plan_seats, player)
-    if start is None:
-        return None
-    occupants = getattr(state, "occupants", None)
-    return start if occupants is None else list(occupants).index(start)
-
-
-def player_at(plan_seats: Sequence[int], state: Any, seat: int) -> int:
-    """The player who plays ``seat`` now."""
-    occupants = getattr(state, "occupants", None)
-    return plan_seats[seat if occupants is None else occupants[seat]]
-
-
-__all__ = ["PUBLIC_KEYS", "player_at", "public_view", "seat_of", "seat_view", "start_seat"]
+__all__ = ["PUBLIC_KEYS", "public_view", "seat_view"]

@@ -1,8 +1,9 @@
 """The session and game logic of ``sevens play``, apart from any widget, so it can be tested without a screen.
 
-A :class:`Controller` owns one stored session: it deals rounds (:mod:`.match`), lets the human seat act through
-:meth:`Controller.submit`, lets computer seats act through their views (:meth:`Controller.step_bot`), applies the
-default action when the human's time runs out (E4, :meth:`Controller.check_clock`), and scores finished rounds.
+A :class:`Controller` owns one stored session: it deals rounds (:mod:`sevens.session.match`), lets the human seat
+act through :meth:`Controller.submit`, lets computer seats act through their views (:meth:`Controller.step_bot`),
+applies the default action when the human's time runs out (E4, :meth:`Controller.check_clock`), and scores finished
+rounds.
 
 Every action is applied to a copy of the state, stored with ``append_action``, and only then becomes the current
 state: a refused action (the engine's :class:`~sevens.errors.IllegalActionError`) or a failed write leaves
@@ -24,9 +25,9 @@ from sevens.games.registry import families
 from sevens.i18n import Lang
 from sevens.rng import derive_seed
 from sevens.session.clock import TurnClock, default_action
+from sevens.session.match import Match, RoundPlan, RoundResult, make_match
 from sevens.session.session import Seat
 from sevens.store import SeatTotal, SessionInfo
-from sevens.tui.match import Match, RoundPlan, RoundResult, make_match
 from sevens.tui.options import Setup, default_bot
 from sevens.tui.persistence import GameStore
 from sevens.tui.text import tr
@@ -108,7 +109,7 @@ class Controller:
             setup.family.name, setup.preset, setup.rules.to_dict(), setup.seed, seats, setup.settings()
         )
         seats_ = _seats(setup.names, setup.agents)
-        match = make_match(setup.family, setup.preset, setup.rules, seats_, setup.seed, setup.rounds)
+        match = _match(setup.family, setup.preset, setup.rules, seats_, setup.seed, setup.rounds)
         controller = cls(
             store, session_id, setup.family, setup.preset, setup.rules, setup.names, setup.agents,
             setup.human_seat, setup.turn_seconds, match, now=now, settings=setup.settings(),
@@ -140,7 +141,7 @@ class Controller:
                 f"session {session_id} has {len(humans)} human players; the terminal UI plays sessions with one"
             )
         rounds = settings.get("rounds")
-        match = make_match(family, info.preset or "", rules, _seats(names, agents), info.seed, rounds)
+        match = _match(family, info.preset or "", rules, _seats(names, agents), info.seed, rounds)
         controller = cls(store, session_id, family, info.preset, rules, names, agents, human_seat,
                          settings.get("turn_seconds"), match, now, settings)  # fmt: skip
         controller._restore(info)
@@ -347,6 +348,12 @@ class Controller:
 
 def _seats(names: Sequence[str], agents: Sequence[str | None]) -> list[Seat]:
     return [Seat(name, human=agent is None, agent=agent or "") for name, agent in zip(names, agents, strict=True)]
+
+
+def _match(family: Family, preset: str, rules: Any, seats: Sequence[Seat], seed: int, rounds: int | None) -> Match:
+    """The terminal UI's bookkeeping: one round per seat unless chosen otherwise, and a chips session ends once
+    the one human player is broke (they could only watch)."""
+    return make_match(family, preset, rules, seats, seed, rounds, default_rounds=len(seats), human_broke_ends=True)
 
 
 def explain(error: Exception, lang: Lang) -> str:

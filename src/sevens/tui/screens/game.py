@@ -93,8 +93,10 @@ class GameScreen(Screen[None]):
         """Draw everything from the human seat's view."""
         c, lang = self.controller, self.lang
         family = c.family
-        self.app.title = family.title[1] if lang == "ja" else family.title[0]
-        self.app.sub_title = c.preset or ""
+        # The screen's own title, not the app's: a title change on the app reaches the Header of a screen
+        # being switched away, which Textual then fails to update (NoMatches) when the machine is slow.
+        self.title = family.title[1] if lang == "ja" else family.title[0]
+        self.sub_title = c.preset or ""
         total = c.rounds_total
         number = c.round_number
         heading = tr("round_title", lang, number=number, total=total) if total else tr("round_title_open", lang,

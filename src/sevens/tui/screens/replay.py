@@ -42,7 +42,7 @@ class ReplayScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.app.title = self.title_text
+        self.title = self.title_text  # the screen's own title (see GameScreen.redraw)
         self.draw()
 
     def draw(self) -> None:

@@ -15,7 +15,6 @@ from rich.text import Text
 from sevens.cards import ROW, iter_bits, pretty
 from sevens.games.killer.actions import PASS_ACTION, Action, play
 from sevens.i18n import Lang, t
-from sevens.session.hints import playable_cards
 from sevens.tui.text import tr
 from sevens.tui.widgets.base import (
     RANK_LABELS,
@@ -25,8 +24,8 @@ from sevens.tui.widgets.base import (
     TableWidget,
     hand_cards,
     named_log,
-    suit_label,
 )
+from sevens.tui.widgets.sevens_family import passes_status, playable_in_hand, suit_rows
 
 _STATUS = {"in": ("in", "参加中"), "left": ("out (hand empty)", "抜けた"), "eliminated": ("eliminated", "脱落")}
 
@@ -40,27 +39,15 @@ class KillerTable(TableWidget):
 
 
 def render_grid(view: Any, lang: Lang, hints: bool) -> Table:
-    grid = Table(title=t("table", lang), box=None, pad_edge=False, header_style="dim")
-    grid.add_column("")
-    for label in RANK_LABELS:
-        grid.add_column(label, justify="center", min_width=2)
-    mine = view.hand & view.playable_positions
-    for suit in range(4):
-        cells: list[Text] = [suit_label(suit)]
-        for rank in range(ROW):
-            bit = 1 << (suit * ROW + rank)
-            if view.table & bit:
-                cells.append(Text(RANK_LABELS[rank], style=SUIT_STYLES[suit]))
-            elif view.dead_positions & bit:
-                cells.append(Text("x", style="bold red on grey23"))
-            elif hints and mine & bit:
-                cells.append(Text("●", style="bold green"))
-            elif hints and view.playable_positions & bit:
-                cells.append(Text("○", style="green"))
-            else:
-                cells.append(Text("·", style="dim"))
-        grid.add_row(*cells)
-    return grid
+    def mark(suit: int, rank: int) -> Text | None:
+        bit = 1 << (suit * ROW + rank)
+        if view.table & bit:
+            return Text(RANK_LABELS[rank], style=SUIT_STYLES[suit])
+        if view.dead_positions & bit:
+            return Text("x", style="bold red on grey23")
+        return None
+
+    return suit_rows(view, lang, hints, mark)
 
 
 def status_text(status: str, lang: Lang) -> str:
@@ -80,9 +67,7 @@ class KillerUI:
         return KillerTable(id="table")
 
     def playable(self, view: Any) -> set[int]:
-        if view.legal_actions:
-            return set(playable_cards(view.legal_actions))
-        return set(iter_bits(view.hand & view.playable_positions))
+        return playable_in_hand(view)
 
     def hand(self, view: Any) -> list[HandCard]:
         return hand_cards(view.hand_cards, self.playable(view))
@@ -108,13 +93,7 @@ class KillerUI:
         return header, rows
 
     def status(self, view: Any, lang: Lang, hints: bool) -> str:
-        left = view.passes_left
-        parts = [tr("passes_unlimited", lang) if left is None else tr("passes_left", lang, left=left)]
-        if hints and view.legal_actions:
-            cards = sorted(self.playable(view))
-            parts.append(
-                tr("hint_playable", lang, cards=" ".join(map(pretty, cards))) if cards else tr("hint_none", lang)
-            )
+        parts = passes_status(view, lang, hints)
         return " · ".join(parts)
 
     def log(self, view: Any, names: Sequence[str]) -> list[str]:

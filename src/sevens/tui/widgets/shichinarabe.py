@@ -11,10 +11,9 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from sevens.cards import ROW, pretty
+from sevens.cards import ROW
 from sevens.games.shichinarabe.actions import JOKER, PASS_ACTION, SWAP, Action, play
 from sevens.i18n import Lang, t
-from sevens.session.hints import playable_cards
 from sevens.tui.text import tr
 from sevens.tui.widgets.base import (
     RANK_LABELS,
@@ -24,8 +23,8 @@ from sevens.tui.widgets.base import (
     TableWidget,
     hand_cards,
     named_log,
-    suit_label,
 )
+from sevens.tui.widgets.sevens_family import passes_status, playable_in_hand, suit_rows
 
 
 class ShichinarabeTable(TableWidget):
@@ -37,27 +36,15 @@ class ShichinarabeTable(TableWidget):
 
 
 def render_rows(view: Any, lang: Lang, hints: bool) -> Table:
-    grid = Table(title=t("table", lang), box=None, pad_edge=False, header_style="dim")
-    grid.add_column("")
-    for label in RANK_LABELS:
-        grid.add_column(label, justify="center", min_width=2)
-    mine = view.hand & view.playable_positions
-    for suit in range(4):
-        cells: list[Text] = [suit_label(suit)]
-        for rank in range(ROW):
-            bit = 1 << (suit * ROW + rank)
-            if view.joker_positions & bit:
-                cells.append(Text("Jk", style="bold magenta"))
-            elif view.table & bit:
-                cells.append(Text(RANK_LABELS[rank], style=SUIT_STYLES[suit]))
-            elif hints and mine & bit:
-                cells.append(Text("●", style="bold green"))
-            elif hints and view.playable_positions & bit:
-                cells.append(Text("○", style="green"))
-            else:
-                cells.append(Text("·", style="dim"))
-        grid.add_row(*cells)
-    return grid
+    def mark(suit: int, rank: int) -> Text | None:
+        bit = 1 << (suit * ROW + rank)
+        if view.joker_positions & bit:
+            return Text("Jk", style="bold magenta")
+        if view.table & bit:
+            return Text(RANK_LABELS[rank], style=SUIT_STYLES[suit])
+        return None
+
+    return suit_rows(view, lang, hints, mark)
 
 
 class ShichinarabeUI:
@@ -72,11 +59,7 @@ class ShichinarabeUI:
         return ShichinarabeTable(id="table")
 
     def playable(self, view: Any) -> set[int]:
-        """The hand's cards that can be played now (E5): from the legal actions on the human's turn, else the
-        cards next to an open end of a run."""
-        if view.legal_actions:
-            return set(playable_cards(view.legal_actions))
-        return set(_bits(view.hand & view.playable_positions))
+        return playable_in_hand(view)
 
     def hand(self, view: Any) -> list[HandCard]:
         return hand_cards(view.hand_cards, self.playable(view), view.jokers_in_hand)
@@ -108,23 +91,13 @@ class ShichinarabeUI:
         return header, rows
 
     def status(self, view: Any, lang: Lang, hints: bool) -> str:
-        left = view.passes_left
-        parts = [tr("passes_unlimited", lang) if left is None else tr("passes_left", lang, left=left)]
-        if hints and view.legal_actions:
-            cards = sorted(self.playable(view))
-            parts.append(
-                tr("hint_playable", lang, cards=" ".join(map(pretty, cards))) if cards else tr("hint_none", lang)
-            )
+        parts = passes_status(view, lang, hints)
         if view.jokers_in_hand:
             parts.append(tr("joker_choices", lang))
         return " · ".join(parts)
 
     def log(self, view: Any, names: Sequence[str]) -> list[str]:
         return named_log(view.history, names)
-
-
-def _bits(mask: int) -> list[int]:
-    return [i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
 UI = ShichinarabeUI()

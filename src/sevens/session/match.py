@@ -1,15 +1,19 @@
-"""A room's session: which round comes next and what a finished round scores, in *players* (room members).
+"""A session's rounds as the front-ends play them: which round comes next, and what a finished round scores, in
+*players* (the session's seats, fixed for the whole session).
 
-Shichi-narabe and Killer sevens score points by place (E2) through :class:`sevens.session.Session`; Seven
-Twenty-Seven scores in chips and deals only players who still have chips (D8), through its own session.
-After a ghost swap (B13) the points and stars of a seat go to the player sitting in it at the end.
+The 七並べ families (Shichi-narabe, Killer sevens) score points by place (E2) through :class:`Session`; Seven
+Twenty-Seven scores in chips, carries stacks from deal to deal and deals only players who still have chips (D8),
+through :class:`sevens.games.seven27.Session`. Both are wrapped as a :class:`Match`, whose rounds are
+:class:`RoundPlan` values: a freshly dealt state plus the player of each of its seats. After a ghost swap (B13)
+the points and stars of a seat go to the player sitting in it at the end.
 
-(The terminal UI keeps a similar wrapper for one human player; both could move into :mod:`sevens.session`.)
+The server and the terminal UI differ only in policy, which they pass to :func:`make_match`: how many rounds a
+points session has by default, and whether a chips session ends once a human player is broke.
 
 >>> from sevens.games.shichinarabe import FAMILY
 >>> from sevens.session.session import Seat
 >>> match = make_match(FAMILY, "standard", FAMILY.presets["standard"], [Seat("A", human=True)] + [Seat("b")] * 3,
-...                    seed=5, rounds=2)
+...                    seed=5, rounds=2, default_rounds=1)
 >>> plan = match.next_plan()
 >>> plan.number, plan.dealer, plan.seats
 (0, 3, (0, 1, 2, 3))
@@ -28,8 +32,8 @@ from typing import Any, Protocol
 
 from sevens.games.base import Family, GameState
 from sevens.rng import derive_seed
-from sevens.server.views import player_at
 from sevens.session.scoring import DEFAULT_TABLE, PointsTable, round_outcomes, round_points
+from sevens.session.seats import player_at
 from sevens.session.session import Seat, Session
 from sevens.session.stars import stars_for_round
 
@@ -38,7 +42,7 @@ ABSENT = "absent"  # the outcome of a player not dealt into a round (7-27: no ch
 
 @dataclass(frozen=True)
 class RoundPlan:
-    """A round about to be played: number (0, 1, … in the session), seed, dealer (a deal seat), the player
+    """A round about to be played: its number (0, 1, … in the session), seed, dealer (a deal seat), the player
     of each deal seat, the deal's rules, extra record fields the family's replay needs, and the dealt state."""
 
     number: int
@@ -52,8 +56,8 @@ class RoundPlan:
 
 @dataclass(frozen=True)
 class RoundResult:
-    """A finished round in players: ranking (best first), each player's outcome, points (chips won for Seven
-    Twenty-Seven) and stars (0 for computer players)."""
+    """A finished round in players: ranking (best first; players not dealt in last), each player's outcome,
+    points (chips won for Seven Twenty-Seven) and stars (0 for computer players)."""
 
     number: int
     ranking: tuple[int, ...]
@@ -123,6 +127,8 @@ class PointsMatch:
         return RoundPlan(number, seed, dealer, everyone, self.session.rules, {}, state)
 
     def record(self, plan: RoundPlan, finished: GameState) -> RoundResult:
+        if not finished.is_over():
+            raise ValueError("only a finished round can be recorded; this one is still being played")
         result = finished.result().to_dict()
         n = finished.players
         outcomes = round_outcomes(result, n)
@@ -148,14 +154,17 @@ class PointsMatch:
 
 
 class ChipsMatch:
-    """Seven Twenty-Seven: deals until ``rounds`` (default ``rules.deals``) are played or one player holds
-    every chip (D8)."""
+    """Seven Twenty-Seven: deals until ``rounds`` (default ``rules.deals``) are played or one player holds every
+    chip (D8); with ``human_broke_ends``, also once a human player has no chips left."""
 
-    def __init__(self, rules: Any, seats: Sequence[Seat], seed: int, rounds: int | None) -> None:
+    def __init__(
+        self, rules: Any, seats: Sequence[Seat], seed: int, rounds: int | None, *, human_broke_ends: bool = False
+    ) -> None:
         from sevens.games.seven27 import Session as ChipSession
 
         self.session = ChipSession(rules, seed)
         self.humans = frozenset(s for s, seat in enumerate(seats) if seat.human)
+        self.human_broke_ends = human_broke_ends
         self._rounds = rounds if rounds is not None else rules.deals
         self._deals: dict[int, Any] = {}
 
@@ -171,7 +180,7 @@ class ChipsMatch:
             "starting_stacks": [state.start_stack(s) for s in range(state.players)],
             "session_seats": list(deal.seats),
         }
-        seed = derive_seed(self.session.seed, deal.index)
+        seed = derive_seed(self.session.seed, deal.index)  # what the session dealt from (state.seed)
         return RoundPlan(deal.index, seed, state.dealer, tuple(deal.seats), state.rules, extra, state)
 
     def record(self, plan: RoundPlan, finished: GameState) -> RoundResult:
@@ -195,16 +204,27 @@ class ChipsMatch:
         )
 
     def is_over(self) -> bool:
+        human_broke = self.human_broke_ends and any(self.session.stacks[s] == 0 for s in self.humans)
         played_out = self._rounds is not None and self.session.deals_played >= self._rounds
-        return bool(self.session.is_over() or played_out)
+        return bool(self.session.is_over() or human_broke or played_out)
 
 
-def make_match(family: Family, preset: str, rules: Any, seats: Sequence[Seat], seed: int, rounds: int | None) -> Match:
-    """The bookkeeping that fits ``family``: chips for Seven Twenty-Seven, points (one round by default) for the
-    others."""
+def make_match(
+    family: Family,
+    preset: str,
+    rules: Any,
+    seats: Sequence[Seat],
+    seed: int,
+    rounds: int | None,
+    *,
+    default_rounds: int,
+    human_broke_ends: bool = False,
+) -> Match:
+    """The bookkeeping that fits ``family``: chips for Seven Twenty-Seven (``rounds`` deals, else the rules'),
+    points for the others (``rounds``, else ``default_rounds``)."""
     if family.name == "seven27":
-        return ChipsMatch(rules, seats, seed, rounds)
-    return PointsMatch(family, preset, rules, seats, seed, rounds or 1)
+        return ChipsMatch(rules, seats, seed, rounds, human_broke_ends=human_broke_ends)
+    return PointsMatch(family, preset, rules, seats, seed, rounds if rounds is not None else default_rounds)
 
 
 __all__ = ["ABSENT", "ChipsMatch", "Match", "PointsMatch", "RoundPlan", "RoundResult", "make_match"]

@@ -1,0 +1,114 @@
+"""``python -m sevens.server`` as a child process on a free loopback port: started, waited for until it listens,
+and stopped, for the tests that need a real process (restart, browser) and the load benchmark.
+
+Readiness is a TCP connection to the port, not a log line, so it holds at any ``--log-level``. The child's
+stdout and stderr are read all the time by a thread (so a chatty server never blocks on a full pipe) and kept
+in :attr:`ServerProcess.output`.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+HOST = "127.0.0.1"
+
+
+class ServerStartError(RuntimeError):
+    """The server exited or did not listen in time; the message holds what it printed."""
+
+
+def free_port() -> int:
+    """A TCP port of the loopback interface that nothing listens on now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((HOST, 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@dataclass
+class ServerProcess:
+    """A running server: the child process, its port, and every line it has printed so far."""
+
+    proc: subprocess.Popen[str]
+    port: int
+    output: list[str] = field(default_factory=list)
+
+    @property
+    def address(self) -> str:
+        """``host:port``, for ``ws://`` and ``http://`` URLs."""
+        return f"{HOST}:{self.port}"
+
+    @property
+    def url(self) -> str:
+        """The base URL, without a trailing slash."""
+        return f"http://{self.address}"
+
+    def log(self) -> str:
+        return "".join(self.output)
+
+    def wait_for(self, text: str, timeout: float = 30.0) -> None:
+        """Wait until the server has printed a line containing ``text``; ``TimeoutError`` (with the output) if not."""
+        deadline = time.monotonic() + timeout
+        while not any(text in line for line in self.output):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the server did not print {text!r}:\n{self.log()}")
+            time.sleep(0.05)
+
+    def _pump(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.output.append(line)
+
+
+def _listening(port: int) -> bool:
+    try:
+        with socket.create_connection((HOST, port), timeout=1.0):
+            return True
+    except OSError:
+        return False
+
+
+@contextmanager
+def server_process(
+    database_url: str, options: Sequence[str] = (), timeout: float = 30.0, stop_timeout: float = 15.0
+) -> Iterator[ServerProcess]:
+    """Run ``python -m sevens.server --db database_url *options`` on a free loopback port, its computer players
+    without delay; yield once it listens, then stop it with SIGTERM (SIGKILL after ``stop_timeout`` seconds)
+    unless it has exited already. :class:`ServerStartError` if it exits or does not listen within ``timeout``
+    seconds."""
+    port = free_port()
+    command = [sys.executable, "-m", "sevens.server", "--host", HOST, "--port", str(port), "--db", database_url,
+               "--bot-delay", "0", *options]  # fmt: skip
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}  # lines arrive as they are printed
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    server = ServerProcess(proc, port)
+    threading.Thread(target=server._pump, daemon=True).start()
+    try:
+        deadline = time.monotonic() + timeout
+        while not _listening(port):
+            if proc.poll() is not None:
+                raise ServerStartError(f"the server exited with code {proc.returncode}:\n{server.log()}")
+            if time.monotonic() > deadline:
+                raise ServerStartError(f"the server did not listen within {timeout:g} s:\n{server.log()}")
+            time.sleep(0.05)
+        yield server
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout=stop_timeout)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+__all__ = ["ServerProcess", "ServerStartError", "free_port", "server_process"]
