@@ -41,7 +41,8 @@ def test_screenshots_of_every_screen(new_page: NewPage) -> None:
     page.get_by_test_id("name").fill("Aiko")
     expect(page.get_by_test_id("create")).to_be_visible()
     written += shoot(page, "lobby")
-    for family, variants in (("shichinarabe", {}), ("killer", {}), ("seven27", {"deals": "1"})):
+    # Seven Twenty-Seven over several deals: one fold-out must not end the game before the screenshot.
+    for family, variants in (("shichinarabe", {}), ("killer", {}), ("seven27", {"deals": "5"})):
         page = new_page()
         create_room(page, family, variants=variants)
         table = page.locator("#table")

@@ -159,7 +159,7 @@ def test_japanese_and_english(tmp_path: Path, lang: str, words: list[str]) -> No
             app = app_for(store, controller, lang=lang)
             async with app.run_test(size=SIZE) as pilot:
                 await pilot.pause()
-                shown = " ".join(text_of(app, s) for s in ("#hand-title", "#status", "#log")) + app.title
+                shown = " ".join(text_of(app, s) for s in ("#hand-title", "#status", "#log")) + str(app.screen.title)
                 for word in words:
                     assert word in shown
                 await pilot.press("p")
