@@ -54,10 +54,10 @@ class Scoring:
             aces += IS_ACE[c]
         return base, aces
 
-    def best(self, base: int, aces: int, target: int) -> int | None:
-        """The total closest to ``target`` (at equal distance the lower), ``None`` if every total busts."""
-        best: int | None = None
-        best_key = 0
+    def _closest(self, base: int, aces: int, target: int) -> tuple[int, int] | None:
+        """The total closest to ``target`` (at equal distance the lower) and its score (see :meth:`score`),
+        ``None`` if every total busts."""
+        found: tuple[int, int] | None = None
         for k in range(aces + 1):
             total = base + ACE_BONUS * k
             over = total - target
@@ -67,9 +67,14 @@ class Scoring:
                 key = 2 * over + self.under_wins
             else:
                 key = -2 * over
-            if best is None or key < best_key:
-                best, best_key = total, key
-        return best
+            if found is None or key < found[1]:
+                found = (total, key)
+        return found
+
+    def best(self, base: int, aces: int, target: int) -> int | None:
+        """The total closest to ``target`` (at equal distance the lower), ``None`` if every total busts."""
+        found = self._closest(base, aces, target)
+        return None if found is None else found[0]
 
     def best_low(self, base: int, aces: int) -> int | None:
         return self.best(base, aces, LOW)
@@ -80,18 +85,8 @@ class Scoring:
     def score(self, base: int, aces: int, target: int) -> int | None:
         """Twice the distance of the best total to ``target``, plus one for a total over it under
         ``under_wins``: lower is better, equal scores tie; ``None`` when the hand cannot win that half."""
-        best_key: int | None = None
-        for k in range(aces + 1):
-            over = base + ACE_BONUS * k - target
-            if over > 0:
-                if self.bust:
-                    break
-                key = 2 * over + self.under_wins
-            else:
-                key = -2 * over
-            if best_key is None or key < best_key:
-                best_key = key
-        return best_key
+        found = self._closest(base, aces, target)
+        return None if found is None else found[1]
 
     def low_score(self, base: int, aces: int) -> int | None:
         return self.score(base, aces, LOW)
