@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sevens.agents.base import AGENTS, GENERIC_AGENTS, agent_names, agent_table, make_agent
+from sevens.agents.base import GENERIC_AGENTS, agent_names, agent_table, make_agent
 from sevens.errors import RulesError
 
 
@@ -33,9 +33,9 @@ def test_unknown_name_lists_the_allowed_ones() -> None:
         make_agent("alphazero")
 
 
-def test_legacy_table_is_the_generic_one() -> None:
-    assert AGENTS is GENERIC_AGENTS
-    assert set(agent_table()) >= set(AGENTS)
+def test_every_family_table_offers_the_generic_agents() -> None:
+    for family_name in ("shichinarabe", "killer", "seven27"):
+        assert set(agent_table(family_name)) >= set(GENERIC_AGENTS)
 
 
 @pytest.mark.parametrize("name", ["random", "greedy", "heuristic", "search"])

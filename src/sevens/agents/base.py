@@ -101,10 +101,6 @@ def agent_table(family_name: str = DEFAULT_FAMILY, research: bool = False) -> di
     return table
 
 
-AGENTS: Mapping[str, AgentFactory] = GENERIC_AGENTS
-"""Kept for older callers: the generic agents. Use :func:`agent_table` for a family's full table."""
-
-
 def agent_names(family_name: str = DEFAULT_FAMILY, research: bool = False) -> list[str]:
     """The names :func:`make_agent` accepts for ``family_name``."""
     return list(agent_table(family_name, research))
