@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from sevens.games.killer.geometry import Death, dying, geometry, touching
+from sevens.games.killer.geometry import Death, dying, enclosed_alone, geometry, touching
 from sevens.games.killer.rules import Rules
 
 
@@ -54,15 +54,7 @@ class Board:
         if not around:
             return 0
         if self.single:
-            death = self.death
-            newly = 0
-            while around:
-                low = around & -around
-                mask = death[low.bit_length() - 1]
-                if mask & after == mask:
-                    newly |= low
-                around ^= low
-            return newly
+            return enclosed_alone(around, after, self.death)
         grown = (self.front(table) if front is None else front) | self.adjacent[card]
         return dying(around, after, grown, self.death, self.enclosure) & ~dead
 

@@ -118,6 +118,26 @@ def dying(seeds: int, table: int, front: int, nbrs: tuple[int, ...], enclosure: 
     return dead
 
 
+def enclosed_alone(candidates: int, table: int, nbrs: tuple[int, ...]) -> int:
+    """The ``candidates`` whose death neighbours are all on the table: the positions that die with
+    ``enclosure=1`` (a position alone). Callers pass only empty, living positions.
+
+    >>> from sevens.cards import SEVENS_MASK, cards_text, mask_of, parse_cards
+    >>> g = geometry("orthogonal", False)
+    >>> table = SEVENS_MASK | mask_of(parse_cards("6s 6d 5h"))
+    >>> cards_text(enclosed_alone(mask_of(parse_cards("6h 8h")), table, g.death))
+    '6h'
+    """
+    newly = 0
+    while candidates:
+        low = candidates & -candidates
+        mask = nbrs[low.bit_length() - 1]
+        if mask & table == mask:
+            newly |= low
+        candidates ^= low
+    return newly
+
+
 def _group_of(seed: int, empty: int, front: int, nbrs: tuple[int, ...], enclosure: int | None) -> tuple[int, bool]:
     """The group of ``seed`` and whether it dies; an open group is returned as far as it was explored."""
     if enclosure is None and seed & ~front:

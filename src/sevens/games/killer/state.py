@@ -51,7 +51,7 @@ from sevens.games.dealing import deal_round_robin
 from sevens.games.killer.actions import PASS, PASS_ACTION, PLAY, PLAY_ACTIONS, Action
 from sevens.games.killer.events import DIED, LAID_OUT, STALEMATE, Event
 from sevens.games.killer.events import FINISHED as FINISHED_EVENT
-from sevens.games.killer.geometry import dying, geometry, touching
+from sevens.games.killer.geometry import dying, enclosed_alone, geometry, touching
 from sevens.games.killer.result import Result, rank_seats
 from sevens.games.killer.rules import Rules
 from sevens.games.state_base import StateBase
@@ -211,13 +211,7 @@ class State(StateBase):
                     newly = 0
                     if around:
                         if self._single:
-                            nbrs = self._nbrs
-                            while around:
-                                low = around & -around
-                                mask = nbrs[low.bit_length() - 1]
-                                if mask & table == mask:
-                                    newly |= low
-                                around ^= low
+                            newly = enclosed_alone(around, table, self._nbrs)
                         else:
                             newly = dying(around, table, self._front, self._nbrs, self._enclosure) & ~self._deadpos
                     if newly:
