@@ -2,7 +2,7 @@
 import { cardFace, cardName, cellFace, RANKS, SUITS } from "./cards.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { actionCards, landed, logLines, passesLeft } from "./shichinarabe.js";
+import { actionCards, gridCell, landed, logLines, passesLeft } from "./shichinarabe.js";
 
 export { logLines, passesLeft };
 
@@ -31,12 +31,7 @@ export function board(view, ctx) {
         label = cardName(card);
         content = cellFace(card);
       }
-      if (fresh.has(card)) cls += " fresh";
-      if (hinted.has(card)) {
-        cls += " target";
-        label += ` (${t("playable")})`;
-      }
-      return h("div", { class: cls, role: "gridcell", "aria-label": label, "data-card": card }, content);
+      return gridCell(card, cls, label, content, fresh, hinted);
     });
     return h("div", { class: `row suit-${suit}`, role: "row" }, cells);
   });

@@ -47,16 +47,21 @@ export function board(view, ctx) {
         label = t("empty_position", { card: cardName(card) });
         cls += " empty";
       }
-      if (fresh.has(card)) cls += " fresh";
-      if (hinted.has(card)) {
-        cls += " target";
-        label += ` (${t("playable")})`;
-      }
-      return h("div", { class: cls, role: "gridcell", "aria-label": label, "data-card": card }, content);
+      return gridCell(card, cls, label, content, fresh, hinted);
     });
     return h("div", { class: `row suit-${suit}`, role: "row" }, cells);
   });
   return h("div", { class: "board rows13", role: "grid", "aria-label": t("table_label") }, rows);
+}
+
+/** One cell of a suit row: the last move's cards are "fresh", hinted playable positions a "target". */
+export function gridCell(card, cls, label, content, fresh, hinted) {
+  if (fresh.has(card)) cls += " fresh";
+  if (hinted.has(card)) {
+    cls += " target";
+    label += ` (${t("playable")})`;
+  }
+  return h("div", { class: cls, role: "gridcell", "aria-label": label, "data-card": card }, content);
 }
 
 /** One line of facts per seat for the players panel. */
