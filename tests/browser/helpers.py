@@ -80,6 +80,16 @@ def wait_for_my_turn(page: Page) -> bool:
     return table.get_attribute("data-turn") == "me"
 
 
+def wait_for_my_turn_in_session(page: Page) -> bool:
+    """Wait until it is this page's turn (True) or the whole session is over (False): a deal that ends in
+    between (Seven Twenty-Seven plays several) is waited through, not mistaken for the end."""
+    page.wait_for_function(
+        "() => { const t = document.querySelector('#table');"
+        " return t.dataset.turn === 'me' || t.dataset.sessionOver === 'true'; }"
+    )
+    return page.locator("#table").get_attribute("data-turn") == "me"
+
+
 def play_to_the_end(page: Page) -> int:
     """Play every turn of this page until the game is over; returns how many moves it made."""
     table = page.locator("#table")

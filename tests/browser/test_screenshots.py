@@ -10,7 +10,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from .conftest import DESKTOP, PHONE, NewPage
-from .helpers import create_room, play_one, play_to_the_end, wait_for_my_turn
+from .helpers import create_room, play_one, play_to_the_end, wait_for_my_turn, wait_for_my_turn_in_session
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
@@ -47,11 +47,11 @@ def test_screenshots_of_every_screen(new_page: NewPage) -> None:
         create_room(page, family, variants=variants)
         table = page.locator("#table")
         for _ in range(4):  # a few moves in, so the table has something on it
-            assert wait_for_my_turn(page)
+            assert wait_for_my_turn_in_session(page)
             move = table.get_attribute("data-move") or ""
             play_one(page)
             expect(table).not_to_have_attribute("data-move", move)
-        assert wait_for_my_turn(page)
+        assert wait_for_my_turn_in_session(page)
         if family == "shichinarabe":
             page.get_by_label("Hints").check()
         written += shoot(page, f"game-{family}")
