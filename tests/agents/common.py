@@ -76,6 +76,16 @@ def object_graph(root: Any) -> list[Any]:
     return list(seen.values())
 
 
+def choices_in(worlds: Iterable[Any], seat: int, make_agent: Callable[[], Agent]) -> list[Any]:
+    """What a fresh agent (same seed) chooses for ``seat`` in each of ``worlds``."""
+    choices = []
+    for world in worlds:
+        agent = make_agent()
+        agent.reset(seat, 99)
+        choices.append(agent.act(world.view(seat), world.legal_actions()))
+    return choices
+
+
 def search_ignores_hidden_cards(
     positions: Iterable[StateT],
     parse: Callable[[str], StateT],
@@ -96,11 +106,7 @@ def search_ignores_hidden_cards(
             continue
         other = redeal(view, rng)
         assert other.view(seat) == view
-        choices = []
-        for world in (real, other):
-            agent = make_agent()
-            agent.reset(seat, 99)
-            choices.append(agent.act(world.view(seat), world.legal_actions()))
+        choices = choices_in((real, other), seat, make_agent)
         assert choices[0] == choices[1]
         checked += 1
     return checked

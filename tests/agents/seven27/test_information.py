@@ -10,6 +10,7 @@ from sevens.agents.seven27 import MonteCarloAgent, RuleAgent
 from sevens.agents.seven27.reading import read_table
 from sevens.games.seven27 import Rules, State
 
+from ..common import choices_in
 from .support import random_positions
 
 
@@ -51,11 +52,7 @@ def test_choices_depend_only_on_the_view(rules: Rules) -> None:
             ):
                 checked += 1
             for make in (RuleAgent, lambda: MonteCarloAgent(rollouts=16)):
-                choices = []
-                for candidate in (state, other):
-                    agent = make()
-                    agent.reset(seat, 99)
-                    choices.append(agent.act(candidate.view(seat), candidate.legal_actions()))
+                choices = choices_in((state, other), seat, make)
                 assert choices[0] == choices[1]
     assert checked > 10
 
