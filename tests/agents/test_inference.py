@@ -7,7 +7,7 @@ import random
 import pytest
 
 from sevens.agents.shichinarabe import HeuristicAgent
-from sevens.agents.shichinarabe.inference import OpponentModel
+from sevens.agents.shichinarabe.inference import OpponentModel, PosteriorDeals
 from sevens.agents.shichinarabe.knowledge import Knowledge
 from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS
 from sevens.agents.shichinarabe.sampling import Deal, Sampler
@@ -75,3 +75,39 @@ def test_the_true_deal_explains_heuristic_opponents_better_than_random_deals() -
         better += model.log_weight(truth) >= sum(samples) / len(samples)
         total += 1
     assert better >= total * 3 // 4
+
+
+def _share_placed_right(deal: Deal, state: State, seats: list[int], hidden: int) -> float:
+    right = sum((deal.hands[s] & state.hand(s) & hidden).bit_count() for s in seats)
+    return right / hidden.bit_count()
+
+
+def test_posterior_deals_place_more_cards_right_than_uniform_deals() -> None:
+    """Against heuristic opponents the chain reads their hands: more hidden cards with their real holder."""
+    uniform = posterior = 0.0
+    for seed in range(6):
+        state, _ = _heuristic_game(Rules.preset("standard"), seed, 28)
+        if state.to_move is None:
+            continue
+        view = state.view(state.to_move)
+        knowledge = Knowledge.fresh(view).update(view)
+        sampler = Sampler(view, knowledge)
+        model = OpponentModel(view, knowledge, DEFAULT_WEIGHTS, miss=0.05)
+        deals = PosteriorDeals(sampler, model, burn_in=300, thin=10)
+        rng = random.Random(seed)
+        for _ in range(20):
+            uniform += _share_placed_right(sampler.sample(rng), state, sampler.seats, sampler.hidden)
+            posterior += _share_placed_right(deals.draw(rng), state, sampler.seats, sampler.hidden)
+    assert posterior > uniform * 1.05
+
+
+def test_seat_weights_add_up_to_the_deal_weight() -> None:
+    state, _ = _heuristic_game(Rules.preset("joker"), 3, 30)
+    view = state.view(state.to_move or 0)
+    knowledge = Knowledge.fresh(view).update(view)
+    model = OpponentModel(view, knowledge, DEFAULT_WEIGHTS)
+    deal = Sampler(view, knowledge).sample(random.Random(1))
+    seats = sorted(model.by_seat)
+    assert seats and view.seat not in seats
+    parts = [model.seat_log_weight(s, deal.hands[s], deal.jokers[s]) for s in seats]
+    assert model.log_weight(deal) == pytest.approx(sum(parts))

@@ -1,9 +1,11 @@
-"""Determinizations that explain what the opponents did: sampling-importance-resampling (SIR) of deals.
+"""Determinizations that explain what the opponents did, and turning deals into states.
 
-A search agent draws a few deals consistent with its view, keeps one with probability proportional to how
-well it explains the other players' recent choices (the opponent model's likelihood), and turns it into a
-state. Building a state from text is slow, so the first deal of a move is parsed into a template and every
-later one is a clone of it with the hands replaced. The deal type and the state type are the family's.
+Killer's search draws a few deals consistent with its view and keeps one with probability proportional to
+how well it explains the other players' recent choices (the opponent model's likelihood:
+sampling-importance-resampling); Shichi-narabe's draws them from a Metropolis–Hastings chain instead
+(:mod:`.posterior`). Either way each deal is turned into a state. Building a state from text is slow, so
+the first deal of a move is parsed into a template and every later one is a clone of it with the hands
+replaced. The deal type and the state type are the family's.
 """
 
 from __future__ import annotations
@@ -35,12 +37,25 @@ def resampled_states(
     build: Callable[[DealT], StateT],
     refill: Callable[[StateT, DealT], StateT],
 ) -> StateSource[StateT]:
-    """States of deals resampled from ``tries`` draws of ``sample`` each: the first ``build`` into a template,
-    the others ``refill``-ed into a copy of it."""
+    """States of deals resampled from ``tries`` draws of ``sample`` each (:func:`template_states`)."""
+
+    def resampled(rng: random.Random) -> DealT:
+        return resample([sample(rng) for _ in range(tries)], log_weight, rng)
+
+    return template_states(resampled, build, refill)
+
+
+def template_states(
+    sample: Callable[[random.Random], DealT],
+    build: Callable[[DealT], StateT],
+    refill: Callable[[StateT, DealT], StateT],
+) -> StateSource[StateT]:
+    """States of the deals ``sample`` gives: the first ``build`` into a template, the others ``refill``-ed into
+    a copy of it."""
     template: list[StateT] = []
 
     def draw(rng: random.Random) -> StateT:
-        deal = resample([sample(rng) for _ in range(tries)], log_weight, rng)
+        deal = sample(rng)
         if not template:
             template.append(build(deal))
             return template[0].clone()

@@ -3,8 +3,10 @@
 A sampled deal fixes every hand now; since a hand only ever loses real cards, the hand a player held at any
 earlier decision is its sampled hand plus the cards it has put out since (:class:`~.knowledge.Decision`).
 Replaying the policy of :mod:`.policy` on that hand and that table says what a sensible player would have
-done. Each recent decision the deal fails to explain costs a factor ``miss`` (a soft, forgiving model: the
-opponent may think differently, so a deal is made less likely, never impossible).
+done. Each decision the deal fails to explain costs a factor ``miss`` (a soft, forgiving model: the
+opponent may think differently, so a deal is made less likely, never impossible). The likelihood is a
+product over seats (:meth:`OpponentModel.seat_log_weight`), which is what lets the search's
+Metropolis–Hastings chain (:mod:`sevens.agents.common.posterior`) change two hands at a time cheaply.
 
 For example, with voluntary passes, a player who passed while a deal gives it an attractive play is less
 likely to hold that hand; a player who opened a lane rather than playing elsewhere probably had no better
@@ -15,8 +17,10 @@ choice count (jokers held then are the sampled ones plus those played since, min
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import dataclass
 
+from sevens.agents.common.posterior import SwapChain
 from sevens.games.shichinarabe.actions import (
     GHOST,
     JOKER_ABOVE_ACTIONS,
@@ -32,7 +36,7 @@ from sevens.games.shichinarabe.view import View
 from .board import joker_masks, playable_mask
 from .knowledge import Decision, Knowledge
 from .policy import Situation, Weights, choose_index, score_actions
-from .sampling import Deal
+from .sampling import Deal, Sampler
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,19 +51,17 @@ class _Moment:
 
 
 class OpponentModel:
-    """Scores deals by the recent choices of the other players still in the round."""
+    """Scores deals by the choices of the other players still in the round."""
 
-    def __init__(self, view: View, knowledge: Knowledge, weights: Weights, miss: float = 0.3, horizon: int = 24):
+    def __init__(self, view: View, knowledge: Knowledge, weights: Weights, miss: float = 0.3):
         self.view = view
         self.knowledge = knowledge
         self.weights = weights
         self.log_miss = math.log(miss)
         rules = view.rules
         limit = rules.pass_limit
-        moments: list[_Moment] = []
-        for d in reversed(knowledge.decisions):
-            if len(moments) >= horizon:
-                break
+        by_seat: dict[int, list[_Moment]] = {}
+        for d in knowledge.decisions:
             if d.seat == view.seat or view.statuses[d.seat] != "in" or d.action.kind == GHOST:
                 continue
             if not rules.voluntary_pass and d.action.kind == PASS:
@@ -67,35 +69,72 @@ class OpponentModel:
             playable = playable_mask(d.occupied, rules) & ~d.occupied
             below, above = joker_masks(d.occupied, rules) if rules.jokers else (0, 0)
             left = None if limit is None else limit - d.passes_used
-            moments.append(_Moment(d, playable, below, above, left))
-        self.moments = moments
+            by_seat.setdefault(d.seat, []).append(_Moment(d, playable, below, above, left))
+        self.by_seat = by_seat
+        self.moments = [m for seat_moments in by_seat.values() for m in seat_moments]
 
     def log_weight(self, deal: Deal) -> float:
-        """Log of the deal's relative likelihood given the recent choices (0 when all are explained)."""
+        """Log of the deal's relative likelihood given the choices (0 when all are explained)."""
+        return sum(self.seat_log_weight(s, deal.hands[s], deal.jokers[s]) for s in self.by_seat)
+
+    def seat_log_weight(self, seat: int, hand: int, jokers: int) -> float:
+        """Log-likelihood of ``seat``'s choices if it holds ``hand`` and ``jokers`` now."""
         rules, w = self.view.rules, self.weights
         optional = rules.joker_exchange == "optional"
-        put_out, balance = self.knowledge.put_out, self.knowledge.joker_balance
+        put_out, balance = self.knowledge.put_out[seat], self.knowledge.joker_balance[seat]
         total = 0.0
-        for m in self.moments:
+        for m in self.by_seat.get(seat, ()):
             d = m.decision
-            s = d.seat
-            hand = deal.hands[s] | (put_out[s] & ~d.put_out_before)
-            jokers = deal.jokers[s] + balance[s] - d.joker_balance_before
-            legal = [PLAY_ACTIONS[c] for c in _bits(hand & m.playable)]
-            if jokers > 0:
-                jokered = [JOKER_BELOW_ACTIONS[c] for c in _bits(hand & m.joker_below)]
-                jokered += [JOKER_ABOVE_ACTIONS[c] for c in _bits(hand & m.joker_above)]
+            then = hand | (put_out & ~d.put_out_before)
+            jokers_then = jokers + balance - d.joker_balance_before
+            legal = [PLAY_ACTIONS[c] for c in _bits(then & m.playable)]
+            if jokers_then > 0:
+                jokered = [JOKER_BELOW_ACTIONS[c] for c in _bits(then & m.joker_below)]
+                jokered += [JOKER_ABOVE_ACTIONS[c] for c in _bits(then & m.joker_above)]
                 legal += sorted(jokered, key=Action.sort_key)
             if optional:
-                legal += [SWAP_ACTIONS[c] for c in _bits(hand & d.joker_at)]
+                legal += [SWAP_ACTIONS[c] for c in _bits(then & d.joker_at)]
             if (m.passes_left is None or m.passes_left > 0) and (rules.voluntary_pass or not legal):
                 legal.append(PASS_ACTION)
             if len(legal) < 2 or d.action not in legal:
                 continue
-            situation = Situation(rules, hand, max(0, jokers), d.occupied, m.playable, m.passes_left)
+            situation = Situation(rules, then, max(0, jokers_then), d.occupied, m.playable, m.passes_left)
             if legal[choose_index(score_actions(situation, legal, w))] != d.action:
                 total += self.log_miss
         return total
+
+
+class PosteriorDeals:
+    """One move's deals for the search: independent uniform ones while no opponent has made a choice worth
+    reading, else samples of a :class:`~sevens.agents.common.posterior.SwapChain` over ``model``'s posterior
+    (``burn_in`` steps before the first, ``thin`` between samples; jokers stay where the first deal put them).
+    """
+
+    def __init__(self, sampler: Sampler, model: OpponentModel, burn_in: int, thin: int) -> None:
+        self.sampler = sampler
+        self.model = model
+        self.burn_in = burn_in
+        self.thin = thin
+        self._chain: SwapChain | None = None
+        self._jokers: tuple[int, ...] = ()
+
+    def draw(self, rng: random.Random) -> Deal:
+        if not self.model.moments:
+            return self.sampler.sample(rng)
+        if self._chain is None:
+            start = self.sampler.sample(rng)
+            jokers = self._jokers = start.jokers
+            model = self.model
+            self._chain = SwapChain(
+                start.hands,
+                self.sampler.seats,
+                self.sampler.allowed,
+                lambda seat, hand: model.seat_log_weight(seat, hand, jokers[seat]),
+            )
+            steps = self.burn_in
+        else:
+            steps = self.thin
+        return Deal(tuple(self._chain.advance(rng, steps)), self._jokers)
 
 
 def _bits(mask: int) -> list[int]:

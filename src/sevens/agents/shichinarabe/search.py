@@ -1,13 +1,15 @@
 """``search``: determinized Monte Carlo (flat, information-set sampling) over the seat's candidate actions.
 
 For each sample, the cards the seat cannot see are dealt consistently with its view (:mod:`.sampling`: table,
-own hand, hand counts, jokers, and absences proved by passes under ``voluntary_pass`` off); among a few such
-deals one is kept with probability proportional to how well it explains the other players' recent choices
-(:mod:`.inference`, sampling-importance-resampling). Every candidate action is applied to a copy of that deal
+own hand, hand counts, jokers, and absences proved by passes under ``voluntary_pass`` off), and weighted by
+how well they explain every choice the other players made (:mod:`.inference`, each unexplained choice a
+factor ``miss``): a Metropolis–Hastings chain of card swaps (:mod:`sevens.agents.common.posterior`) starts
+from one consistent deal, walks ``burn_in`` steps, and then gives a sample every ``thin`` steps. Against
+players who think like the policy this reads their hands much better than uniform deals (in ``joker``, 38%
+wins against 30% over the same 200 games, docs/strength.md). Every candidate action is applied to a copy of that deal
 and played out to the end by the fast policy (:mod:`.rollout`, the same noise stream for every candidate:
 common random numbers), and scored by the seat's E2 points (:mod:`sevens.agents.common.points`). The loop
-is shared with Killer's search (:mod:`sevens.agents.common.determinized`, with
-:mod:`sevens.agents.common.resampling`).
+is shared with Killer's search (:mod:`sevens.agents.common.determinized`).
 
 The decision is the heuristic agent's choice unless another candidate beats it on the same samples by more
 than ``confidence`` standard errors of the paired differences: with few samples, flat Monte Carlo is noisier
@@ -27,13 +29,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from sevens.agents.common.determinized import DeterminizedAgent, Playout, StateSource
-from sevens.agents.common.resampling import resampled_states
+from sevens.agents.common.resampling import template_states
 from sevens.games.shichinarabe.actions import PASS, Action
 from sevens.games.shichinarabe.state import State
 from sevens.games.shichinarabe.view import View
 
 from .heuristic import HeuristicAgent, situation_of
-from .inference import OpponentModel
+from .inference import OpponentModel, PosteriorDeals
 from .knowledge import Knowledge
 from .policy import DEFAULT_WEIGHTS, Weights, score_actions
 from .rollout import Rollout
@@ -56,8 +58,9 @@ class MonteCarloAgent(DeterminizedAgent[View, Action, State]):
         max_candidates: int = MAX_CANDIDATES,
         win_bonus: float = 0.0,
         self_noise: float | None = None,
-        candidates_per_sample: int = 6,
-        miss: float = 0.3,
+        miss: float = 0.05,
+        burn_in: int = 300,
+        thin: int = 10,
         confidence: float = 1.0,
     ) -> None:
         super().__init__(think_ms, rollouts, confidence)
@@ -66,8 +69,9 @@ class MonteCarloAgent(DeterminizedAgent[View, Action, State]):
         self.max_candidates = max_candidates
         self.win_bonus = win_bonus
         self.self_noise = self_noise
-        self.candidates_per_sample = candidates_per_sample
         self.miss = miss
+        self.burn_in = burn_in
+        self.thin = thin
         self._default = HeuristicAgent(weights)
         self._knowledge: Knowledge | None = None
 
@@ -114,9 +118,6 @@ class SearchAgent(MonteCarloAgent):
     def _state_source(self, view: View) -> StateSource[State]:
         assert self._knowledge is not None
         knowledge = self._knowledge
-        sampler = Sampler(view, knowledge)
         model = OpponentModel(view, knowledge, self.weights, self.miss)
-        tries = self.candidates_per_sample if model.moments else 1
-        return resampled_states(
-            sampler.sample, model.log_weight, tries, lambda deal: build_state(view, knowledge, deal), with_hands
-        )
+        deals = PosteriorDeals(Sampler(view, knowledge), model, self.burn_in, self.thin)
+        return template_states(deals.draw, lambda deal: build_state(view, knowledge, deal), with_hands)
