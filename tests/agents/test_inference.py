@@ -7,7 +7,7 @@ import random
 import pytest
 
 from sevens.agents.shichinarabe import HeuristicAgent
-from sevens.agents.shichinarabe.inference import OpponentModel, PosteriorDeals
+from sevens.agents.shichinarabe.inference import OpponentModel, posterior_deals
 from sevens.agents.shichinarabe.knowledge import Knowledge
 from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS
 from sevens.agents.shichinarabe.sampling import Deal, Sampler
@@ -93,11 +93,11 @@ def test_posterior_deals_place_more_cards_right_than_uniform_deals() -> None:
         knowledge = Knowledge.fresh(view).update(view)
         sampler = Sampler(view, knowledge)
         model = OpponentModel(view, knowledge, DEFAULT_WEIGHTS, miss=0.05)
-        deals = PosteriorDeals(sampler, model, burn_in=300, thin=10)
+        deals = posterior_deals(sampler, model, burn_in=300, thin=10)
         rng = random.Random(seed)
         for _ in range(20):
             uniform += _share_placed_right(sampler.sample(rng), state, sampler.seats, sampler.hidden)
-            posterior += _share_placed_right(deals.draw(rng), state, sampler.seats, sampler.hidden)
+            posterior += _share_placed_right(deals(rng), state, sampler.seats, sampler.hidden)
     assert posterior > uniform * 1.05
 
 

@@ -6,7 +6,9 @@ import random
 
 import pytest
 
+from sevens.agents.shichinarabe.inference import OpponentModel, posterior_deals
 from sevens.agents.shichinarabe.knowledge import Knowledge
+from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS
 from sevens.agents.shichinarabe.sampling import Sampler, build_state, with_hands
 from sevens.cards import ALL_CARDS
 from sevens.games.shichinarabe import Rules, State
@@ -52,8 +54,8 @@ def test_samples_are_consistent_with_the_view(rules: Rules) -> None:
             sampler = Sampler(view, knowledge)
             hidden = ALL_CARDS & ~view.table & ~view.hand
             loose = rules.jokers - view.joker_positions.bit_count() - view.removed_jokers
-            for _ in range(3):
-                deal = sampler.sample(rng)
+            posterior = posterior_deals(sampler, OpponentModel(view, knowledge, DEFAULT_WEIGHTS), 40, 5)
+            for deal in [*(sampler.sample(rng) for _ in range(2)), *(posterior(rng) for _ in range(2))]:
                 assert deal.hands[seat] == view.hand
                 assert deal.jokers[seat] == view.jokers_in_hand
                 union = 0

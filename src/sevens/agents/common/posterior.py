@@ -10,7 +10,8 @@ the hand sizes and the public deductions. Jokers and anything else a family's de
 starting deal put them.
 
 The chain starts from a consistent deal (the family's sampler), runs ``burn_in`` steps before its first
-sample, then ``thin`` steps between samples.
+sample, then ``thin`` steps between samples (:func:`chain_deals`). A family's seat likelihood may include a
+prior of its own (Killer's sampler makes cards a seat passed over less likely, for instance).
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import TypeVar
+
+DealT = TypeVar("DealT")
 
 SeatLogWeight = Callable[[int, int], float]
 """``(seat, hand) -> log-likelihood`` of that seat's past choices if it holds ``hand`` (a card bit set)."""
@@ -61,3 +65,29 @@ class SwapChain:
                 owner[c1], owner[c2] = b, a
                 self.accepted += 1
         return list(hands)
+
+
+def chain_deals(
+    sample: Callable[[random.Random], DealT],
+    start: Callable[[DealT], SwapChain] | None,
+    remake: Callable[[DealT, list[int]], DealT],
+    burn_in: int,
+    thin: int,
+) -> Callable[[random.Random], DealT]:
+    """One move's deals: ``sample``'s own, independent, when there is no evidence to weigh (``start`` is
+    None); else the first from ``sample`` starts a chain (``start``), which walks ``burn_in`` steps before the
+    first deal it gives and ``thin`` steps between deals (``remake`` puts its hands into the starting deal)."""
+    if start is None:
+        return sample
+    running: list[tuple[SwapChain, DealT]] = []
+
+    def draw(rng: random.Random) -> DealT:
+        if running:
+            chain, first = running[0]
+            return remake(first, chain.advance(rng, thin))
+        first = sample(rng)
+        chain = start(first)
+        running.append((chain, first))
+        return remake(first, chain.advance(rng, burn_in))
+
+    return draw

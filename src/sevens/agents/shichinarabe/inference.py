@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from sevens.agents.common.posterior import SwapChain
+from sevens.agents.common.posterior import SwapChain, chain_deals
 from sevens.games.shichinarabe.actions import (
     GHOST,
     JOKER_ABOVE_ACTIONS,
@@ -104,37 +105,23 @@ class OpponentModel:
         return total
 
 
-class PosteriorDeals:
-    """One move's deals for the search: independent uniform ones while no opponent has made a choice worth
-    reading, else samples of a :class:`~sevens.agents.common.posterior.SwapChain` over ``model``'s posterior
-    (``burn_in`` steps before the first, ``thin`` between samples; jokers stay where the first deal put them).
-    """
+def posterior_deals(sampler: Sampler, model: OpponentModel, burn_in: int, thin: int) -> Callable[[random.Random], Deal]:
+    """One move's deals: ``sampler``'s uniform ones while no choice is worth reading, else those of a
+    :class:`~sevens.agents.common.posterior.SwapChain` over ``model``'s posterior (real cards move between
+    hands, jokers stay where the chain's first deal put them)."""
 
-    def __init__(self, sampler: Sampler, model: OpponentModel, burn_in: int, thin: int) -> None:
-        self.sampler = sampler
-        self.model = model
-        self.burn_in = burn_in
-        self.thin = thin
-        self._chain: SwapChain | None = None
-        self._jokers: tuple[int, ...] = ()
+    def start(deal: Deal) -> SwapChain:
+        jokers = deal.jokers
 
-    def draw(self, rng: random.Random) -> Deal:
-        if not self.model.moments:
-            return self.sampler.sample(rng)
-        if self._chain is None:
-            start = self.sampler.sample(rng)
-            jokers = self._jokers = start.jokers
-            model = self.model
-            self._chain = SwapChain(
-                start.hands,
-                self.sampler.seats,
-                self.sampler.allowed,
-                lambda seat, hand: model.seat_log_weight(seat, hand, jokers[seat]),
-            )
-            steps = self.burn_in
-        else:
-            steps = self.thin
-        return Deal(tuple(self._chain.advance(rng, steps)), self._jokers)
+        def seat_log_weight(seat: int, hand: int) -> float:
+            return model.seat_log_weight(seat, hand, jokers[seat])
+
+        return SwapChain(deal.hands, sampler.seats, sampler.allowed, seat_log_weight)
+
+    def remake(deal: Deal, hands: list[int]) -> Deal:
+        return Deal(tuple(hands), deal.jokers)
+
+    return chain_deals(sampler.sample, start if model.moments else None, remake, burn_in, thin)
 
 
 def _bits(mask: int) -> list[int]:

@@ -35,7 +35,7 @@ from sevens.games.shichinarabe.state import State
 from sevens.games.shichinarabe.view import View
 
 from .heuristic import HeuristicAgent, situation_of
-from .inference import OpponentModel, PosteriorDeals
+from .inference import OpponentModel, posterior_deals
 from .knowledge import Knowledge
 from .policy import DEFAULT_WEIGHTS, Weights, score_actions
 from .rollout import Rollout
@@ -119,5 +119,5 @@ class SearchAgent(MonteCarloAgent):
         assert self._knowledge is not None
         knowledge = self._knowledge
         model = OpponentModel(view, knowledge, self.weights, self.miss)
-        deals = PosteriorDeals(Sampler(view, knowledge), model, self.burn_in, self.thin)
-        return template_states(deals.draw, lambda deal: build_state(view, knowledge, deal), with_hands)
+        deals = posterior_deals(Sampler(view, knowledge), model, self.burn_in, self.thin)
+        return template_states(deals, lambda deal: build_state(view, knowledge, deal), with_hands)
