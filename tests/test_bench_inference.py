@@ -1,0 +1,35 @@
+"""bench/inference.py: the measure of how well posterior deals read the opponents' hands."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "inference.py"
+
+
+@pytest.fixture(scope="module")
+def inference() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("bench_inference", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_inference"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_posterior_deals_place_more_cards_right(inference: ModuleType) -> None:
+    report = inference.measure("standard", games=3, samples=8, burn_in=200, thin=10, miss=0.05, seed=1000)
+    assert report["decisions"] > 5
+    assert 0.0 < report["uniform"] < report["posterior"] <= 1.0
+
+
+def test_bad_arguments_are_refused_with_the_allowed_range() -> None:
+    out = subprocess.run([sys.executable, str(SCRIPT), "--miss", "0"], capture_output=True, text=True)
+    assert out.returncode == 2
+    assert "--miss must be in (0, 1]" in out.stderr
