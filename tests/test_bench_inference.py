@@ -2,25 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "inference.py"
+from bench_scripts import BENCH, load_bench_script
 
 
 @pytest.fixture(scope="module")
 def inference() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_inference", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_inference"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_bench_script("inference")
 
 
 def test_posterior_deals_place_more_cards_right(inference: ModuleType) -> None:
@@ -30,6 +23,6 @@ def test_posterior_deals_place_more_cards_right(inference: ModuleType) -> None:
 
 
 def test_bad_arguments_are_refused_with_the_allowed_range() -> None:
-    out = subprocess.run([sys.executable, str(SCRIPT), "--miss", "0"], capture_output=True, text=True)
+    out = subprocess.run([sys.executable, str(BENCH / "inference.py"), "--miss", "0"], capture_output=True, text=True)
     assert out.returncode == 2
     assert "--miss must be in (0, 1]" in out.stderr

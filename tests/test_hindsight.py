@@ -2,28 +2,20 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from bench_scripts import load_bench_script
 from sevens.arena.tournament import Match, play_deal
 from sevens.games.shichinarabe import Rules
-
-SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "hindsight.py"
 
 
 @pytest.fixture(scope="module")
 def hindsight() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("hindsight", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["hindsight"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_bench_script("hindsight")
 
 
 def arena_ranking(deal: int) -> tuple[int, ...]:
