@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sevens.agents.common.posterior import SwapChain, chain_deals
+from sevens.cards import ALL_CARDS
 from sevens.games.shichinarabe.actions import (
     GHOST,
     JOKER_ABOVE_ACTIONS,
@@ -38,6 +39,9 @@ from .board import joker_masks, playable_mask
 from .knowledge import Decision, Knowledge
 from .policy import Situation, Weights, choose_index, score_actions
 from .sampling import Deal, Sampler
+
+JOKER_BIT = 64
+"""Where the chain's stand-ins for loose jokers start (any bit above the 52 cards would do)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,19 +111,30 @@ class OpponentModel:
 
 def posterior_deals(sampler: Sampler, model: OpponentModel, burn_in: int, thin: int) -> Callable[[random.Random], Deal]:
     """One move's deals: ``sampler``'s uniform ones while no choice is worth reading, else those of a
-    :class:`~sevens.agents.common.posterior.SwapChain` over ``model``'s posterior (real cards move between
-    hands, jokers stay where the chain's first deal put them)."""
+    :class:`~sevens.agents.common.posterior.SwapChain` over ``model``'s posterior.
+
+    The jokers no seat is known to hold move too: the chain sees each as one more card (bits from
+    ``JOKER_BIT`` up, above the 52 real ones) that any seat may hold, so a swap can trade a joker for a card."""
+    known = sampler.known_jokers
+    free = list(range(JOKER_BIT, JOKER_BIT + sampler.free_jokers))
+    allowed = {**sampler.allowed, **{bit: sampler.seats for bit in free}}
+
+    def seat_log_weight(seat: int, hand: int) -> float:
+        return model.seat_log_weight(seat, hand & ALL_CARDS, known[seat] + (hand >> JOKER_BIT).bit_count())
 
     def start(deal: Deal) -> SwapChain:
-        jokers = deal.jokers
-
-        def seat_log_weight(seat: int, hand: int) -> float:
-            return model.seat_log_weight(seat, hand, jokers[seat])
-
-        return SwapChain(deal.hands, sampler.seats, sampler.allowed, seat_log_weight)
+        hands = list(deal.hands)
+        bits = iter(free)
+        for s in sampler.seats:
+            for _ in range(deal.jokers[s] - known[s]):
+                hands[s] |= 1 << next(bits)
+        return SwapChain(hands, sampler.seats, allowed, seat_log_weight)
 
     def remake(deal: Deal, hands: list[int]) -> Deal:
-        return Deal(tuple(hands), deal.jokers)
+        jokers = list(deal.jokers)
+        for s in sampler.seats:
+            jokers[s] = known[s] + (hands[s] >> JOKER_BIT).bit_count()
+        return Deal(tuple(h & ALL_CARDS for h in hands), tuple(jokers))
 
     return chain_deals(sampler.sample, start if model.moments else None, remake, burn_in, thin)
 
