@@ -28,6 +28,7 @@ from sevens.agents.shichinarabe.inference import OpponentModel, posterior_deals
 from sevens.agents.shichinarabe.knowledge import Knowledge
 from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS
 from sevens.agents.shichinarabe.sampling import Deal, Sampler
+from sevens.agents.shichinarabe.search import SearchAgent
 from sevens.games.shichinarabe import Rules, State
 
 MIN_DECISIONS = 12
@@ -78,9 +79,10 @@ def main() -> None:
     parser.add_argument("--preset", default="standard")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--samples", type=int, default=20)
-    parser.add_argument("--burn-in", type=int, default=300)
-    parser.add_argument("--thin", type=int, default=10)
-    parser.add_argument("--miss", type=float, default=0.05)
+    search = SearchAgent()  # the chain's settings default to the search agent's
+    parser.add_argument("--burn-in", type=int, default=search.burn_in)
+    parser.add_argument("--thin", type=int, default=search.thin)
+    parser.add_argument("--miss", type=float, default=search.miss)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()

@@ -46,7 +46,6 @@ class SwapChain:
         if missing:
             raise ValueError(f"the starting deal does not place hidden cards {missing}")
         self.logs = {s: seat_log_weight(s, self.hands[s]) for s in seats}
-        self.accepted = 0
 
     def advance(self, rng: random.Random, steps: int) -> list[int]:
         """Take ``steps`` proposals; a copy of every seat's hand afterwards."""
@@ -63,7 +62,6 @@ class SwapChain:
             if delta >= 0 or rng.random() < math.exp(delta):
                 hands[a], hands[b], logs[a], logs[b] = new_a, new_b, log_a, log_b
                 owner[c1], owner[c2] = b, a
-                self.accepted += 1
         return list(hands)
 
 

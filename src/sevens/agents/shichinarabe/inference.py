@@ -76,7 +76,11 @@ class OpponentModel:
             left = None if limit is None else limit - d.passes_used
             by_seat.setdefault(d.seat, []).append(_Moment(d, playable, below, above, left))
         self.by_seat = by_seat
-        self.moments = [m for seat_moments in by_seat.values() for m in seat_moments]
+
+    @property
+    def moments(self) -> list[_Moment]:
+        """Every choice the model reads, seat by seat."""
+        return [m for seat_moments in self.by_seat.values() for m in seat_moments]
 
     def log_weight(self, deal: Deal) -> float:
         """Log of the deal's relative likelihood given the choices (0 when all are explained)."""
@@ -136,7 +140,7 @@ def posterior_deals(sampler: Sampler, model: OpponentModel, burn_in: int, thin: 
             jokers[s] = known[s] + (hands[s] >> JOKER_BIT).bit_count()
         return Deal(tuple(h & ALL_CARDS for h in hands), tuple(jokers))
 
-    return chain_deals(sampler.sample, start if model.moments else None, remake, burn_in, thin)
+    return chain_deals(sampler.sample, start if model.by_seat else None, remake, burn_in, thin)
 
 
 def _bits(mask: int) -> list[int]:
