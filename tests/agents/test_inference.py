@@ -113,3 +113,26 @@ def test_loose_jokers_move_between_hands_along_the_chain() -> None:
         assert len(placements) > 1
         return
     pytest.fail("no game had a loose joker to place")
+
+
+@pytest.mark.parametrize("preset", ["standard", "tunnel", "english", "joker"])
+def test_the_plain_shortcut_reads_every_choice_as_the_full_policy_does(preset: str) -> None:
+    """The chain's hot path (no joker in hand: plays and a pass only) must agree with score_actions itself,
+    on every past choice of every seat, for many deals."""
+    compared = 0
+    for moves in (12, 24, 36):
+        for seed, (_, view, knowledge) in enumerate(_cut_views(preset, range(6), moves)):
+            model = OpponentModel(view, knowledge, DEFAULT_WEIGHTS)
+            sampler = Sampler(view, knowledge)
+            rng = random.Random(seed)
+            for _ in range(5):
+                deal = sampler.sample(rng)
+                for seat, moments in model.by_seat.items():
+                    for m in moments:
+                        d = m.decision
+                        if deal.jokers[seat] + knowledge.joker_balance[seat] - d.joker_balance_before > 0:
+                            continue
+                        then = deal.hands[seat] | (knowledge.put_out[seat] & ~d.put_out_before)
+                        assert model._explains_plain(m, then) == model._explains(m, then, 0)
+                        compared += 1
+    assert compared > 500

@@ -29,6 +29,7 @@ from sevens.games.shichinarabe.actions import (
     JOKER_BELOW_ACTIONS,
     PASS,
     PASS_ACTION,
+    PLAY,
     PLAY_ACTIONS,
     SWAP_ACTIONS,
     Action,
@@ -37,7 +38,7 @@ from sevens.games.shichinarabe.view import View
 
 from .board import joker_masks, playable_mask
 from .knowledge import Decision, Knowledge
-from .policy import Situation, Weights, choose_index, score_actions
+from .policy import Situation, Weights, choose_index, pass_score, row_scores, score_actions
 from .sampling import Deal, Sampler
 
 JOKER_BIT = 64
@@ -62,6 +63,7 @@ class OpponentModel:
         self.view = view
         self.knowledge = knowledge
         self.weights = weights
+        self.card_scores = row_scores(view.rules, weights)
         self.log_miss = math.log(miss)
         rules = view.rules
         limit = rules.pass_limit
@@ -88,29 +90,61 @@ class OpponentModel:
 
     def seat_log_weight(self, seat: int, hand: int, jokers: int) -> float:
         """Log-likelihood of ``seat``'s choices if it holds ``hand`` and ``jokers`` now."""
-        rules, w = self.view.rules, self.weights
-        optional = rules.joker_exchange == "optional"
+        optional = self.view.rules.joker_exchange == "optional"
         put_out, balance = self.knowledge.put_out[seat], self.knowledge.joker_balance[seat]
         total = 0.0
         for m in self.by_seat.get(seat, ()):
             d = m.decision
             then = hand | (put_out & ~d.put_out_before)
             jokers_then = jokers + balance - d.joker_balance_before
-            legal = [PLAY_ACTIONS[c] for c in _bits(then & m.playable)]
-            if jokers_then > 0:
-                jokered = [JOKER_BELOW_ACTIONS[c] for c in _bits(then & m.joker_below)]
-                jokered += [JOKER_ABOVE_ACTIONS[c] for c in _bits(then & m.joker_above)]
-                legal += sorted(jokered, key=Action.sort_key)
-            if optional:
-                legal += [SWAP_ACTIONS[c] for c in _bits(then & d.joker_at)]
-            if (m.passes_left is None or m.passes_left > 0) and (rules.voluntary_pass or not legal):
-                legal.append(PASS_ACTION)
-            if len(legal) < 2 or d.action not in legal:
-                continue
-            situation = Situation(rules, then, max(0, jokers_then), d.occupied, m.playable, m.passes_left)
-            if legal[choose_index(score_actions(situation, legal, w))] != d.action:
+            if jokers_then > 0 or (optional and then & d.joker_at):
+                explained = self._explains(m, then, jokers_then)
+            else:
+                explained = self._explains_plain(m, then)
+            if explained is False:
                 total += self.log_miss
         return total
+
+    def _explains(self, m: _Moment, then: int, jokers_then: int) -> bool | None:
+        """Whether the policy, holding ``then`` and ``jokers_then``, makes ``m``'s choice (None: no real
+        choice, or the choice is impossible with that hand)."""
+        rules, d = self.view.rules, m.decision
+        legal = [PLAY_ACTIONS[c] for c in _bits(then & m.playable)]
+        if jokers_then > 0:
+            jokered = [JOKER_BELOW_ACTIONS[c] for c in _bits(then & m.joker_below)]
+            jokered += [JOKER_ABOVE_ACTIONS[c] for c in _bits(then & m.joker_above)]
+            legal += sorted(jokered, key=Action.sort_key)
+        if rules.joker_exchange == "optional":
+            legal += [SWAP_ACTIONS[c] for c in _bits(then & d.joker_at)]
+        if (m.passes_left is None or m.passes_left > 0) and (rules.voluntary_pass or not legal):
+            legal.append(PASS_ACTION)
+        if len(legal) < 2 or d.action not in legal:
+            return None
+        situation = Situation(rules, then, max(0, jokers_then), d.occupied, m.playable, m.passes_left)
+        return legal[choose_index(score_actions(situation, legal, self.weights))] == d.action
+
+    def _explains_plain(self, m: _Moment, then: int) -> bool | None:
+        """:meth:`_explains` when only plain plays and a pass can be legal (no joker in hand, no swap): the
+        same choice as :func:`~.policy.score_actions`, without building the actions (the chain's hot path)."""
+        rules, d = self.view.rules, m.decision
+        plays = then & m.playable
+        can_pass = (m.passes_left is None or m.passes_left > 0) and (rules.voluntary_pass or not plays)
+        if plays.bit_count() + can_pass < 2:
+            return None
+        kind = d.action.kind
+        if kind == PASS:
+            if not can_pass:
+                return None
+        elif kind != PLAY or not plays >> d.action.card & 1:
+            return None
+        if not then & (then - 1):
+            return kind == PLAY  # the last card: playing it wins
+        card, score = self.card_scores.best(plays, then, d.occupied)
+        if can_pass:
+            situation = Situation(rules, then, 0, d.occupied, m.playable, m.passes_left)
+            if pass_score(situation, score, self.weights) > score:
+                return kind == PASS
+        return kind == PLAY and d.action.card == card
 
 
 def posterior_deals(sampler: Sampler, model: OpponentModel, burn_in: int, thin: int) -> Callable[[random.Random], Deal]:

@@ -16,7 +16,7 @@ from sevens.games.shichinarabe.actions import PASS_ACTION, PLAY_ACTIONS
 from sevens.games.shichinarabe.rules import Rules
 from sevens.games.shichinarabe.state import State
 
-from .policy import DEFAULT_WEIGHTS, Situation, Weights, card_score, pass_score, score_actions
+from .policy import DEFAULT_WEIGHTS, Situation, Weights, pass_score, row_scores, score_actions
 
 _SEVEN_OF_DIAMONDS = card(7, 2)
 
@@ -32,6 +32,7 @@ class Rollout:
         self.weights = weights
         self.noise = noise
         self.self_noise = noise if self_noise is None else self_noise
+        self._card_scores = row_scores(rules, weights)
         self._limit = 1 << 62 if rules.pass_limit is None else rules.pass_limit
         self._special = rules.jokers > 0 or (rules.opening == "fan_tan" and rules.first_player == "diamond_seven")
 
@@ -48,7 +49,7 @@ class Rollout:
 
     def play_out(self, state: State, rng: random.Random, seat: int = -1) -> None:
         """Play ``state`` (changed in place) to the end; ``seat`` gets ``self_noise``."""
-        rules, w, limit = self.rules, self.weights, self._limit
+        rules, w, limit, card_scores = self.rules, self.weights, self._limit, self._card_scores
         other_noise, own_noise = self.noise, self.self_noise
         voluntary = rules.voluntary_pass
         hands, passes = state._hands, state._passes
@@ -68,21 +69,13 @@ class Rollout:
                 state.apply(PLAY_ACTIONS[cands.bit_length() - 1])
                 continue
             occupied = state._occupied
-            best_card, best = -1, -1e18
-            m = cands
-            while m:
-                low = m & -m
-                c = low.bit_length() - 1
-                m ^= low
-                score = card_score(c, hand, occupied, rules, w) + noise * rng.random()
-                if score > best:
-                    best_card, best = c, score
+            best, score = card_scores.best(cands, hand, occupied, noise, rng)
             if can_pass:
                 situation = Situation(rules, hand, 0, occupied, state._playable, None if left > 1 << 40 else left)
-                if pass_score(situation, best, w) + noise * rng.random() > best:
+                if pass_score(situation, score, w) + noise * rng.random() > score:
                     state.apply(PASS_ACTION)
                     continue
-            state.apply(PLAY_ACTIONS[best_card])
+            state.apply(PLAY_ACTIONS[best])
 
     def _needs_engine(self, state: State, p: int) -> bool:
         if state._jokers[p]:
