@@ -155,19 +155,13 @@ class RowScores:
     ) -> tuple[int, float]:
         """The best play among ``cards`` (playable cards of ``hand``, at least one) and its score, ties to the
         lowest card; with ``rng``, ``noise`` times a uniform draw is added to each score (one draw per card,
-        lowest first). The lookup is written out here because the rollouts spend most of their time in it."""
-        memo = self._memo
+        lowest first)."""
         best, best_score = -1, -1e18
         while cards:
             low = cards & -cards
             card = low.bit_length() - 1
             cards ^= low
-            suit, rank = divmod(card, ROW)
-            shift = ROW * suit
-            key = (rank << ROW | (hand >> shift) & ROW_MASK) << ROW | (occupied >> shift) & ROW_MASK
-            score = memo.get(key)
-            if score is None:
-                score = self(card, hand, occupied)
+            score = self(card, hand, occupied)
             if rng is not None:
                 score += noise * rng.random()
             if score > best_score:
