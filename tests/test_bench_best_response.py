@@ -5,12 +5,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-import sys
 from types import ModuleType
 
 import pytest
 
-from bench_scripts import load_bench_script
+from bench_scripts import load_bench_script, run_main
 from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS
 from sevens.games.shichinarabe import Rules
 
@@ -45,13 +44,12 @@ def test_a_neighbour_moves_two_real_weights_and_keeps_integers_in_range(best_res
             assert moved[name] in choices
 
 
-def test_the_report_keeps_the_best_and_measures_it_on_fresh_deals(
-    best_response: ModuleType, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    argv = ["best_response.py", "--deals", "3", "--steps", "2", "--holdout", "2", "--workers", "1", "--json"]
-    monkeypatch.setattr(sys, "argv", argv)
-    best_response.main()
-    report = json.loads(capsys.readouterr().out)
+def test_the_report_keeps_the_best_and_measures_it_on_fresh_deals(best_response: ModuleType) -> None:
+    code, out, _ = run_main(
+        best_response, ["--deals", "3", "--steps", "2", "--holdout", "2", "--workers", "1", "--json"]
+    )
+    assert code == 0
+    report = json.loads(out)
     assert report["baseline"] == 0.25
     assert report["best_on_search_deals"] >= report["baseline"]
     assert 0.0 <= report["best_on_holdout"] <= 1.0
@@ -60,14 +58,8 @@ def test_the_report_keeps_the_best_and_measures_it_on_fresh_deals(
 
 @pytest.mark.parametrize(("flag", "value"), [("--deals", "0"), ("--steps", "-1"), ("--holdout", "100001")])
 def test_out_of_range_sizes_are_refused_with_the_allowed_range(
-    best_response: ModuleType,
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    flag: str,
-    value: str,
+    best_response: ModuleType, flag: str, value: str
 ) -> None:
-    monkeypatch.setattr(sys, "argv", ["best_response.py", flag, value])
-    with pytest.raises(SystemExit) as exit_info:
-        best_response.main()
-    assert exit_info.value.code == 2
-    assert f"{flag} must be between" in capsys.readouterr().err
+    code, _, err = run_main(best_response, [flag, value])
+    assert code == 2
+    assert f"{flag} must be between" in err

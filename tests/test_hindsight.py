@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import sys
 from types import ModuleType
 
 import pytest
 
-from bench_scripts import load_bench_script
+from bench_scripts import load_bench_script, run_main
 from sevens.arena.tournament import Match, play_deal
 from sevens.games.shichinarabe import Rules
 
@@ -37,24 +36,18 @@ def test_a_search_out_of_nodes_says_unknown_not_lost(hindsight: ModuleType) -> N
     assert hindsight.solve(hindsight.Task("standard", "heuristic", 1, 0, loser, 1)) == "unknown"
 
 
-def test_the_report_bounds_are_consistent(
-    hindsight: ModuleType, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    argv = ["hindsight.py", "--preset", "standard", "--deals", "1", "--nodes", "40", "--workers", "1", "--json"]
-    monkeypatch.setattr(sys, "argv", argv)
-    hindsight.main()
-    report = json.loads(capsys.readouterr().out)
+def test_the_report_bounds_are_consistent(hindsight: ModuleType) -> None:
+    args = ["--preset", "standard", "--deals", "1", "--nodes", "40", "--workers", "1", "--json"]
+    code, out, _ = run_main(hindsight, args)
+    assert code == 0
+    report = json.loads(out)
     assert report["pairs"] == 4 == report["won"] + report["lost"] + report["unknown"]
     assert report["won"] >= 1  # the policy's own winner
     assert report["won_share"] <= report["upper_bound"] <= 1.0
 
 
 @pytest.mark.parametrize(("flag", "value"), [("--deals", "0"), ("--nodes", "0"), ("--deals", "10001")])
-def test_out_of_range_sizes_are_refused_with_the_allowed_range(
-    hindsight: ModuleType, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, flag: str, value: str
-) -> None:
-    monkeypatch.setattr(sys, "argv", ["hindsight.py", flag, value])
-    with pytest.raises(SystemExit) as exit_info:
-        hindsight.main()
-    assert exit_info.value.code == 2
-    assert f"{flag} must be between 1 and" in capsys.readouterr().err
+def test_out_of_range_sizes_are_refused_with_the_allowed_range(hindsight: ModuleType, flag: str, value: str) -> None:
+    code, _, err = run_main(hindsight, [flag, value])
+    assert code == 2
+    assert f"{flag} must be between 1 and" in err
