@@ -51,16 +51,13 @@ def wins_of(rules: Rules, weights: Weights, seed: int, deals: range) -> tuple[in
     return wins, games
 
 
-def _wins_task(args: tuple[Rules, Weights, int, range]) -> tuple[int, int]:
-    return wins_of(*args)
-
-
 def win_rate(
     pool: ProcessPoolExecutor | None, workers: int, rules: Rules, weights: Weights, seed: int, deals: range
 ) -> float:
     """``wins_of`` over ``deals``, split between ``workers`` processes of ``pool`` (or here, without a pool)."""
-    tasks = [(rules, weights, seed, deals[i::workers]) for i in range(workers)]
-    results = map(_wins_task, tasks) if pool is None else pool.map(_wins_task, tasks)
+    parts = [deals[i::workers] for i in range(workers)]
+    same = [rules] * workers, [weights] * workers, [seed] * workers
+    results = (map if pool is None else pool.map)(wins_of, *same, parts)
     wins = games = 0
     for w, g in results:
         wins, games = wins + w, games + g
@@ -132,12 +129,14 @@ def main() -> None:
     report = search(args.preset, args.deals, args.steps, args.holdout, args.seed, max(1, args.workers))
     if args.json:
         print(json.dumps(report))
-    else:
-        print(
-            f"{args.preset}: default weights win {report['baseline']:.1%}; the best of {args.steps} steps "
-            f"{report['best_on_search_deals']:.1%} on its {args.deals} deals, {report['best_on_holdout']} on "
-            f"{args.holdout} fresh deals; changed: {report['changed_weights']}"
-        )
+        return
+    held_out = report["best_on_holdout"]
+    fresh = "not re-measured" if held_out is None else f"{held_out:.1%} on {args.holdout} fresh deals"
+    print(
+        f"{args.preset}: default weights win {report['baseline']:.1%}; the best of {args.steps} steps "
+        f"{report['best_on_search_deals']:.1%} on its {args.deals} deals, {fresh}; "
+        f"changed: {report['changed_weights']}"
+    )
 
 
 if __name__ == "__main__":
