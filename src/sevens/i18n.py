@@ -1,5 +1,10 @@
-"""User-facing text in Japanese and English. Front-ends call :func:`t` with a key; the language defaults to
-the locale (``ja`` when ``LANG``/``LC_ALL``/``LC_MESSAGES`` starts with ``ja``, else ``en``).
+"""User-facing text in Japanese and English, from one catalogue.
+
+The catalogue is the JSON files of :mod:`sevens.locale` (``{"key": {"en": "…", "ja": "…"}}``), one file per
+area (``common``, ``game``, ``terminal``, ``web``, …); every front-end, the browser page included (it loads
+the same catalogue from the server), looks its words up here. A key is defined in exactly one file. The
+language defaults to the locale (``ja`` when ``SEVENS_LANG``/``LC_ALL``/``LC_MESSAGES``/``LANG`` starts with
+``ja``, else ``en``).
 
 >>> t("seat", "ja", seat=2), t("seat", "en", seat=2)
 ('席2', 'seat 2')
@@ -7,41 +12,36 @@ the locale (``ja`` when ``LANG``/``LC_ALL``/``LC_MESSAGES`` starts with ``ja``, 
 
 from __future__ import annotations
 
+import json
 import os
+from functools import cache
+from importlib import resources
 from typing import Literal
 
 Lang = Literal["ja", "en"]
 LANGS: tuple[Lang, ...] = ("ja", "en")
 
-# key -> (English, Japanese)
-MESSAGES: dict[str, tuple[str, str]] = {
-    "seat": ("seat {seat}", "席{seat}"),
-    "to_move": ("to move: seat {seat}", "手番: 席{seat}"),
-    "round_over": ("round over", "ゲーム終了"),
-    "cards": ("cards", "手札"),
-    "passes": ("passes", "パス"),
-    "status": ("status", "状態"),
-    "rank": ("rank", "順位"),
-    "ranking": ("Ranking", "順位"),
-    "status_in": ("in", "参加中"),
-    "status_finished": ("finished", "上がり"),
-    "status_eliminated": ("eliminated", "脱落"),
-    "status_joker_stuck": ("joker-stuck", "ジョーカー残り"),
-    "status_left": ("left holding cards", "最後まで残った"),
-    "status_stalemate": ("stalemate", "手詰まり"),
-    "moves": ("moves", "手順"),
-    "unlimited": ("unlimited", "無制限"),
-    "table": ("Table", "場"),
-    "jokers_removed": ("jokers out of play", "除外されたジョーカー"),
-    "preset": ("preset", "プリセット"),
-    "parameter": ("parameter", "パラメータ"),
-    "value": ("value", "値"),
-    "summary": ("summary", "説明"),
-    "presets_title": ("Presets", "プリセット一覧"),
-    "family": ("game", "ゲーム"),
-    "replay_ok": ("the replay reproduces the recorded result", "記録どおりの結果を再現しました"),
-    "error": ("error", "エラー"),
-}
+
+@cache
+def catalogue() -> dict[str, dict[str, str]]:
+    """Every message: key -> {"en": text, "ja": text}, merged from the files of :mod:`sevens.locale`."""
+    merged: dict[str, dict[str, str]] = {}
+    folder = resources.files("sevens.locale")
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if not entry.name.endswith(".json"):
+            continue
+        messages: dict[str, dict[str, str]] = json.loads(entry.read_text(encoding="utf-8"))
+        for key, texts in messages.items():
+            if key in merged:
+                raise RuntimeError(f"message {key!r} is defined twice (again in locale/{entry.name})")
+            if set(texts) != set(LANGS):
+                raise RuntimeError(f"message {key!r} in locale/{entry.name} needs exactly 'en' and 'ja'")
+            merged[key] = texts
+    return merged
+
+
+# key -> (English, Japanese), for callers that read pairs
+MESSAGES: dict[str, tuple[str, str]] = {key: (texts["en"], texts["ja"]) for key, texts in catalogue().items()}
 
 
 def default_lang() -> Lang:
@@ -65,7 +65,7 @@ def parse_lang(text: str | None) -> Lang:
 
 def t(key: str, lang: Lang, **params: object) -> str:
     """The message ``key`` in ``lang`` with ``params`` filled in; an unknown key is returned as it is."""
-    pair = MESSAGES.get(key)
-    if pair is None:
+    texts = catalogue().get(key)
+    if texts is None:
         return key
-    return (pair[1] if lang == "ja" else pair[0]).format(**params)
+    return texts[lang].format(**params)

@@ -8,7 +8,7 @@ from sevens.cards import card_text
 from sevens.games.shichinarabe import FAMILY, Rules, parse_action, parse_position
 from sevens.session.clock import TurnClock, default_action
 from sevens.session.hints import playable_cards
-from sevens.session.scoring import PointsTable, points_for_round
+from sevens.session.scoring import PointsTable, points_for_round, round_points
 from sevens.session.session import Seat, Session
 from sevens.session.stars import stars_for_round
 
@@ -50,6 +50,20 @@ def test_e2_default_points_by_place_and_outcome() -> None:
 
 def test_e2_after_a_stalemate_only_the_last_holder_is_biri() -> None:
     assert points_for_round((1, 0, 2), ("stalemate", "finished", "stalemate")) == [5, 10, -10]
+
+
+def test_e2_a_player_who_outlasts_everyone_ranks_first_and_scores_ten() -> None:
+    # Seat 0 spends its last pass; seats 1 and 2 have no play and no pass: eliminated. Seat 3 plays, and
+    # seat 0, out of passes with no play, is eliminated too: seat 3, still holding cards, is alone.
+    r7 = "......7......"
+    state = parse_position(f"standard {r7}/{r7}/{r7}/{r7} 2s3s/QsKs/QhKh/* 0 2,3,3,0 - 3 0")
+    state.apply(parse_action("pass"))
+    state.apply(parse_action("8s"))
+    assert state.is_over() and state.exits == ((1, "eliminated"), (2, "eliminated"), (0, "eliminated"))
+    result = state.result()
+    assert result.ranking[0] == 3 and result.outcomes[3] == "left"
+    assert round_points(FAMILY, state) == [-5, -5, -5, 10]  # E2: the survivor is 1st, +10, never the ビリ
+    assert stars_for_round(result.ranking, result.outcomes)[3] == 3
 
 
 def test_e2_table_is_configurable() -> None:

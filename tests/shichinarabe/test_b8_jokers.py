@@ -69,6 +69,18 @@ def test_b8b_forced_exchange_of_a_last_card_leaves_only_a_joker() -> None:
     assert state.exits == ((2, "joker_stuck"),)
 
 
+def test_b8c_one_action_leaves_two_players_stuck_the_mover_first() -> None:
+    # Seat 0 plays Jk+9h and keeps its second joker; the forced exchange hands seat 2 a joker for its last card.
+    state = parse_position(f"joker,jokers=2 {R7}/{R7}/{R7}/{R7} 9hJkJk/*/8h 0 0,0,0 - 2 0")
+    do(state, "Jk+9h")
+    assert state.status(0) == "joker_stuck" and state.status(2) == "joker_stuck"
+    assert state.exits == ((0, "joker_stuck"), (2, "joker_stuck"))  # B8c: the mover is stuck first
+    assert state.is_over()
+    result = state.result()
+    assert result.ranking == (1, 2, 0)  # the mover ranks lowest of the two
+    assert result.outcomes == ("joker_stuck", "left", "joker_stuck")
+
+
 def test_b8b_optional_exchange_is_a_move_on_the_holders_turn() -> None:
     state = parse_position(f"joker,joker_exchange=optional {R7}/{R7}/{R7}/{R7} 2s9hJk/QsKs/* 0 0,0,0 - 2 0")
     do(state, "Jk+9h")

@@ -3,10 +3,14 @@
 Points go by place and by how a player left: 1st +10, 2nd +5, 3rd +2 and other finishers 0 for players who
 finished; an eliminated player −5; the player left holding cards at the end (ビリ) −10; a joker-stuck
 player −10. After a stalemate (B11) several players hold cards: the last-placed of them is the ビリ (−10),
-the others score by their place like finishers. Killer Sevens uses the same table by place (C8).
+the others score by their place like finishers. A player left holding cards who ranks first, because every
+other player was eliminated or stuck, outlasted everyone: 1st, +10, not the ビリ. Killer Sevens uses the same
+table by place (C8).
 
 >>> points_for_round(ranking=(2, 1, 3, 0), outcomes=("eliminated", "finished", "finished", "left"))
 [-5, 5, 10, -10]
+>>> points_for_round(ranking=(0, 3, 1, 2), outcomes=("left", "eliminated", "joker_stuck", "eliminated"))
+[10, -5, -10, -5]
 """
 
 from __future__ import annotations
@@ -45,7 +49,7 @@ def points_for_round(ranking: Sequence[int], outcomes: Sequence[str], table: Poi
             points[seat] = table.eliminated
         elif outcome == "joker_stuck":
             points[seat] = table.joker_stuck
-        elif holders and seat == holders[-1]:
+        elif holders and seat == holders[-1] and place > 1:
             points[seat] = table.last
         else:
             points[seat] = table.place_points(place)

@@ -320,8 +320,10 @@ class State(StateBase):
             else:
                 self._swap(p, action)
             self._streak = 0
-            if not self._hands[p]:
-                self._check_empty_hand(p)
+            # B8c: one action may leave several players joker-stuck (a joker play and its forced exchange):
+            # the mover first, then the others in turn order after the mover.
+            for k in range(self.players):
+                self._check_empty_hand((p + k) % self.players)
             self._settle(p, inclusive=False)
             return
         why = self.why_illegal(action)
@@ -348,8 +350,6 @@ class State(StateBase):
                 self._joker_at ^= gap_bit
                 self._jokers[holder] += 1
                 self._log.append((holder, Event("exchange", cards=gap_bit)))
-                if not self._hands[holder]:
-                    self._check_empty_hand(holder)
 
     def _swap(self, p: int, action: Action) -> None:
         bit = 1 << action.card
