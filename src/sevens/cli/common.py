@@ -7,7 +7,7 @@ allowed) and exit code 2; it never prints a traceback for a user's mistake.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from functools import wraps
 from typing import Annotated, Any, ParamSpec, TypeVar
 
@@ -32,12 +32,11 @@ class OneLineErrors(TyperGroup):
     """The command group: a usage mistake (unknown option, a value out of range …) is one ``error: …`` line
     and exit code 2 like every other bad input, not a usage box; plain switches show no ``<bool>`` in help."""
 
-    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None, complete_var: str | None = None,
-             standalone_mode: bool = True, **extra: Any) -> Any:  # fmt: skip
-        if not standalone_mode:
-            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+    def main(self, *args: Any, **extra: Any) -> Any:
+        if not extra.pop("standalone_mode", True):
+            return super().main(*args, standalone_mode=False, **extra)
         try:
-            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            code = super().main(*args, standalone_mode=False, **extra)
         except typer.Abort:
             typer.echo("error: aborted", err=True)
             sys.exit(1)
