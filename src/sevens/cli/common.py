@@ -33,10 +33,12 @@ class OneLineErrors(TyperGroup):
     and exit code 2 like every other bad input, not a usage box; plain switches show no ``<bool>`` in help."""
 
     def main(self, *args: Any, **extra: Any) -> Any:
-        if not extra.pop("standalone_mode", True):
-            return super().main(*args, standalone_mode=False, **extra)
+        standalone = extra.pop("standalone_mode", True)
+        extra["standalone_mode"] = False  # errors come back here instead of being printed as a box
+        if not standalone:
+            return super().main(*args, **extra)
         try:
-            code = super().main(*args, standalone_mode=False, **extra)
+            code = super().main(*args, **extra)
         except typer.Abort:
             typer.echo("error: aborted", err=True)
             sys.exit(1)
