@@ -37,7 +37,8 @@ def test_full_round_against_bots(tmp_path: Path, preset: str, by_hand: bool) -> 
                 await play_round(pilot, app, by_hand=by_hand)
                 assert controller.round_over()
                 ranking = text_of(app, "#ranking")
-                assert NAME in ranking and "#1" in ranking  # every seat is listed
+                assert NAME in ranking and "Computer 1" in ranking  # every seat is listed, as players see it
+                assert "random" not in ranking  # never an agent's internal name
                 assert "this session" in text_of(app, "#stars")
                 await pilot.press("enter")  # the session (one round) is over: closing ends the app
                 await pilot.pause()

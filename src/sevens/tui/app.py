@@ -32,6 +32,7 @@ class SevensApp(App[int | None]):
     session id (``None`` when no session was started)."""
 
     TITLE = "sevens"
+    ENABLE_COMMAND_PALETTE = False  # its key bar entry and its commands are Textual's English only
 
     def __init__(
         self,
@@ -77,6 +78,8 @@ class SevensApp(App[int | None]):
 
 class ReplayApp(App[None]):
     """Steps through one stored round."""
+
+    ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, family: Family, record: dict[str, Any], session_id: int, number: int, lang: Lang) -> None:
         super().__init__()

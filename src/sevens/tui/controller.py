@@ -232,8 +232,8 @@ class Controller:
 
     def display_names(self, lang: Lang) -> tuple[str, ...]:
         """Names as players see them, by session seat: the human's own name, and for each computer
-        "Computer 2 (Normal)" from the catalogue (its level's name when ``locale`` has ``level.<agent>``), never
-        an agent's internal profile name."""
+        "Computer 2 (Normal)" from the catalogue (the level's name from ``level.<agent>``; "Computer 2" for an agent
+        without one), never an agent's internal profile name."""
         names, number = [], 0
         for seat, agent in enumerate(self.agents):
             if agent is None:
@@ -241,7 +241,10 @@ class Controller:
                 continue
             number += 1
             level = f"level.{agent}"
-            names.append(tr("computer", lang, number=number, level=t(level, lang) if level in catalogue() else agent))
+            if level in catalogue():
+                names.append(tr("computer", lang, number=number, level=t(level, lang)))
+            else:  # an agent without a level name (locale/levels.json) is not named at all
+                names.append(tr("computer_plain", lang, number=number))
         return tuple(names)
 
     def round_display_names(self, lang: Lang) -> tuple[str, ...]:

@@ -20,6 +20,8 @@ from sevens.errors import SevensError
 from sevens.i18n import Lang
 from sevens.session.log import action_text
 from sevens.tui.controller import Controller, explain
+from sevens.tui.keys import say_keys
+from sevens.tui.screens.help import HelpScreen
 from sevens.tui.screens.round_over import RoundOverScreen
 from sevens.tui.text import tr
 from sevens.tui.widgets import family_ui
@@ -42,12 +44,13 @@ class GameScreen(Screen[None]):
     #turn { text-style: bold; }
     #log { height: 1fr; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("h", "toggle_hints", "hints"),
-        Binding("l", "toggle_lang", "日本語/English"),
-        Binding("slash", "focus_input", "type"),
-        Binding("escape", "focus_hand", "hand", show=False),
-        Binding("q", "save_quit", "save & quit"),
+    BINDINGS: ClassVar[list[BindingType]] = [  # descriptions: message keys, said in the player's language
+        Binding("h", "toggle_hints", "key.hints"),
+        Binding("l", "toggle_lang", "key.lang"),
+        Binding("slash", "focus_input", "key.type"),
+        Binding("escape", "focus_hand", "key.hand", show=False),
+        Binding("question_mark,f1", "help", "key.help", key_display="?"),
+        Binding("q", "save_quit", "key.quit"),
     ]
 
     def __init__(self, controller: Controller, lang: Lang, hints: bool, bot_delay: float = 0.4) -> None:
@@ -82,6 +85,7 @@ class GameScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.say_keys()
         if self.controller.resumed_at is not None:
             self.say(tr("resumed", self.lang, id=self.controller.session_id, moves=self.controller.resumed_at))
         if self.controller.turn_seconds is not None:
@@ -260,7 +264,17 @@ class GameScreen(Screen[None]):
 
     def action_toggle_lang(self) -> None:
         self.lang = "en" if self.lang == "ja" else "ja"
+        self.say_keys()
         self.redraw()
+
+    def say_keys(self) -> None:
+        """The key bar in the player's language (this screen's keys and the hand's)."""
+        say_keys(self, self.BINDINGS, self.lang)
+        say_keys(self.query_one(Hand), Hand.BINDINGS, self.lang)
+
+    def action_help(self) -> None:
+        """How to play this game (? or F1)."""
+        self.app.push_screen(HelpScreen(self.controller.family, self.controller.rules, self.lang))
 
     def action_focus_input(self) -> None:
         self.query_one("#command", Input).focus()

@@ -16,6 +16,7 @@ from sevens.errors import RulesError, SevensError
 from sevens.games.registry import families
 from sevens.i18n import Lang
 from sevens.tui.controller import Controller
+from sevens.tui.keys import say_keys
 from sevens.tui.options import PlayOptions, parse_bots, resolve
 from sevens.tui.persistence import GameStore
 from sevens.tui.text import tr
@@ -35,7 +36,7 @@ class MenuScreen(Screen[None]):
     #menu-buttons { height: auto; margin-top: 1; }
     .resume { margin-top: 1; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.quit", "quit")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "app.quit", "key.exit")]
 
     def __init__(self, store: GameStore, defaults: PlayOptions, lang: Lang, on_start: StartGame,
                  now: Callable[[], float]) -> None:  # fmt: skip
@@ -86,6 +87,9 @@ class MenuScreen(Screen[None]):
                 label = f"#{info.id} {info.preset or info.family} · {players} · {done} {tr('rounds', lang)}"
                 yield Button(label, id=f"resume-{info.id}", classes="resume")
         yield Footer()
+
+    def on_mount(self) -> None:
+        say_keys(self, self.BINDINGS, self.lang)
 
     def options(self) -> PlayOptions:
         """The form as options; a number that is not one raises :class:`RulesError`."""

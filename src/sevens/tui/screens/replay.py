@@ -12,6 +12,7 @@ from textual.widgets import Footer, Header, Static
 from sevens.games.base import Family
 from sevens.i18n import Lang
 from sevens.tui.history import replay_frame, replay_states
+from sevens.tui.keys import say_keys
 from sevens.tui.text import tr
 
 
@@ -19,11 +20,11 @@ class ReplayScreen(Screen[None]):
     """A stored round, move by move (the table as the command line draws it: public facts only)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "back"),
-        Binding("right", "step(1)", "forward"),
-        Binding("home", "jump(0)", "start"),
-        Binding("end", "jump(-1)", "end"),
-        Binding("q", "app.quit", "quit"),
+        Binding("left", "step(-1)", "key.step_back"),
+        Binding("right", "step(1)", "key.step_on"),
+        Binding("home", "jump(0)", "key.first"),
+        Binding("end", "jump(-1)", "key.last"),
+        Binding("q", "app.quit", "key.exit"),
     ]
 
     def __init__(self, family: Family, record: dict[str, Any], session_id: int, number: int, lang: Lang) -> None:
@@ -42,6 +43,7 @@ class ReplayScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        say_keys(self, self.BINDINGS, self.lang)
         self.title = self.title_text  # the screen's own title (see GameScreen.redraw)
         self.draw()
 

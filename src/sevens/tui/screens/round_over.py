@@ -13,6 +13,7 @@ from textual.widgets import Button, Static
 
 from sevens.i18n import Lang
 from sevens.tui.controller import Controller
+from sevens.tui.keys import say_keys
 from sevens.tui.text import outcome_text, tr
 
 
@@ -28,8 +29,8 @@ class RoundOverScreen(ModalScreen[str]):
     #buttons Button { margin-right: 2; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "choose('next')", "next"),
-        Binding("q", "choose('quit')", "quit"),
+        Binding("enter", "choose('next')", "key.next"),
+        Binding("q", "choose('quit')", "key.quit"),
     ]
 
     def __init__(self, controller: Controller, lang: Lang) -> None:
@@ -53,6 +54,7 @@ class RoundOverScreen(ModalScreen[str]):
                 yield Button(tr("quit", lang), id="quit")
 
     def on_mount(self) -> None:
+        say_keys(self, self.BINDINGS, self.lang)
         self.query_one("#next", Button).focus()
 
     def ranking_table(self) -> Table:
@@ -66,8 +68,9 @@ class RoundOverScreen(ModalScreen[str]):
         table.add_column(tr("chips" if chips else "points", lang), justify="right")
         table.add_column(tr("total", lang), justify="right")
         table.add_column(tr("stars", lang))
+        names = c.display_names(lang)
         for place, seat in enumerate(result.ranking, start=1):
-            name = c.names[seat] + (f" ({tr('you', lang)})" if seat == c.human_seat else "")
+            name = names[seat] + (f" ({tr('you', lang)})" if seat == c.human_seat else "")
             stars = "★" * result.stars[seat] if seat == c.human_seat else ""
             table.add_row(
                 str(place),

@@ -52,9 +52,9 @@ class Hand(Widget, can_focus=True):
     Hand:focus { background: $boost; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", "card ←", show=False),
-        Binding("right", "move(1)", "card →", show=False),
-        Binding("enter", "choose", "play"),
+        Binding("left", "move(-1)", "", show=False),
+        Binding("right", "move(1)", "", show=False),
+        Binding("enter", "choose", "key.play"),  # a message key: the game screen says it in the player's language
     ]
 
     def __init__(self, id: str | None = None) -> None:

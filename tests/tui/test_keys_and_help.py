@@ -1,0 +1,87 @@
+"""Issue 19: the terminal's key bar speaks the player's language (and switches with `l`), and `?` or F1 opens a
+short how-to-play for the game on the table, in Japanese and English. Driven through Textual's pilot."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+import pytest
+from textual.screen import Screen
+
+from sevens.tui.screens.help import HelpScreen
+
+from .helpers import SIZE, app_for, open_store, start
+
+KANA_KANJI = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+def key_bar(screen: Screen[object]) -> dict[str, str]:
+    """What the footer shows: key -> description, for the bindings it shows."""
+    return {key: b.binding.description for key, b in screen.active_bindings.items() if b.binding.show}
+
+
+def japanese_only(texts: list[str]) -> bool:
+    """No Latin words (the language switch's own label, "English", aside)."""
+    return not any(LATIN_WORD.findall(text.replace("English", "")) for text in texts)
+
+
+def test_the_key_bar_is_translated_and_follows_the_language_switch(tmp_path: Path) -> None:
+    async def scenario() -> None:
+        with open_store(tmp_path) as store:
+            controller = start(store, "standard", lang="ja")
+            app = app_for(store, controller, lang="ja")
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                shown = key_bar(app.screen)
+                assert shown["h"] == "ヒント" and shown["q"] == "保存して終了" and shown["enter"] == "出す"
+                assert japanese_only(list(shown.values())), shown
+                await pilot.press("l")  # 日本語/English
+                await pilot.pause()
+                english = key_bar(app.screen)
+                assert english["h"] == "hints" and english["q"] == "save & quit" and english["enter"] == "play"
+                assert not any(KANA_KANJI.search(t) for k, t in english.items() if k != "l"), english
+                assert english.keys() == shown.keys()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(
+    ("preset", "lang", "expected"),
+    [
+        ("standard", "ja", "列の端につながる"),
+        ("standard", "en", "next to a run of its suit"),
+        ("joker", "ja", "ジョーカー"),
+        ("killer", "en", "eight neighbours"),
+        ("seven27", "ja", "7か27に近づける"),
+    ],
+)
+def test_question_mark_and_f1_open_the_help_for_the_game_on_the_table(
+    tmp_path: Path, preset: str, lang: str, expected: str
+) -> None:
+    async def scenario() -> None:
+        with open_store(tmp_path) as store:
+            controller = start(store, preset, lang=lang)
+            app = app_for(store, controller, lang=lang)
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                before = len(controller.state.actions)
+                for key in ("question_mark", "f1"):
+                    await pilot.press(key)
+                    await pilot.pause()
+                    assert isinstance(app.screen, HelpScreen)
+                    text = " ".join(str(w.render()) for w in app.screen.query(".help-text"))
+                    assert expected in text
+                    if lang == "ja":
+                        assert japanese_only([re.sub(r"Jk\+9h|Enter|Esc|F1", "", text)]), text
+                    else:
+                        assert not KANA_KANJI.search(text.replace("日本語", "")), text
+                    assert key_bar(app.screen)["escape"] == ("閉じる" if lang == "ja" else "close")
+                    await pilot.press("escape")
+                    await pilot.pause()
+                    assert not isinstance(app.screen, HelpScreen)  # back at the table, nothing played
+                    assert len(controller.state.actions) == before
+
+    asyncio.run(scenario())
