@@ -106,7 +106,8 @@ def test_arena_table_shows_intervals_and_the_plot_is_written(tmp_path: Path) -> 
         "--games", "9", "--plot", str(plot),
     )  # fmt: skip
     assert code == 0
-    assert "chips" in out and "win" in out and "p95" in out and "[" in out  # intervals, however narrow the terminal
+    assert "chips" in out and "win" in out and "p95" in out and "–" in out  # intervals, however narrow the terminal
+    assert max(map(len, out.splitlines())) <= 80 and "…" not in out  # issue 19: nothing cut at 80 columns
     assert plot.stat().st_size > 0
 
 

@@ -53,7 +53,8 @@ def test_view_passes_left() -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "labels"), [("ja", ["殺しの7並べ", "死に札", "キル", "席0"]), ("en", ["Killer", "dead", "kills"])]
+    ("lang", "labels"),
+    [("ja", ["殺しの7並べ", "死に札", "キル", "席1"]), ("en", ["Killer", "dead", "kills", "seat 1"])],
 )
 def test_render_table_in_both_languages(lang: str, labels: list[str]) -> None:
     state = position("Th 9d Jd", ["Tc 2s", "Td 2h", "*"], rules="killer,dead_cards_visible=false")

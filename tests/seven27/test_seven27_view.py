@@ -96,7 +96,8 @@ def test_render_labels() -> None:
     state = State.new(Rules.preset("seven27", players=3), seed=1)
     assert "Betting round 1" in drawing(state, "en")
     assert "ベット1回目" in drawing(state, "ja")
-    assert "seat 2 (dealer)" in drawing(state, "en")
+    assert "seat 3 (dealer)" in drawing(state, "en")  # seat 2 counted from 1, as players count seats
+    assert "席3 (親)" in drawing(state, "ja")
     own = drawing(state.view(0), "en")  # a seat's own view shows its own down card
     assert pretty(next(iter_bits(state.down_cards(0)))) in own
 

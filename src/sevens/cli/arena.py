@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -15,6 +15,7 @@ from sevens.agents.base import make_agent
 from sevens.arena.tournament import Match, run_match, summarise
 from sevens.cli.common import JsonOption, PlayersOption, PresetOption, SetOption, app, build_rules, console, user_errors
 from sevens.errors import SevensError
+from sevens.i18n import t
 
 
 @app.command()
@@ -55,21 +56,33 @@ def arena(
     if as_json:
         typer.echo(json.dumps({"preset": preset, "players": built.players, "games": len(outcomes), "agents": rows}))
         return
-    points_name = "chips/deal" if family.name == "seven27" else "mean points"
-    table = Table(title=f"{preset}, {built.players} players, {len(outcomes)} games (duplicate format)")
-    points_column = f"{points_name} (95%)"
-    for column in ("agent", "games", "wins", "win rate (95%)", "mean rank", points_column, "s/move", "p95", "rating"):
-        table.add_column(column)
+    console.print(results_table(rows, f"{preset}, {built.players} players, {len(outcomes)} games (duplicate format)",
+                                chips=family.name == "seven27"))  # fmt: skip
+    if any(None in row["mean_points_95"] for row in rows):
+        console.print(t("cli.arena.no_interval", "en"))
+
+
+def results_table(rows: list[dict[str, Any]], title: str, chips: bool) -> Table:
+    """The arena's results, made to fit 80 columns: ranges are written ``low–high`` and an unknown one ``–``."""
+    table = Table(title=title, box=None, collapse_padding=True, pad_edge=False, header_style="bold underline")
+    headers = ("agent", "games", "wins", "win", "95%", "rank", "chips/deal" if chips else "points", "95%",
+               "ms/move", "p95", "rating")  # fmt: skip
+    for index, column in enumerate(headers):
+        table.add_column(column, justify="left" if index == 0 else "right", no_wrap=True)
     for row in rows:
         table.add_row(
             row["name"], str(row["games"]), str(row["wins"]),
-            f"{row['win_rate']:.3f} {_interval(row['win_rate_95'], 3)}",
-            f"{row['mean_rank']:.3f}", f"{row['mean_points']:+.3f} {_interval(row['mean_points_95'], 3)}",
-            f"{row['seconds_per_move']:.4f}", f"{row['p95_seconds_per_move']:.4f}", str(row["rating"]),
+            f"{row['win_rate']:.3f}", _interval(row["win_rate_95"], 2),
+            f"{row['mean_rank']:.2f}", f"{row['mean_points']:+.2f}", _interval(row["mean_points_95"], 1),
+            f"{row['seconds_per_move'] * 1000:.1f}", f"{row['p95_seconds_per_move'] * 1000:.1f}",
+            f"{row['rating']:.1f}",
         )  # fmt: skip
-    console.print(table)
+    return table
 
 
 def _interval(bounds: list[float | None], digits: int) -> str:
-    """``[low, high]``; an unbounded end (too few deals to tell) is written ``?``."""
-    return "[" + ", ".join("?" if b is None else f"{b:.{digits}f}" for b in bounds) + "]"
+    """``low–high``; ``–`` when an end is unbounded (too few deals to tell)."""
+    if None in bounds:
+        return "–"
+    low, high = bounds
+    return f"{low:.{digits}f}–{high:.{digits}f}"

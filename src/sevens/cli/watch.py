@@ -31,6 +31,7 @@ from sevens.games.base import Family, GameState
 from sevens.games.registry import families
 from sevens.i18n import Lang, t
 from sevens.rng import derive_seed
+from sevens.session.log import format_entry, log_entries
 
 
 @app.command()
@@ -56,34 +57,46 @@ def watch(
     state = family.new_state(built, seed)
     for seat, bot in enumerate(bots):
         bot.reset(seat, derive_seed(seed, seat + 1))
-    log: list[str] = []
+    log = _log_lines(family, state, language)
     if console.is_terminal and delay > 0:
         with Live(_frame(family, state, log, language), console=console, auto_refresh=False) as live:
             while state.to_move is not None:
-                log.append(_bot_move(state, bots, language))
+                _bot_move(state, bots)
+                log = _log_lines(family, state, language)
                 live.update(_frame(family, state, log, language), refresh=True)
                 time.sleep(delay)  # pacing for a human watcher, not synchronisation
     else:
+        for line in log:
+            console.print(line)
         while state.to_move is not None:
-            console.print(_bot_move(state, bots, language))
+            _bot_move(state, bots)
+            lines = _log_lines(family, state, language)
+            for line in lines[len(log) :]:
+                console.print(line)
+            log = lines
+        log = []  # printed line by line already
     console.print(_frame(family, state, log, language))
     _print_result(state, language)
     if save is not None:
         save.write_text(json.dumps(family.to_record(state), ensure_ascii=False, indent=1), encoding="utf-8")
 
 
-def _bot_move(state: GameState, bots: list[Agent], lang: Lang) -> str:
-    """Let the seat to move choose from its own view; returns the move's log line."""
+def _bot_move(state: GameState, bots: list[Agent]) -> None:
+    """Let the seat to move choose from its own view, and play it."""
     seat = state.to_move
     assert seat is not None
     bot = bots[seat]
-    action = bot.act(state.view(seat) if bot.needs_view else None, state.legal_actions())
-    state.apply(action)
-    return f"{t('seat', lang, seat=seat)}: {action}"
+    state.apply(bot.act(state.view(seat) if bot.needs_view else None, state.legal_actions()))
+
+
+def _log_lines(family: Family, state: GameState, lang: Lang) -> list[str]:
+    """The public move log so far, in ``lang``, seats counted from 1 (:mod:`sevens.session.log`)."""
+    viewer: Any = None if family.name == "seven27" else 0  # Seven Twenty-Seven's spectator; else seat 0's log
+    return [format_entry(entry, lang) for entry in log_entries(family.name, state.view(viewer).to_dict())]
 
 
 def _frame(family: Family, state: GameState, log: list[str], lang: Lang) -> Group:
-    return Group(render_table(family.name, state, lang), Text("  ".join(log[-6:]), style="dim"))
+    return Group(render_table(family.name, state, lang), Text("\n".join(log[-6:]), style="dim"))
 
 
 def _print_result(state: GameState, lang: Lang) -> None:
@@ -92,7 +105,7 @@ def _print_result(state: GameState, lang: Lang) -> None:
     outcomes = result.get("outcomes")
     for place, seat in enumerate(result["ranking"], start=1):
         outcome = f" ({t('status_' + outcomes[seat], lang)})" if outcomes else ""
-        console.print(f"  {place}. {t('seat', lang, seat=seat)}{outcome}")
+        console.print(f"  {place}. {t('log.seat', lang, number=seat + 1)}{outcome}")
 
 
 @app.command()

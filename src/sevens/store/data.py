@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -84,7 +84,9 @@ class SessionSummary:
     finished: bool
     players: list[str]
     rounds_finished: int
-    rounds_total: int
+    rounds_total: int  # rounds dealt so far (finished or in progress)
+    rules: dict[str, Any] = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)  # the front-end's own (e.g. the rounds it planned)
 
 
 @dataclass(frozen=True, slots=True)

@@ -232,6 +232,8 @@ class Store:
                     players=[seat.player.name for seat in row.seats],
                     rounds_finished=counts.get((row.id, FINISHED), 0),
                     rounds_total=counts.get((row.id, FINISHED), 0) + counts.get((row.id, IN_PROGRESS), 0),
+                    rules=dict(row.rules),
+                    settings=dict(row.settings),
                 )
                 for row in rows
             ]

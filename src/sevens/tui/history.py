@@ -18,12 +18,14 @@ from sevens.games.base import Family, GameState
 from sevens.games.registry import families
 from sevens.i18n import Lang, default_lang, t
 from sevens.store import SessionSummary
+from sevens.tui.options import TUI_UI
 from sevens.tui.persistence import GameStore, open_store
 from sevens.tui.text import tr
 
 
 def history_table(sessions: Sequence[SessionSummary], lang: Lang) -> RenderableType:
-    """The sessions as a table: id, date, game, preset, players, rounds finished, and whether it can go on."""
+    """The sessions as a table: id, date, game, preset, players, rounds finished of those planned, and whether it
+    can go on."""
     if not sessions:
         return Text(tr("history_empty", lang))
     table = Table(title=tr("history_title", lang), header_style="bold")
@@ -42,10 +44,31 @@ def history_table(sessions: Sequence[SessionSummary], lang: Lang) -> RenderableT
             title[1] if lang == "ja" else title[0],
             s.preset or "-",
             ", ".join(s.players),
-            f"{s.rounds_finished}/{s.rounds_total}",
+            _rounds_text(s),
             tr("session_finished" if s.finished else "session_open", lang),
         )
     return table
+
+
+def planned_rounds(summary: SessionSummary) -> int | None:
+    """The rounds a session was started for, as the front-end that started it announced them ("Round 1 of 4"):
+    the chosen number, else Seven Twenty-Seven's ``deals`` rule, else one per seat in the terminal (one in a
+    server room); ``None`` when open-ended."""
+    settings = summary.settings
+    room = settings.get("room")
+    chosen = settings.get("rounds") or (room.get("rounds") if isinstance(room, dict) else None)
+    if chosen:
+        return int(chosen)
+    if summary.family == "seven27":
+        deals = summary.rules.get("deals")
+        return int(deals) if deals else None
+    return len(summary.players) if settings.get("ui") == TUI_UI else 1
+
+
+def _rounds_text(summary: SessionSummary) -> str:
+    """Rounds finished of the planned ones (``1/4``), or just those finished when the session is open-ended."""
+    planned = planned_rounds(summary)
+    return str(summary.rounds_finished) if planned is None else f"{summary.rounds_finished}/{planned}"
 
 
 def print_history(url: str | None = None, limit: int = 20, lang: Lang | None = None,
@@ -125,4 +148,12 @@ def _name(names: Sequence[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else t("seat", "en", seat=seat)
 
 
-__all__ = ["history_table", "load_round", "print_history", "print_replay", "replay_frame", "replay_states"]
+__all__ = [
+    "history_table",
+    "load_round",
+    "planned_rounds",
+    "print_history",
+    "print_replay",
+    "replay_frame",
+    "replay_states",
+]

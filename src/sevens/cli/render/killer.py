@@ -25,35 +25,17 @@ from rich.text import Text
 
 from sevens.cards import RANKS, ROW, SUIT_SYMBOLS
 from sevens.games.killer import State, View
+from sevens.i18n import t
 
 _SUIT_STYLES = ("bold", "bold red", "bold red", "bold")
 _RANK_LABELS = tuple("10" if r == "T" else r for r in RANKS)
 DEAD_CELL = "✕"
 EMPTY_CELL = "·"
 
-# key -> (English, Japanese)
-_LABELS: dict[str, tuple[str, str]] = {
-    "title": ("Killer sevens — table", "殺しの7並べ — 場"),
-    "seat": ("seat {seat}", "席{seat}"),
-    "seat_head": ("seat", "席"),
-    "cards": ("cards", "手札"),
-    "dead": ("dead", "死に札"),
-    "kills": ("kills", "キル"),
-    "passes": ("passes", "パス"),
-    "status": ("status", "状態"),
-    "unlimited": ("unlimited", "無制限"),
-    "in": ("in", "参加中"),
-    "finished": ("out", "抜け"),
-    "eliminated": ("eliminated", "脱落"),
-    "stalemate": ("stalemate", "手詰まり"),
-    "to_move": ("to move: seat {seat}", "手番: 席{seat}"),
-    "over": ("round over", "ゲーム終了"),
-}
-
 
 def _label(key: str, lang: str, **params: object) -> str:
-    english, japanese = _LABELS[key]
-    return (japanese if lang == "ja" else english).format(**params)
+    """A label of ``locale/cli.json`` (``cli.killer.*``); ``lang`` ``ja`` or anything else for English."""
+    return t(f"cli.killer.{key}", "ja" if lang == "ja" else "en", **params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +110,7 @@ def _seats(facts: _Public, lang: str) -> Table:
         shown = "stalemate" if over and status == "in" else status
         marker = "▶ " if facts.to_move == seat else "  "
         seats.add_row(
-            marker + _label("seat", lang, seat=seat),
+            marker + _label("seat", lang, seat=seat + 1),  # seats as players count them
             str(facts.hand_counts[seat]),
             str(facts.dead_counts[seat]),
             str(facts.kills[seat]),
@@ -141,4 +123,4 @@ def _seats(facts: _Public, lang: str) -> Table:
 def _turn_line(facts: _Public, lang: str) -> Text:
     if facts.to_move is None:
         return Text(_label("over", lang), style="bold")
-    return Text(_label("to_move", lang, seat=facts.to_move))
+    return Text(_label("to_move", lang, seat=facts.to_move + 1))

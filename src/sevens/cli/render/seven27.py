@@ -26,45 +26,15 @@ from rich.text import Text
 from sevens.cards import SUIT_SYMBOLS, iter_bits, pretty
 from sevens.games.seven27.evaluate import evaluate, hand_totals, totals_text
 from sevens.games.seven27.view import SeatView, View
+from sevens.i18n import t
 
 FACE_DOWN = "🂠"
 _SUIT_STYLES = ("bold", "bold red", "bold red", "bold")
 
-# key -> (English, Japanese)
-LABELS: dict[str, tuple[str, str]] = {
-    "title": ("Seven Twenty-Seven", "セブン・トウェンティーセブン"),
-    "seat": ("seat", "席"),
-    "down": ("down", "裏"),
-    "up": ("up", "表"),
-    "total": ("7 / 27", "7 / 27"),
-    "stack": ("stack", "持ち点"),
-    "bet": ("bet", "ベット"),
-    "in": ("in pot", "出した額"),
-    "status": ("status", "状態"),
-    "dealer": ("dealer", "親"),
-    "status_in": ("in", "参加中"),
-    "status_folded": ("folded", "降り"),
-    "status_all_in": ("all-in", "オールイン"),
-    "status_shown": ("shown", "公開"),
-    "phase_bet": (
-        "Betting round {round}: bet {size}, raises {raises}/{cap}",
-        "ベット{round}回目：額{size}、レイズ{raises}/{cap}",
-    ),
-    "phase_card": ("Card round: take a card or stand", "追加カードのラウンド：もらうか、いらないか"),
-    "phase_over": ("Deal over", "ディール終了"),
-    "to_move": ("to act: seat {seat}", "手番: 席{seat}"),
-    "pot": ("Pot {amount}", "ポット {amount}"),
-    "side": ("main {main}, side {sides}", "メイン {main}、サイド {sides}"),
-    "deck": ("cards left in the deck: {count}", "山札の残り: {count}枚"),
-    "won": ("won", "獲得"),
-    "delta": ("chips ±", "収支"),
-}
-
 
 def label(key: str, lang: str, **params: object) -> str:
-    """A label in ``lang`` (``ja`` or anything else for English)."""
-    en, ja = LABELS[key]
-    return (ja if lang == "ja" else en).format(**params)
+    """A label of ``locale/cli.json`` (``cli.seven27.*``); ``lang`` ``ja`` or anything else for English."""
+    return t(f"cli.seven27.{key}", "ja" if lang == "ja" else "en", **params)
 
 
 def render_table(state: Any, lang: str) -> RenderableType:
@@ -81,7 +51,7 @@ def _header(view: View, lang: str) -> Text:
     else:
         text.append(label(f"phase_{view.phase}", lang))
     if view.to_move is not None:
-        text.append("   " + label("to_move", lang, seat=view.to_move), style="bold green")
+        text.append("   " + label("to_move", lang, seat=view.to_move + 1), style="bold green")
     return text
 
 
@@ -91,7 +61,7 @@ def _seats(view: View, lang: str) -> Table:
         table.add_column(label(key, lang), justify="right" if key in ("stack", "bet", "in") else "left")
     for seat in view.seats:
         marker = "▶ " if view.to_move == seat.seat else "  "
-        name = f"{marker}{label('seat', lang)}{seat.seat}" if lang == "ja" else f"{marker}seat {seat.seat}"
+        name = marker + label("seat_n", lang, seat=seat.seat + 1)  # seats as players count them
         if seat.seat == view.dealer:
             name += f" ({label('dealer', lang)})"
         table.add_row(
@@ -111,9 +81,7 @@ def _seats(view: View, lang: str) -> Table:
 def _footer(view: View, lang: str) -> Text:
     if view.result is not None:
         deltas = view.result["chip_delta"]
-        parts = [
-            f"{label('seat', lang)}{s}: {d:+d}" if lang == "ja" else f"seat {s}: {d:+d}" for s, d in enumerate(deltas)
-        ]
+        parts = [label("seat_delta", lang, seat=s + 1, delta=f"{d:+d}") for s, d in enumerate(deltas)]
         return Text(label("delta", lang) + "  " + "  ".join(parts))
     text = Text(label("pot", lang, amount=view.pot), style="bold yellow")
     if len(view.pots) > 1:
@@ -159,4 +127,4 @@ def _status(seat: SeatView, lang: str) -> str:
     return label("status_in", lang)
 
 
-__all__ = ["FACE_DOWN", "LABELS", "label", "render_table"]
+__all__ = ["FACE_DOWN", "label", "render_table"]

@@ -46,7 +46,7 @@ def _seats(state: State, lang: Lang) -> Table:
         passes = f"{used}/{limit}" if limit is not None else f"{used}/{t('unlimited', lang)}"
         marker = "▶ " if state.to_move == seat else "  "
         seats.add_row(
-            marker + t("seat", lang, seat=seat),
+            marker + t("seat", lang, seat=seat + 1),  # seats as players count them
             str(state.hand_size(seat)),
             passes,
             t(f"status_{state.status(seat)}", lang),

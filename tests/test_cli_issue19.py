@@ -1,0 +1,95 @@
+"""Issue 19: the command line keeps its promise — bad input is one line ``error: …`` and exit code 2, never a
+traceback, and nothing starts (no server, no menu) — and says what it announces (rounds, resume, help, arena).
+Each case runs through the real ``sevens`` command (typer's CliRunner on the app the entry point runs)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import sevens.server.app
+from sevens.cli.app import app
+from sevens.tui.app import SevensApp
+from sevens.tui.controller import Controller
+from sevens.tui.options import PlayOptions, resolve
+from sevens.tui.persistence import open_store
+from sevens.tui.text import tr
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def nothing_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A refused command must not get as far as a server or a screen: either would fail the test at once."""
+
+    def started(*_args: Any, **_kwargs: Any) -> Any:
+        raise AssertionError("bad input reached the server or the terminal app")
+
+    monkeypatch.setattr(sevens.server.app, "serve", started)
+    monkeypatch.setattr(SevensApp, "run", started)
+
+
+def refused(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 2, (result.exit_code, result.output, result.exception)
+    err = result.stderr
+    assert err.startswith("error: ") and err.count("\n") == 1, err  # one line
+    assert "Traceback" not in result.output and "╭" not in result.output  # no traceback, no usage box
+    return err
+
+
+def test_serve_refuses_a_port_out_of_range() -> None:
+    assert "--port" in refused("serve", "--port", "99999") and "65535" in refused("serve", "--port", "99999")
+    assert "--port" in refused("serve", "--port", "0")
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (("--players", "21"), "players=21 is out of range; allowed: 2 to 20"),
+        (("--bots", "bogus,greedy"), "unknown agent 'bogus'"),
+        (("--bots", "greedy,greedy"), "2 computer players for 3 computer seats"),
+        (("--players", "many"), "--players"),
+        (("--set", "colour=red"), "unknown rules parameter 'colour'"),
+        (("--time", "-3"), "must be more than 0 seconds"),
+    ],
+)
+def test_play_refuses_bad_options_before_the_menu_opens(tmp_path: Path, args: tuple[str, ...], says: str) -> None:
+    assert says in refused("play", "--db", f"sqlite:///{tmp_path / 'cli.db'}", *args)
+
+
+def test_unknown_commands_and_options_are_one_line() -> None:
+    assert "nope" in refused("nope")
+    assert "--colour" in refused("simulate", "--colour", "red")
+
+
+def test_help_shows_no_value_after_plain_switches() -> None:
+    result = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "160"})
+    assert result.exit_code == 0
+    lines = {line.split()[1]: line for line in result.output.splitlines() if line.startswith("│ --")}
+    assert "<bool>" not in lines["--continue"] and "<bool>" not in lines["--hints"] and "<bool>" not in lines["--help"]
+    assert "<int>" in lines["--players"]  # options that take a value still say which
+
+
+def test_quitting_suggests_what_the_readme_says() -> None:
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    for lang in ("ja", "en"):
+        said = tr("saved", lang, id=1)
+        flags = re.findall(r"--[a-z]+", said)
+        assert "--continue" in flags and all(flag in readme for flag in flags), (said, flags)
+
+
+def test_history_counts_rounds_of_those_announced(tmp_path: Path) -> None:
+    """A session announced as "Round 1 of 4" (four players, one round each) lists 0/4 while round 1 is played."""
+    url = f"sqlite:///{tmp_path / 'cli.db'}"
+    with open_store(url) as store:
+        controller = Controller.start(store, resolve(PlayOptions(preset="standard", seed=3, name="Aiko", lang="en")))
+        assert (controller.round_number, controller.rounds_total) == (1, 4)
+    result = runner.invoke(app, ["history", "--db", url, "--lang", "en"], env={"COLUMNS": "160"})
+    assert result.exit_code == 0, result.output
+    row = next(line for line in result.output.splitlines() if "Aiko" in line)
+    assert "0/4" in row and "1/1" not in row
