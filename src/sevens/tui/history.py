@@ -17,6 +17,7 @@ from sevens.errors import RecordError
 from sevens.games.base import Family, GameState
 from sevens.games.registry import families
 from sevens.i18n import Lang, default_lang, t
+from sevens.session.log import action_text
 from sevens.store import SessionSummary
 from sevens.tui.options import TUI_UI
 from sevens.tui.persistence import GameStore, open_store
@@ -118,7 +119,8 @@ def replay_frame(family: Family, record: dict[str, Any], states: Sequence[GameSt
     moves = Text()
     for index in range(max(0, step - 8), min(len(actions), step + 8)):
         marker = "▶ " if index == step - 1 else "  "
-        moves.append(f"{marker}{index + 1:3}. {actions[index]}\n", style="bold" if index == step - 1 else "")
+        text = action_text(actions[index], lang)
+        moves.append(f"{marker}{index + 1:3}. {text}\n", style="bold" if index == step - 1 else "")
     parts: list[RenderableType] = [render_table(family.name, state, lang), moves]
     if state.is_over():
         ranking = state.result().ranking
@@ -140,12 +142,12 @@ def print_replay(session_id: int, number: int, url: str | None = None, lang: Lan
     out = console or Console()
     out.print(Text(tr("replay_title", language, session=session_id, number=number), style="bold"))
     for index, action in enumerate(record["actions"], start=1):
-        out.print(f"{index:3}. {action}")
+        out.print(f"{index:3}. {action_text(action, language)}")
     out.print(replay_frame(family, record, states, len(states) - 1, language))
 
 
 def _name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else t("seat", "en", seat=seat)
+    return names[seat] if 0 <= seat < len(names) else t("log.seat", "en", number=seat + 1)
 
 
 __all__ = [

@@ -67,8 +67,8 @@ class MenuScreen(Screen[None]):
                 ("menu_rounds", Input("" if d.rounds is None else str(d.rounds), id="rounds")),
                 ("menu_name", Input(d.name or "", id="name")),
                 ("menu_lang", Select([("日本語", "ja"), ("English", "en")], value=lang, allow_blank=False, id="lang")),
-                ("menu_hints", Select([(v, v) for v in ("auto", "on", "off")], value=hints, allow_blank=False,
-                                      id="hints")),
+                ("menu_hints", Select([(tr(f"menu_hints_{v}", lang), v) for v in ("auto", "on", "off")], value=hints,
+                                      allow_blank=False, id="hints")),
             ]  # fmt: skip
             with Grid(id="form"):
                 for key, field in fields:
