@@ -20,7 +20,7 @@ A move the turn clock made (E4) is its own entry: ``event.timeout_pass`` for a p
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any, TypedDict
 
 from sevens.i18n import Lang, catalogue, t
@@ -62,7 +62,7 @@ def log_entries(family: str, view: Mapping[str, Any], timeouts: Collection[int] 
     return entries
 
 
-def format_entry(entry: LogEntry, lang: Lang, seat_name: Any = None) -> str:
+def format_entry(entry: LogEntry, lang: Lang, seat_name: Callable[[int], str] | None = None) -> str:
     """One entry as text in ``lang``; ``seat_name(seat)`` names seats (default: 1-based numbers, as in
     ``locale/game.json``'s ``log.seat``)."""
     name = seat_name or (lambda seat: t("log.seat", lang, number=seat + 1))
