@@ -182,10 +182,10 @@ def test_turn_clock_plays_the_default_action(tmp_path: Path) -> None:
             async with app.run_test(size=SIZE) as pilot:
                 await pilot.pause()
                 assert controller.human_to_move()
-                assert text_of(app, "#timer") == "time: 10s"
+                assert text_of(app, "#timer") == "time: 10s\n" + "█" * 20
                 now[0] += 4
                 app.game.tick()
-                assert text_of(app, "#timer") == "time: 6s"
+                assert text_of(app, "#timer") == "time: 6s\n" + "█" * 12 + "░" * 8  # a bar, not only a number
                 now[0] += 7
                 app.game.tick()
                 await pilot.pause()

@@ -29,6 +29,16 @@ from sevens.tui.widgets.hand import ActionBar, CardChosen, Hand
 from sevens.tui.widgets.seats import MoveLog, SeatsPanel
 
 
+def time_bar(left: float, limit: float, width: int = 20) -> str:
+    """The turn clock as a bar that empties as time runs out (E4), so it is seen, not only read.
+
+    >>> time_bar(6, 10, width=10)
+    '██████░░░░'
+    """
+    full = max(0, min(width, round(width * left / limit))) if limit > 0 else 0
+    return "█" * full + "░" * (width - full)
+
+
 class GameScreen(Screen[None]):
     """Plays a stored session until the player quits or it ends."""
 
@@ -140,7 +150,7 @@ class GameScreen(Screen[None]):
         elif left is None:
             text = tr("timer_idle", self.lang, seconds=f"{self.controller.turn_seconds:g}")
         else:
-            text = tr("timer", self.lang, seconds=f"{left:.0f}")
+            text = tr("timer", self.lang, seconds=f"{left:.0f}") + "\n" + time_bar(left, self.controller.turn_seconds)
         self.query_one("#timer", Static).update(text)
 
     def say(self, text: str, error: bool = False) -> None:
