@@ -4,12 +4,16 @@ short how-to-play for the game on the table, in Japanese and English. Driven thr
 from __future__ import annotations
 
 import asyncio
+import io
 import re
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from textual.screen import Screen
+from textual.widgets import Button, Static
 
+from sevens.tui.app import SevensApp
 from sevens.tui.screens.help import HelpScreen
 
 from .helpers import SIZE, app_for, open_store, start, text_of
@@ -109,5 +113,34 @@ def test_a_refused_card_is_explained_in_one_language_with_the_legal_moves_in_wor
                     assert message.startswith("出せません") and "パス" in message and not LATIN_WORD.search(notation)
                 else:
                     assert "legal now" in message and "pass" in message and not KANA_KANJI.search(message)
+
+    asyncio.run(scenario())
+
+
+def screen_text(app: SevensApp) -> str:
+    """Every text the game screen shows: its panels (tables drawn as text), buttons and key bar."""
+    console = Console(width=200, record=True, file=io.StringIO())
+    for widget in app.screen.query(Static):
+        if not isinstance(widget, Button):
+            console.print(widget.content)
+    labels = [str(button.label) for button in app.screen.query(Button)]
+    return console.export_text() + "\n".join(labels + list(key_bar(app.screen).values()))
+
+
+@pytest.mark.parametrize("preset", ["standard", "joker", "killer", "seven27"])
+def test_a_japanese_table_shows_no_english(tmp_path: Path, preset: str) -> None:
+    """The issue's mixed languages, on the terminal: after the computers' first moves, nothing on a Japanese
+    screen is English but card notation, the key names and the player's own name."""
+
+    async def scenario() -> None:
+        with open_store(tmp_path) as store:
+            controller = start(store, preset, lang="ja", turn_seconds=30)
+            app = app_for(store, controller, lang="ja")
+            async with app.run_test(size=SIZE) as pilot:
+                await pilot.pause()
+                text = screen_text(app)
+                assert "コンピュータ" in text and "手順" in text
+                left = re.sub(r"(?:10|[A2-9TJQK])[shdc♠♥♦♣]|\bJk\b|Aiko|English|\([a-z]\)|\bEnter\b", "", text)
+                assert not LATIN_WORD.findall(left), LATIN_WORD.findall(left)
 
     asyncio.run(scenario())

@@ -31,7 +31,7 @@ from sevens.games.base import Family, GameState
 from sevens.games.registry import families
 from sevens.i18n import Lang, t
 from sevens.rng import derive_seed
-from sevens.session.log import format_entry, log_entries
+from sevens.session.log import format_entry, log_entries, pretty_card
 
 
 @app.command()
@@ -92,7 +92,8 @@ def _bot_move(state: GameState, bots: list[Agent]) -> None:
 def _log_lines(family: Family, state: GameState, lang: Lang) -> list[str]:
     """The public move log so far, in ``lang``, seats counted from 1 (:mod:`sevens.session.log`)."""
     viewer: Any = None if family.name == "seven27" else 0  # Seven Twenty-Seven's spectator; else seat 0's log
-    return [format_entry(entry, lang) for entry in log_entries(family.name, state.view(viewer).to_dict())]
+    entries = log_entries(family.name, state.view(viewer).to_dict())
+    return [format_entry(entry, lang, card_name=pretty_card) for entry in entries]
 
 
 def _frame(family: Family, state: GameState, log: list[str], lang: Lang) -> Group:

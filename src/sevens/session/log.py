@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any, TypedDict
 
+from sevens.cards import parse_card, pretty
 from sevens.i18n import Lang, catalogue, t
 
 
@@ -62,12 +63,28 @@ def log_entries(family: str, view: Mapping[str, Any], timeouts: Collection[int] 
     return entries
 
 
-def format_entry(entry: LogEntry, lang: Lang, seat_name: Callable[[int], str] | None = None) -> str:
+def format_entry(entry: LogEntry, lang: Lang, seat_name: Callable[[int], str] | None = None,
+                 card_name: Callable[[str], str] | None = None) -> str:  # fmt: skip
     """One entry as text in ``lang``; ``seat_name(seat)`` names seats (default: 1-based numbers, as in
-    ``locale/game.json``'s ``log.seat``)."""
+    ``locale/game.json``'s ``log.seat``) and ``card_name(notation)`` draws each card (default: notation)."""
     name = seat_name or (lambda seat: t("log.seat", lang, number=seat + 1))
-    params = {key: name(value) if key.endswith("seat") else value for key, value in entry["params"].items()}
+    params: dict[str, Any] = {}
+    for key, value in entry["params"].items():
+        if key.endswith("seat"):
+            value = name(value)
+        elif key in ("card", "cards") and card_name is not None:
+            value = " ".join(card_name(token) for token in str(value).split())
+        params[key] = value
     return t(entry["key"], lang, **params)
+
+
+def pretty_card(notation: str) -> str:
+    """A card's notation (``Ts``) as players read it (``10♠``); hidden cards (``??``) stay as they are.
+
+    >>> pretty_card("Ts"), pretty_card("??")
+    ('10♠', '??')
+    """
+    return pretty(parse_card(notation)) if _CARD.match(notation) else notation
 
 
 def action_text(text: str, lang: Lang) -> str:
@@ -151,4 +168,4 @@ def _seven27_entry(text: str) -> tuple[LogEntry, bool]:
     raise ValueError(f"unknown Seven Twenty-Seven log line {text!r}")
 
 
-__all__ = ["LogEntry", "action_text", "format_entry", "log_entries"]
+__all__ = ["LogEntry", "action_text", "format_entry", "log_entries", "pretty_card"]

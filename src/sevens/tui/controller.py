@@ -25,7 +25,7 @@ from sevens.games.registry import families
 from sevens.i18n import Lang, catalogue, t
 from sevens.rng import derive_seed
 from sevens.session.clock import TurnClock, default_action
-from sevens.session.log import action_text, format_entry, log_entries
+from sevens.session.log import action_text, format_entry, log_entries, pretty_card
 from sevens.session.match import Match, RoundPlan, RoundResult, make_match
 from sevens.session.session import Seat
 from sevens.store import SeatTotal, SessionInfo
@@ -259,7 +259,7 @@ class Controller:
             return []
         names = self.round_display_names(lang)
         entries = log_entries(self.family.name, self.view().to_dict(), self.timeouts)
-        return [format_entry(entry, lang, names.__getitem__) for entry in entries]
+        return [format_entry(entry, lang, names.__getitem__, pretty_card) for entry in entries]
 
     @property
     def human_round_seat(self) -> int | None:

@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Static
 
 from sevens.errors import SevensError
-from sevens.i18n import Lang
+from sevens.i18n import Lang, catalogue
 from sevens.session.log import action_text
 from sevens.tui.controller import Controller, explain
 from sevens.tui.keys import say_keys
@@ -59,7 +59,8 @@ class GameScreen(Screen[None]):
         Binding("l", "toggle_lang", "key.lang"),
         Binding("slash", "focus_input", "key.type"),
         Binding("escape", "focus_hand", "key.hand", show=False),
-        Binding("question_mark,f1", "help", "key.help", key_display="?"),
+        Binding("question_mark", "help", "key.help", key_display="?"),
+        Binding("f1", "help", "key.help", show=False),
         Binding("q", "save_quit", "key.quit"),
     ]
 
@@ -111,7 +112,8 @@ class GameScreen(Screen[None]):
         # The screen's own title, not the app's: a title change on the app reaches the Header of a screen
         # being switched away, which Textual then fails to update (NoMatches) when the machine is slow.
         self.title = family.title[1] if lang == "ja" else family.title[0]
-        self.sub_title = c.preset or ""
+        named = c.preset and c.preset != family.name and f"tui.preset.{c.preset}" in catalogue()
+        self.sub_title = tr(f"preset.{c.preset}", lang) if named else ""  # killer's preset is the game's own name
         total = c.rounds_total
         number = c.round_number
         heading = tr("round_title", lang, number=number, total=total) if total else tr("round_title_open", lang,
