@@ -57,20 +57,21 @@ def views(family: str, state: Any) -> list[dict[str, Any]]:
     return seen
 
 
-def game_logs(family: str, preset: str, players: int, seed: int) -> list[list[LogEntry]]:
-    """The log of one random game as every seat (and a Seven Twenty-Seven spectator) reads it, the turn clock
-    pretending to have made the first and the last move."""
+def game_logs(family: str, preset: str, players: int, seed: int) -> tuple[int, list[list[LogEntry]]]:
+    """The moves of one random game and its log as every seat (and a Seven Twenty-Seven spectator) reads it,
+    the turn clock pretending to have made the first and the last move."""
     state = new_game(family, preset, players, seed)
-    return [log_entries(family, view, timeouts={1, len(state.actions)}) for view in views(family, state)]
+    moves = len(state.actions)
+    return moves, [log_entries(family, view, timeouts={1, moves}) for view in views(family, state)]
 
 
 @pytest.mark.parametrize(("family", "preset", "players", "seed"), games())
 def test_every_line_of_a_random_game_is_an_entry_in_both_languages(
     family: str, preset: str, players: int, seed: int
 ) -> None:
-    moves = len(new_game(family, preset, players, seed).actions)
+    moves, logs = game_logs(family, preset, players, seed)
     clocked = {1, moves}
-    for entries in game_logs(family, preset, players, seed):
+    for entries in logs:
         timeout_entries = [e for e in entries if e["key"] in ("event.timeout_pass", "event.timeout")]
         assert len(timeout_entries) == len(clocked)
         played = [e for e in entries if e["key"].startswith(("log.", "s27.")) or e["key"] == "event.timeout_pass"]
@@ -143,7 +144,7 @@ def test_every_log_key_is_reached() -> None:
     """The random games and the rare lines together reach every log message of the catalogue."""
     seen = {e["key"] for e in rare_entries()}
     for case in games():
-        seen |= {e["key"] for entries in game_logs(*case) for e in entries}
+        seen |= {e["key"] for entries in game_logs(*case)[1] for e in entries}
     assert seen >= LOG_KEYS, sorted(LOG_KEYS - seen)
 
 
