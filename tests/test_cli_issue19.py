@@ -93,3 +93,14 @@ def test_history_counts_rounds_of_those_announced(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     row = next(line for line in result.output.splitlines() if "Aiko" in line)
     assert "0/4" in row and "1/1" not in row
+
+
+@pytest.mark.parametrize("preset", ["standard", "killer", "seven27"])
+def test_watch_speaks_one_language_and_counts_seats_from_one(preset: str) -> None:
+    """The issue's `席0: pass`: every line of `sevens watch --lang ja` is Japanese, seats counted from 1."""
+    result = runner.invoke(app, ["watch", "--preset", preset, "--players", "3", "--agents", "greedy"
+                                 if preset != "seven27" else "rule", "--lang", "ja", "--seed", "2"])  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "席0" not in result.output and "席1" in result.output and "順位" in result.output
+    notation = re.sub(r"(?:10|[A2-9TJQK])[shdc♠♥♦♣]|\?\?", "", result.output)
+    assert not re.findall(r"[A-Za-z]{2,}", notation.replace("7 / 27", ""))
