@@ -58,6 +58,7 @@ def test_the_key_bar_is_translated_and_follows_the_language_switch(tmp_path: Pat
         ("standard", "ja", "列の端につながる"),
         ("standard", "en", "next to a run of its suit"),
         ("joker", "ja", "ジョーカー"),
+        ("kids", "en", "passes are not limited"),
         ("killer", "en", "eight neighbours"),
         ("seven27", "ja", "7か27に近づける"),
     ],

@@ -25,6 +25,8 @@ def help_paragraphs(family: Family, rules: Any, lang: Lang) -> list[str]:
             paragraphs.append(tr("help.shichinarabe.joker", lang))
         if getattr(rules, "ak_link", False):
             paragraphs.append(tr("help.shichinarabe.ak_link", lang))
+        if getattr(rules, "pass_limit", 0) is None and not getattr(rules, "voluntary_pass", True):
+            paragraphs.append(tr("help.shichinarabe.no_pass_limit", lang))  # kids, english
     keys = "help_keys_seven27" if family.name == "seven27" else "help_keys_cards"
     paragraphs += [tr("help_keys_title", lang), tr(keys, lang)]
     return paragraphs
