@@ -38,6 +38,7 @@ from sevens.server.process import ServerStartError, server_process
 MAX_ROOMS = 2000
 MAX_SECONDS = 600.0
 SETUP_CONCURRENCY = 32
+UNLIMITED = ("--rooms-per-minute", "1000000", "--lobbies-per-address", "100000", "--connections-per-address", "100000")
 
 
 @dataclass
@@ -138,6 +139,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         db = f"sqlite:///{Path(folder) / 'load.sqlite3'}"
         quiet = ("--sqlite-sync", args.sqlite_sync, "--log-level", "warning")  # warning: no log line per request
+        quiet += UNLIMITED  # every client of the bench comes from 127.0.0.1
         with server_process(db, quiet, timeout=60, stop_timeout=30) as server:
             proc, base = server.proc, server.address
             limits = httpx.Limits(max_connections=SETUP_CONCURRENCY)

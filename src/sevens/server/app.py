@@ -29,8 +29,11 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket
+from fastapi import Path as ApiPath
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.requests import HTTPConnection
 
 from sevens.errors import IllegalActionError, NotationError, SevensError
 from sevens.server.catalog import catalog
@@ -38,6 +41,7 @@ from sevens.server.config import ServerConfig
 from sevens.server.connection import (
     CLOSE_BAD_TOKEN,
     CLOSE_POLICY,
+    CLOSE_TRY_LATER,
     CLOSE_UNKNOWN_ROOM,
     Connection,
 )
@@ -56,12 +60,15 @@ from sevens.server.persistence import Persistence
 from sevens.server.replays import finished_games, game_replay
 from sevens.server.room import FrameObserver, Room
 from sevens.server.rooms import RoomRegistry
-from sevens.server.security import origin_allowed
+from sevens.server.security import RedactTokens, origin_allowed
 from sevens.server.timers import Clock, MonotonicClock
 
 log = logging.getLogger("sevens.server")
 CLOSE_TIMEOUT = 2.0  # seconds a closed connection's peer has to answer the close
-ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorBody} for code in (401, 403, 404, 409, 422, 503)}
+ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorBody} for code in (401, 403, 404, 409, 422, 429, 503)}
+MAX_PAGE_SIZE = 200  # rooms in one page of GET /api/rooms
+MAX_ID = 2**63 - 1  # the store's ids are 64-bit signed integers
+CLOSE_CODES = {"unknown_room": CLOSE_UNKNOWN_ROOM, "too_many_spectators": CLOSE_TRY_LATER}  # else CLOSE_BAD_TOKEN
 WEB_DIR = Path(__file__).parent / "web"
 # The page loads only its own files and talks only to this server (no CDN, no inline script).
 PAGE_HEADERS = {
@@ -90,6 +97,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hide_tokens_in_access_log()
         loop = asyncio.get_running_loop()
         persistence = await loop.run_in_executor(None, Persistence.open, database_url, settings.sqlite_synchronous)
         registry = RoomRegistry(settings, time_source, persistence, observer)
@@ -128,16 +136,36 @@ def create_app(
             code, status = exc.key, 422
         return JSONResponse(ErrorBody(error=code, message=str(exc)).model_dump(), status_code=status)
 
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        """422 with ``error``/``message`` like every refusal, and FastAPI's ``detail`` without the inputs (a NaN
+        or a huge number echoed back could not even be encoded)."""
+        detail = [{"loc": list(e["loc"]), "msg": e["msg"], "type": e["type"]} for e in exc.errors()[:10]]
+        where = "; ".join(f"{'.'.join(str(p) for p in d['loc'][1:]) or 'body'}: {d['msg']}" for d in detail[:3])
+        body = {**ErrorBody(error="invalid", message=where[:300]).model_dump(), "detail": detail}
+        return JSONResponse(body, status_code=422)
+
     @app.post("/api/rooms", status_code=201, responses=ERRORS)
-    async def create_room(body: CreateRoom, request: Request) -> SeatTicket:
-        """Create a room; the answer's token makes its holder the host."""
-        _room, ticket = await registry_of(request.app).create(body)
+    async def create_room(
+        body: CreateRoom, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> SeatTicket:
+        """Create a room; the answer's token makes its holder the host. Rate-limited per client address and per
+        bearer token (429 ``rate_limited``)."""
+        registry = registry_of(request.app)
+        address = client_address(request)
+        registry.admit_creator(address, bearer_token(authorization))
+        _room, ticket = await registry.create(body, address)
         return ticket
 
     @app.get("/api/rooms")
-    async def list_rooms(request: Request) -> list[RoomInfo]:
-        """Listed rooms in the lobby with a free seat."""
-        return registry_of(request.app).open_rooms()
+    async def list_rooms(
+        request: Request,
+        offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
+        limit: Annotated[int | None, Query(ge=1, le=MAX_PAGE_SIZE)] = None,
+    ) -> list[RoomInfo]:
+        """Listed rooms in the lobby with a free seat, newest first: one page of ``limit`` (default
+        ``page_size``) from ``offset`` on; fewer than asked means the last page."""
+        return registry_of(request.app).open_rooms(offset, limit)
 
     @app.get("/api/rooms/{code}", responses=ERRORS)
     async def room_info(code: str, request: Request) -> RoomInfo:
@@ -155,10 +183,10 @@ def create_app(
     ) -> RoomInfo:
         """The host starts the game (free seats go to computer players)."""
         room = registry_of(request.app).get(code)
-        scheme, _, token = (authorization or "").partition(" ")
-        if scheme.lower() != "bearer" or not token:
+        token = bearer_token(authorization)
+        if token is None:
             raise ServerError("bad_token", "send the host's token as 'Authorization: Bearer <token>'")
-        player, host = room.identify(token.strip())
+        player, host = room.identify(token)
         if not host and (player is None or player != room.host):
             raise ServerError("not_host", "only the host may start the game")
         await room.start()
@@ -182,7 +210,7 @@ def create_app(
         return await persistence.run(lambda store: finished_games(store, limit))
 
     @app.get("/api/games/{game_id}", responses=ERRORS)
-    async def replay_game(game_id: int, request: Request) -> dict[str, Any]:
+    async def replay_game(game_id: Annotated[int, ApiPath(ge=1, le=MAX_ID)], request: Request) -> dict[str, Any]:
         """A finished game, every round replayed into the public view after each move."""
         persistence = registry_of(request.app).persistence
         return await persistence.run(lambda store: game_replay(store, game_id))
@@ -205,6 +233,24 @@ def cached_catalog() -> dict[str, Any]:
     return catalog()
 
 
+def hide_tokens_in_access_log() -> None:
+    """Seat tokens travel in the WebSocket URL (browsers cannot set headers there): keep them out of the logs."""
+    access = logging.getLogger("uvicorn.access")
+    if not any(isinstance(f, RedactTokens) for f in access.filters):
+        access.addFilter(RedactTokens())
+
+
+def client_address(connection: HTTPConnection) -> str:
+    """The client's address (behind a proxy, the one uvicorn's ``--forwarded-allow-ips`` trusts)."""
+    return connection.client.host if connection.client is not None else "unknown"
+
+
+def bearer_token(authorization: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header, if any."""
+    scheme, _, token = (authorization or "").partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
 def registry_of(app: Any) -> RoomRegistry:
     """The rooms of a started app."""
     registry: RoomRegistry = app.state.registry
@@ -212,7 +258,18 @@ def registry_of(app: Any) -> RoomRegistry:
 
 
 async def play(websocket: WebSocket, code: str, registry: RoomRegistry, config: ServerConfig) -> None:
-    """One WebSocket connection from handshake to close."""
+    """One WebSocket connection from handshake to close, counted against its address's limit."""
+    address = client_address(websocket)
+    if not registry.connections.take(address):
+        await websocket.close(code=CLOSE_POLICY, reason="too many connections from this address")  # HTTP 403
+        return
+    try:
+        await _play(websocket, code, registry, config)
+    finally:
+        registry.connections.release(address)
+
+
+async def _play(websocket: WebSocket, code: str, registry: RoomRegistry, config: ServerConfig) -> None:
     if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), config.allowed_origins):
         await websocket.close(code=CLOSE_POLICY, reason="origin not allowed")  # refused handshake: HTTP 403
         return
@@ -224,7 +281,7 @@ async def play(websocket: WebSocket, code: str, registry: RoomRegistry, config: 
         player, host = room.identify(websocket.query_params.get("token"))
     except ServerError as exc:
         conn.send(error_frame(0, exc.code, str(exc)))
-        conn.close(CLOSE_UNKNOWN_ROOM if exc.code == "unknown_room" else CLOSE_BAD_TOKEN, str(exc))
+        conn.close(CLOSE_CODES.get(exc.code, CLOSE_BAD_TOKEN), str(exc))
         await writer
         return
     room.connect(conn, player, host)

@@ -17,17 +17,19 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 from functools import partial
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
-from sqlalchemy import Engine, event, update
+from sqlalchemy import Engine, event, select, update
 from sqlalchemy.orm import Session as OrmSession
 
 from sevens.server.config import SqliteSync
 from sevens.store import SessionInfo, Store, StoreError
+from sevens.store.columns import utc_now
 from sevens.store.engine import WRITE_OPTION
-from sevens.store.models import GameSession
+from sevens.store.models import GameSession, Round
 from sevens.store.urls import is_sqlite_memory
 
 SETTINGS_KEY = "server"
@@ -148,6 +150,25 @@ class Persistence:
         """Every unfinished session the server started, oldest first, with its room."""
         found = []
         for info in self.store.unfinished_sessions():
+            room = read_room(info.settings)
+            if room is not None:
+                found.append((info, room))
+        return found
+
+    def recently_finished_rooms(self, seconds: float) -> list[tuple[SessionInfo, StoredRoom]]:
+        """Server sessions finished within the last ``seconds`` (their last round's end), oldest first: rooms
+        kept after a restart so their players can still "play again"."""
+        cutoff = utc_now() - timedelta(seconds=seconds)
+        with OrmSession(_engine(self.store)) as session:
+            ids = session.scalars(
+                select(Round.session_id)
+                .join(GameSession, GameSession.id == Round.session_id)
+                .where(GameSession.finished.is_(True), Round.finished_at >= cutoff)
+                .distinct()
+            ).all()
+        found = []
+        for session_id in sorted(ids):
+            info = self.store.load_session(session_id)
             room = read_room(info.settings)
             if room is not None:
                 found.append((info, room))
