@@ -178,4 +178,3 @@ def test_seat_tokens_never_reach_the_access_log() -> None:
     assert "AbC-123_secret" not in record.getMessage() and "token=***" in record.getMessage()
     with running():
         assert any(isinstance(f, RedactTokens) for f in logging.getLogger("uvicorn.access").filters)
-
