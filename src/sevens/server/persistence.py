@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from sqlalchemy import Engine, event, select, update
 from sqlalchemy.orm import Session as OrmSession
 
+from sevens.server.actionlog import ActionLog
 from sevens.server.config import SqliteSync
 from sevens.store import SessionInfo, Store, StoreError
 from sevens.store.columns import utc_now
@@ -92,6 +93,7 @@ class Persistence:
         self.store = store
         count = workers if workers is not None else (1 if store.dialect == "sqlite" else 8)
         self._executor = ThreadPoolExecutor(max_workers=count, thread_name_prefix="sevens-store")
+        self.actions = ActionLog(store, _engine(store), self._executor)
 
     @classmethod
     def open(cls, url: str | None = None, synchronous: SqliteSync = "full") -> Persistence:
@@ -125,8 +127,9 @@ class Persistence:
         return await self._call(self.store.start_round, session_id, number, dealer, seed, rules, extra)
 
     async def append_action(self, round_id: int, seq: int, text: str) -> bool:
-        """Commit action ``seq`` of a round (``False``: that very action was stored already)."""
-        return await self._call(self.store.append_action, round_id, seq, text)
+        """Commit action ``seq`` of a round (``False``: that very action was stored already), grouped with the
+        other rooms' actions of the moment into one transaction (:mod:`.actionlog`)."""
+        return await self.actions.append(round_id, seq, text)
 
     async def finish_round(
         self, round_id: int, result: dict[str, Any], points: Sequence[int], stars: Sequence[int]
