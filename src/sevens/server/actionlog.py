@@ -66,6 +66,7 @@ class ActionLog:
         self._executor = executor
         self._pending: list[tuple[PendingAction, asyncio.Future[bool]]] = []
         self._writing = False
+        self._drainer: asyncio.Task[None] | None = None
 
     async def append(self, round_id: int, seq: int, text: str) -> bool:
         """Commit action ``seq`` of a round (``False``: that very action was stored already)."""
@@ -74,7 +75,7 @@ class ActionLog:
         self._pending.append((PendingAction(round_id, seq, text), future))
         if not self._writing:
             self._writing = True
-            loop.create_task(self._drain())
+            self._drainer = loop.create_task(self._drain())
         return await future
 
     async def _drain(self) -> None:

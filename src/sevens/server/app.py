@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import gc
 import logging
@@ -56,11 +57,12 @@ from sevens.server.messages import (
     error_frame,
     parse_client_message,
 )
+from sevens.server.operations import OPERATIONS, run_operation
 from sevens.server.persistence import Persistence
 from sevens.server.replays import finished_games, game_replay
 from sevens.server.room import FrameObserver, Room
 from sevens.server.rooms import RoomRegistry
-from sevens.server.security import RedactTokens, origin_allowed
+from sevens.server.security import RedactTokens, normalise_code, origin_allowed
 from sevens.server.timers import Clock, MonotonicClock
 
 log = logging.getLogger("sevens.server")
@@ -102,9 +104,18 @@ def create_app(
         persistence = await loop.run_in_executor(None, Persistence.open, database_url, settings.sqlite_synchronous)
         registry = RoomRegistry(settings, time_source, persistence, observer)
         app.state.registry = registry
-        restored = await registry.restore()
-        if restored:
-            log.info("resumed %d room(s) from %s", restored, persistence.store.url)
+        cluster = None
+        if settings.redis_url is not None:
+            from sevens.server.cluster import Cluster  # Redis is needed by multi-node sites only
+
+            address = settings.advertise or "http://127.0.0.1:8000"  # serve() always sets it
+            cluster = Cluster(settings.redis_url, address, registry, OPERATIONS, settings.lease_seconds)
+            registry.cluster = cluster
+            await cluster.start()
+        else:
+            restored = await registry.restore()
+            if restored:
+                log.info("resumed %d room(s) from %s", restored, persistence.store.url)
         gc.collect()
         gc.freeze()  # what start-up loaded never changes: keep it out of every later collection
         ticker = None
@@ -118,6 +129,8 @@ def create_app(
                 with contextlib.suppress(asyncio.CancelledError):
                     await ticker
             await registry.close()
+            if cluster is not None:
+                await cluster.stop()
             await loop.run_in_executor(None, persistence.close)
 
     app = FastAPI(
@@ -130,11 +143,8 @@ def create_app(
 
     @app.exception_handler(SevensError)
     async def refused(_request: Request, exc: SevensError) -> JSONResponse:
-        if isinstance(exc, ServerError):
-            code, status = exc.code, exc.http_status
-        else:
-            code, status = exc.key, 422
-        return JSONResponse(ErrorBody(error=code, message=str(exc)).model_dump(), status_code=status)
+        status, body = refusal(exc)
+        return JSONResponse(body, status_code=status)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -165,37 +175,37 @@ def create_app(
     ) -> list[RoomInfo]:
         """Listed rooms in the lobby with a free seat, newest first: one page of ``limit`` (default
         ``page_size``) from ``offset`` on; fewer than asked means the last page."""
-        return registry_of(request.app).open_rooms(offset, limit)
+        registry = registry_of(request.app)
+        if registry.cluster is not None:
+            found = await registry.cluster.lobby(offset, limit or settings.page_size)
+            return [RoomInfo.model_validate(info) for info in found]
+        return registry.open_rooms(offset, limit)
 
     @app.get("/api/rooms/{code}", responses=ERRORS)
     async def room_info(code: str, request: Request) -> RoomInfo:
         """One room by its join code."""
-        return registry_of(request.app).get(code).info()
+        return RoomInfo.model_validate(await run_operation(registry_of(request.app), "info", code, {}))
 
     @app.post("/api/rooms/{code}/join", responses=ERRORS)
     async def join_room(code: str, body: JoinRoom, request: Request) -> SeatTicket:
         """Take a free seat in a room's lobby."""
-        return await registry_of(request.app).join(code, body.name, body.seat)
+        args = {"name": body.name, "seat": body.seat}
+        return SeatTicket.model_validate(await run_operation(registry_of(request.app), "join", code, args))
 
     @app.post("/api/rooms/{code}/start", responses=ERRORS)
     async def start_room(
         code: str, request: Request, authorization: Annotated[str | None, Header()] = None
     ) -> RoomInfo:
         """The host starts the game (free seats go to computer players)."""
-        room = registry_of(request.app).get(code)
-        token = bearer_token(authorization)
-        if token is None:
-            raise ServerError("bad_token", "send the host's token as 'Authorization: Bearer <token>'")
-        player, host = room.identify(token)
-        if not host and (player is None or player != room.host):
-            raise ServerError("not_host", "only the host may start the game")
-        await room.start()
-        return room.info()
+        args = {"token": bearer_token(authorization)}
+        return RoomInfo.model_validate(await run_operation(registry_of(request.app), "start", code, args))
 
     @app.get("/api/health")
     async def health(request: Request) -> dict[str, Any]:
-        """Whether the server runs, and how many rooms it holds."""
-        return {"ok": True, "rooms": len(registry_of(request.app).rooms)}
+        """Whether the server runs, and how many rooms it holds (and which node it is, with several)."""
+        registry = registry_of(request.app)
+        node = {"node": registry.cluster.node} if registry.cluster is not None else {}
+        return {"ok": True, "rooms": len(registry.rooms), **node}
 
     @app.get("/api/catalog")
     async def game_catalog() -> dict[str, Any]:
@@ -231,6 +241,18 @@ def create_app(
 def cached_catalog() -> dict[str, Any]:
     """The catalog, built once (what the lobby offers never changes while the server runs)."""
     return catalog()
+
+
+def refusal(exc: BaseException) -> tuple[int, dict[str, Any]]:
+    """The HTTP status and body of a refused request (anything but a :class:`SevensError` is a 500)."""
+    if isinstance(exc, ServerError):
+        code, status = exc.code, exc.http_status
+    elif isinstance(exc, SevensError):
+        code, status = exc.key, 422
+    else:
+        log.error("request failed: %r", exc)
+        return 500, ErrorBody(error="internal", message="the server could not handle this request").model_dump()
+    return status, ErrorBody(error=code, message=str(exc)).model_dump()
 
 
 def hide_tokens_in_access_log() -> None:
@@ -273,6 +295,8 @@ async def _play(websocket: WebSocket, code: str, registry: RoomRegistry, config:
     if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), config.allowed_origins):
         await websocket.close(code=CLOSE_POLICY, reason="origin not allowed")  # refused handshake: HTTP 403
         return
+    if registry.cluster is not None and await proxied(websocket, code, registry):
+        return
     await websocket.accept()
     conn = Connection(websocket, config, registry.clock)
     writer = asyncio.get_running_loop().create_task(conn.run_writer())
@@ -297,6 +321,23 @@ async def _play(websocket: WebSocket, code: str, registry: RoomRegistry, config:
         writer.cancel()
     if reader.done() and not reader.cancelled() and reader.exception() is not None:
         log.debug("room %s: connection ended: %r", room.code, reader.exception())
+
+
+async def proxied(websocket: WebSocket, code: str, registry: RoomRegistry) -> bool:
+    """Carry the connection to the node that owns the room, if another one does (see :mod:`.cluster`)."""
+    from sevens.server.cluster import Remote, proxy_websocket
+
+    try:
+        target = await registry.cluster.locate(code)
+    except ServerError:
+        return False  # unknown here too: refused below like any unknown room
+    if not isinstance(target, Remote):
+        return False
+    await websocket.accept()
+    query = websocket.url.query
+    path = f"/ws/{normalise_code(code)}" + (f"?{query}" if query else "")
+    await proxy_websocket(websocket, target, path, client_address(websocket))
+    return True
 
 
 async def read_frames(websocket: WebSocket, conn: Connection, room: Room, config: ServerConfig) -> None:
@@ -362,6 +403,10 @@ def serve(
     settings = config or ServerConfig()
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     address = f"http://[{shown}]:{port}/" if ":" in shown else f"http://{shown}:{port}/"
+    if settings.redis_url is not None and settings.advertise is None:
+        if shown != host:
+            raise SystemExit("--advertise http://HOST:PORT is needed: other nodes cannot reach a wildcard address")
+        settings = dataclasses.replace(settings, advertise=address)
     print(f"Open {address} in your browser / ブラウザで {address} を開いてください", file=sys.stdout, flush=True)
     uvicorn.run(
         create_app(database_url, config=settings),

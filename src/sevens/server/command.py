@@ -30,6 +30,14 @@ def serve(
         ),
     ] = "full",
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "info",
+    redis: Annotated[
+        str | None,
+        typer.Option("--redis", help="redis://host:port: one node of a site sharing this Redis (with PostgreSQL)."),
+    ] = None,
+    advertise: Annotated[
+        str | None,
+        typer.Option("--advertise", help="http://host:port where other nodes reach this one (default: --host/--port)."),
+    ] = None,
     rooms_per_minute: Annotated[
         float, typer.Option("--rooms-per-minute", min=0.01, help="Rooms one client address may create a minute.")
     ] = 10.0,
@@ -54,6 +62,8 @@ def serve(
         rooms_burst=max(20, int(rooms_per_minute)),
         lobbies_per_address=lobbies_per_address,
         connections_per_address=connections_per_address,
+        redis_url=redis,
+        advertise=advertise,
     )
     run(host=host, port=port, database_url=db, config=config, log_level=log_level)
 

@@ -48,6 +48,9 @@ class ServerConfig:
     connections_per_address: int = 200  # open WebSockets from one client address
     max_spectators: int = 500  # spectators per room
     page_size: int = 50  # rooms per page of GET /api/rooms when the client does not say
+    redis_url: str | None = None  # several nodes share a site through this Redis (None: one node, no Redis)
+    advertise: str | None = None  # http://host:port where the other nodes reach this one
+    lease_seconds: float = 5.0  # a room's owner renews its lease this often / 3; a dead node's rooms move after it
     sqlite_synchronous: SqliteSync = "full"  # "normal": WAL commits survive a crash of the server, not of the OS
 
 

@@ -62,5 +62,9 @@ class Counts:
     def held(self, key: str) -> int:
         return self._held[key]
 
+    def total(self) -> int:
+        """Held by every key together."""
+        return sum(self._held.values())
+
 
 __all__ = ["Counts", "KeyedBuckets"]

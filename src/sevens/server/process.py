@@ -9,6 +9,7 @@ in :attr:`ServerProcess.output`.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -111,4 +112,32 @@ def server_process(
                 proc.wait()
 
 
-__all__ = ["ServerProcess", "ServerStartError", "free_port", "server_process"]
+@contextmanager
+def redis_process(timeout: float = 15.0) -> Iterator[str]:
+    """Run Debian's ``redis-server`` on a free loopback port without persistence (``--save ''
+    --appendonly no``); yield its URL, then stop it. :class:`ServerStartError` if it is missing or does not
+    listen in time."""
+    executable = shutil.which("redis-server")
+    if executable is None:
+        raise ServerStartError("redis-server is not installed (Debian: apt-get install redis-server)")
+    port = free_port()
+    command = [executable, "--port", str(port), "--bind", HOST, "--save", "", "--appendonly", "no",
+               "--protected-mode", "yes", "--loglevel", "warning"]  # fmt: skip
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + timeout
+        while not _listening(port):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise ServerStartError(f"redis-server did not listen on port {port}")
+            time.sleep(0.05)
+        yield f"redis://{HOST}:{port}/0"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+__all__ = ["ServerProcess", "ServerStartError", "free_port", "redis_process", "server_process"]

@@ -68,6 +68,7 @@ class RoomContext:
     persistence: Persistence
     bot_executor: Executor
     observer: FrameObserver | None = None  # sees every frame as it is queued (tests, audit logs)
+    on_session: Callable[[Room], None] | None = None  # told of every new session (several nodes: the room index)
 
 
 class Room:
@@ -552,6 +553,8 @@ class Room:
         self.match = self.new_match(seats, seed)
         self.results, self.plan, self.state, self.round_id = [], None, None, None
         self.status = "playing"
+        if self.ctx.on_session is not None:
+            self.ctx.on_session(self)
 
     def new_match(self, seats: Sequence[Seat], seed: int) -> Match:
         """This room's bookkeeping for one session: one round unless the host chose more (chips: the rules'

@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -25,6 +27,7 @@ from sevens.server.restore import resume
 from sevens.server.room import FrameObserver, Room, RoomContext
 from sevens.server.security import clean_name, hash_token, new_room_code, new_token, normalise_code
 from sevens.server.timers import Clock
+from sevens.store import SessionInfo
 
 log = logging.getLogger("sevens.server")
 
@@ -44,6 +47,10 @@ class RoomRegistry:
         self.creations = KeyedBuckets(config.rooms_per_minute / 60.0, config.rooms_burst, clock)
         self.connections = Counts(config.connections_per_address)
         self._lobbies: dict[str, set[str]] = {}  # client address -> codes of the rooms it created
+        self.created: dict[str, float] = {}  # code -> when it was created (seconds since the epoch: the lobby order)
+        self.cluster: Any = None  # the node's :class:`~sevens.server.cluster.Cluster` when several nodes share a site
+        self.claim_code: Callable[[str], Awaitable[bool]] | None = None  # several nodes: is this code free?
+        self.dropped: Callable[[str], None] | None = None  # several nodes: a room this node held is gone
 
     @property
     def observer(self) -> FrameObserver | None:
@@ -128,12 +135,15 @@ class RoomRegistry:
         else:
             host_token = hash_token(token)
         code = new_room_code(self.rooms)
+        while self.claim_code is not None and not await self.claim_code(code):
+            code = new_room_code(self.rooms)
         seed = body.seed if body.seed is not None else secrets.randbits(63)
         room = Room(
             self.ctx, code=code, family=family, preset=body.preset, rules=rules, options=options, members=members,
             seed=seed, host=host, host_token=host_token,
         )  # fmt: skip
         self.rooms[code] = room
+        self.created[code] = time.time()
         if address is not None:
             self._lobbies.setdefault(address, set()).add(code)
         ticket = SeatTicket(code=code, player=host, token=token, host=True, ws_path=f"/ws/{code}")
@@ -153,21 +163,25 @@ class RoomRegistry:
         loop = asyncio.get_running_loop()
         stored = await loop.run_in_executor(None, self.persistence.unfinished_rooms)
         finished = await loop.run_in_executor(None, self.persistence.recently_finished_rooms, self.config.finished_ttl)
-        count = 0
+        codes = set()
         for info, saved in sorted(finished + stored, key=lambda pair: pair[0].id):  # a room's latest session wins
-            try:
-                room = self._rebuild(info.family, info.preset, info.rules, saved)
-                await resume(room, info)
-            except (SevensError, KeyError, ValueError) as exc:
-                log.error("session %s (room %s) cannot be resumed: %s", info.id, saved.code, exc)
-                continue
-            previous = self.rooms.get(room.code)
-            if previous is not None:
-                previous.close_all(CLOSE_ROOM_CLOSED, "room replaced")
-            else:
-                count += 1
-            self.rooms[room.code] = room
-        return count
+            if await self.adopt(info, saved) is not None:
+                codes.add(saved.code)
+        return len(codes)
+
+    async def adopt(self, info: SessionInfo, saved: StoredRoom) -> Room | None:
+        """Rebuild a room from its stored session and take it over (``None``: it cannot be resumed)."""
+        try:
+            room = self._rebuild(info.family, info.preset, info.rules, saved)
+            await resume(room, info)
+        except (SevensError, KeyError, ValueError) as exc:
+            log.error("session %s (room %s) cannot be resumed: %s", info.id, saved.code, exc)
+            return None
+        previous = self.rooms.get(room.code)
+        if previous is not None:
+            previous.close_all(CLOSE_ROOM_CLOSED, "room replaced")
+        self.rooms[room.code] = room
+        return room
 
     def _rebuild(self, family_name: str, preset: str | None, rules_dict: dict[str, Any], saved: StoredRoom) -> Room:
         family = families()[family_name]
@@ -196,6 +210,9 @@ class RoomRegistry:
             if self._expired(room):
                 room.close_all(CLOSE_ROOM_CLOSED, "the room was closed")
                 del self.rooms[code]
+                self.created.pop(code, None)
+                if self.dropped is not None:
+                    self.dropped(code)
 
     def _expired(self, room: Room) -> bool:
         if room.closed:
