@@ -256,10 +256,12 @@ def refusal(exc: BaseException) -> tuple[int, dict[str, Any]]:
 
 
 def hide_tokens_in_access_log() -> None:
-    """Seat tokens travel in the WebSocket URL (browsers cannot set headers there): keep them out of the logs."""
-    access = logging.getLogger("uvicorn.access")
-    if not any(isinstance(f, RedactTokens) for f in access.filters):
-        access.addFilter(RedactTokens())
+    """Seat tokens travel in the WebSocket URL (browsers cannot set headers there): keep them out of the logs
+    (uvicorn logs HTTP requests on ``uvicorn.access``, WebSocket handshakes on ``uvicorn.error``)."""
+    for name in ("uvicorn.access", "uvicorn.error"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in logger.filters):
+            logger.addFilter(RedactTokens())
 
 
 def client_address(connection: HTTPConnection) -> str:

@@ -34,7 +34,7 @@ from redis import asyncio as aioredis
 
 from sevens.server.errors import ServerError
 from sevens.server.persistence import read_room
-from sevens.server.security import normalise_code
+from sevens.server.security import normalise_code, redact
 
 if TYPE_CHECKING:
     from starlette.websockets import WebSocket
@@ -345,7 +345,7 @@ async def proxy_websocket(websocket: WebSocket, remote: Remote, path: str, clien
         upstream = await connect(target, additional_headers={"X-Forwarded-For": client}, open_timeout=5,
                                  max_size=None, ping_interval=None)  # fmt: skip
     except (OSError, TimeoutError, ConnectionClosed) as exc:
-        log.info("proxy to %s failed: %r", remote.address, exc)
+        log.info("proxy to %s failed: %s", remote.address, redact(repr(exc)))  # the URL holds the seat token
         await websocket.close(CLOSE_MOVED, "the room's server is not reachable; reconnect")
         return
 
