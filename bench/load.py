@@ -42,6 +42,7 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from queue import Empty
 from typing import Any
 
 import httpx2 as httpx
@@ -236,6 +237,21 @@ def client_process(options: dict[str, Any], rooms: list[tuple[int, str]], ready:
     results.put((stats.moves, stats.games, stats.errors, stats.latencies, stats.cpu))
 
 
+def wait_for(queue: Any, workers: list[Any], count: int, timeout: float) -> list[Any]:
+    """``count`` items from ``queue``, failing fast when a client process dies instead of waiting ``timeout``."""
+    items: list[Any] = []
+    deadline = time.monotonic() + timeout
+    while len(items) < count:
+        try:
+            items.append(queue.get(timeout=1.0))
+        except Empty:
+            if any(w.exitcode not in (None, 0) for w in workers):
+                raise SystemExit("a client process failed (its traceback is above)") from None
+            if time.monotonic() > deadline:
+                raise SystemExit(f"the clients did not answer within {timeout:g} s") from None
+    return items
+
+
 def measure(args: argparse.Namespace, bases: list[str], pids: list[int]) -> dict[str, Any]:
     """Play ``args.rooms`` rooms spread over the nodes ``bases`` with ``args.clients`` client processes."""
     context = multiprocessing.get_context("spawn")
@@ -250,13 +266,12 @@ def measure(args: argparse.Namespace, bases: list[str], pids: list[int]) -> dict
     for worker in workers:
         worker.start()
     try:
-        for _ in workers:
-            ready.get(timeout=300)
+        wait_for(ready, workers, len(workers), timeout=300)
         started = time.perf_counter()
         cpu_before = [cpu_seconds(pid) for pid in pids]
         stop_at.value = time.time() + args.seconds
         go.set()
-        collected = [results.get(timeout=args.seconds + 300) for _ in workers]
+        collected = wait_for(results, workers, len(workers), timeout=args.seconds + 300)
         elapsed = time.perf_counter() - started
         cpu_after = [cpu_seconds(pid) for pid in pids]
     finally:
