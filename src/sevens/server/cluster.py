@@ -7,16 +7,18 @@ Keys (all under ``sevens:``):
 - ``owner:{CODE}`` which node owns a room: a lease set with ``NX`` (so join codes are unique across nodes) and
   renewed by its owner every ``lease_seconds / 3``; a node that stops renewing (killed) loses its rooms;
 - ``rooms`` a hash from join code to the room's latest session id: the rooms that can be taken over from the
-  durable log (a room is in it once its game has started; a lobby lives only on its node);
-- ``lobby:{id}`` each node's listed lobby rooms with a free seat (``GET /api/rooms`` reads every node's);
+  durable log (a room is in it once its game has started; a lobby lives only on its node); ``held:{id}`` the
+  started rooms a node holds, where the others look when its presence expires;
+- ``nodes`` the ids of the nodes; ``lobby:{id}`` each node's listed lobby rooms with a free seat
+  (``GET /api/rooms`` reads every live node's);
 - channels ``rpc:{id}`` / ``reply:{id}``: requests to a room's owner (info, join, start) and their answers.
 
 A client may connect to any node: HTTP requests for a room another node owns are carried to the owner over
 pub/sub, a WebSocket is proxied to the owner's address (:func:`proxy_websocket`). A room without a live owner
 is adopted from the durable log by the first node that needs it (a reconnecting client) or by the periodic
-scan, within ``lease_seconds`` plus one scan of a node's death. Moves are stored before anyone hears of them
-and the store's primary key ``(round, seq)`` refuses a number stored twice, so a takeover neither loses a
-committed move nor applies one twice.
+scan of dead nodes' rooms, within ``lease_seconds`` plus one scan of a node's death. Moves are stored before
+anyone hears of them and the store's primary key ``(round, seq)`` refuses a number stored twice, so a takeover
+neither loses a committed move nor applies one twice.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from redis import asyncio as aioredis
+from redis.exceptions import RedisError
 
 from sevens.server.errors import ServerError
 from sevens.server.persistence import read_room
@@ -144,7 +147,20 @@ class Cluster:
     async def _announce(self) -> None:
         rooms = self.registry.rooms
         presence = {"address": self.address, "rooms": len(rooms), "connections": self.registry.connections.total()}
-        await self.redis.set(f"{PREFIX}node:{self.node}", json.dumps(presence), px=self.lease_ms)
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.set(f"{PREFIX}node:{self.node}", json.dumps(presence), px=self.lease_ms)
+            pipe.sadd(f"{PREFIX}nodes", self.node)
+            await pipe.execute()
+
+    async def nodes(self) -> tuple[list[str], list[str]]:
+        """The live nodes, and the dead ones whose rooms are not all adopted yet."""
+        known = sorted(str(n) for n in await self.redis.smembers(f"{PREFIX}nodes"))
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for node in known:
+                pipe.exists(f"{PREFIX}node:{node}")
+            alive = await pipe.execute()
+        live = [n for n, a in zip(known, alive, strict=True) if a]
+        return live, [n for n in known if n not in live]
 
     async def _hgetall(self, key: str) -> dict[str, str]:
         found = await self.redis.hgetall(key)
@@ -153,6 +169,10 @@ class Cluster:
     # ------------------------------------------------------------------ ownership
     def _owner_key(self, code: str) -> str:
         return f"{PREFIX}owner:{code}"
+
+    def _held_key(self, node: str) -> str:
+        """The started rooms a node holds: where the others look when it dies."""
+        return f"{PREFIX}held:{node}"
 
     async def claim(self, code: str) -> bool:
         """Take the lease of ``code`` if nobody holds it."""
@@ -169,6 +189,7 @@ class Cluster:
     def _give_up(self, code: str) -> None:
         """Another node owns ``code`` now (we were paused past the lease): drop our copy; clients reconnect."""
         room = self.registry.rooms.pop(code, None)
+        self._in_background(self._forget_held(code))
         if room is not None:
             log.warning("node %s: room %s is owned by another node now; dropped here", self.node, code)
             room.close_all(CLOSE_MOVED, "the room moved to another server; reconnect")
@@ -178,35 +199,42 @@ class Cluster:
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
+    async def _forget_held(self, code: str) -> None:
+        await self.redis.srem(self._held_key(self.node), code)
+
     def _session_started(self, room: Room) -> None:
         async def index() -> None:
-            await self.redis.hset(f"{PREFIX}rooms", room.code, str(room.session_id))
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.hset(f"{PREFIX}rooms", room.code, str(room.session_id))
+                pipe.sadd(self._held_key(self.node), room.code)
+                await pipe.execute()
 
         self._in_background(index())
 
     def _dropped(self, code: str) -> None:
         async def forget() -> None:
             await self.redis.hdel(f"{PREFIX}rooms", code)
+            await self._forget_held(code)
             await self._release(keys=[self._owner_key(code)], args=[self.node])
 
         self._in_background(forget())
 
     async def scan(self) -> int:
-        """Adopt rooms of the durable log whose owner is gone; returns how many this node took."""
-        index = await self._hgetall(f"{PREFIX}rooms")
-        if not index:
-            return 0
-        codes = [c for c in index if c not in self.registry.rooms]
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for code in codes:
-                pipe.exists(self._owner_key(code))
-            held = await pipe.execute()
-        orphans = [c for c, h in zip(codes, held, strict=True) if not h]
-        secrets.SystemRandom().shuffle(orphans)  # nodes scanning at once take different rooms first
+        """Adopt the started rooms of nodes that died (their presence expired); returns how many this node took.
+        Only dead nodes' rooms are looked at, so a healthy site costs a few commands per scan."""
         taken = 0
-        for code in orphans[:SCAN_CLAIMS]:
-            if await self.adopt(code, int(index[code])) is not None:
-                taken += 1
+        for dead in (await self.nodes())[1]:
+            held = self._held_key(dead)
+            codes = [str(c) for c in await self.redis.smembers(held)]
+            secrets.SystemRandom().shuffle(codes)  # nodes scanning at once take different rooms first
+            for code in codes[:SCAN_CLAIMS]:
+                session = text(await self.redis.hget(f"{PREFIX}rooms", code))
+                if session is not None and await self.adopt(code, int(session)) is not None:
+                    taken += 1
+                if session is None or await self.redis.exists(self._owner_key(code)):  # gone, or someone has it
+                    await self.redis.srem(held, code)
+            if not await self.redis.scard(held):
+                await self.redis.srem(f"{PREFIX}nodes", dead)
         return taken
 
     async def adopt(self, code: str, session_id: int) -> Room | None:
@@ -229,6 +257,7 @@ class Cluster:
         if room is None:
             await self._release(keys=[self._owner_key(code)], args=[self.node])
             return None
+        await self.redis.sadd(self._held_key(self.node), code)
         log.info("node %s adopted room %s (session %s) from the durable log", self.node, code, session_id)
         return room
 
@@ -242,9 +271,18 @@ class Cluster:
             None, persistence.recently_finished_rooms, self.registry.config.finished_ttl
         )
         latest = {saved.code: info.id for info, saved in sorted(found, key=lambda pair: pair[0].id)}
-        if latest:
-            await self.redis.hset(f"{PREFIX}rooms", mapping={c: str(i) for c, i in latest.items()})
-        return await self.scan()
+        if not latest:
+            return 0
+        await self.redis.hset(f"{PREFIX}rooms", mapping={c: str(i) for c, i in latest.items()})
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for code in latest:
+                pipe.exists(self._owner_key(code))
+            owned = await pipe.execute()
+        taken = 0
+        for (code, session_id), held in zip(latest.items(), owned, strict=True):
+            if not held and await self.adopt(code, session_id) is not None:
+                taken += 1
+        return taken
 
     async def locate(self, code: str) -> Room | Remote:
         """The room with join code ``code``: here (adopted now if nobody owns it), or on another node."""
@@ -252,6 +290,13 @@ class Cluster:
         room = self.registry.rooms.get(code)
         if room is not None and not room.closed:
             return room
+        try:
+            return await self._locate(code)
+        except RedisError as exc:
+            log.error("node %s: Redis failed: %r", self.node, exc)
+            raise ServerError("store_unavailable", "the site's shared state is not reachable; try again") from None
+
+    async def _locate(self, code: str) -> Room | Remote:
         owner = text(await self.redis.get(self._owner_key(code)))
         if owner is None or owner == self.node:
             session = text(await self.redis.hget(f"{PREFIX}rooms", code))
@@ -281,10 +326,9 @@ class Cluster:
     async def lobby(self, offset: int, limit: int) -> list[dict[str, Any]]:
         """Listed lobby rooms with a free seat on every node, newest first (as of each node's last upkeep, so
         at most ``lease_seconds / 3`` old)."""
-        keys = [k async for k in self.redis.scan_iter(match=f"{PREFIX}lobby:*", count=1000)]
         entries: list[tuple[float, dict[str, Any]]] = []
-        for key in keys:
-            for value in (await self._hgetall(key)).values():
+        for node in (await self.nodes())[0]:
+            for value in (await self._hgetall(f"{PREFIX}lobby:{node}")).values():
                 at, info = json.loads(value)
                 entries.append((at, info))
         entries.sort(key=lambda e: e[0], reverse=True)
@@ -301,7 +345,7 @@ class Cluster:
             if not await self.redis.publish(f"{PREFIX}rpc:{remote.node}", json.dumps(request)):
                 raise ServerError("store_unavailable", "the room's server is not reachable; try again")
             return await asyncio.wait_for(future, RPC_TIMEOUT)
-        except TimeoutError:
+        except (TimeoutError, RedisError):
             raise ServerError("store_unavailable", "the room's server did not answer; try again") from None
         finally:
             self._waiting.pop(ident, None)

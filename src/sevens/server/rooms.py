@@ -213,6 +213,10 @@ class RoomRegistry:
                 self.created.pop(code, None)
                 if self.dropped is not None:
                     self.dropped(code)
+        for address, codes in list(self._lobbies.items()):  # forget clients whose lobbies are all gone
+            codes.intersection_update(c for c in codes if c in self.rooms and self.rooms[c].status == "lobby")
+            if not codes:
+                del self._lobbies[address]
 
     def _expired(self, room: Room) -> bool:
         if room.closed:
