@@ -231,7 +231,8 @@ class Cluster:
                 session = text(await self.redis.hget(f"{PREFIX}rooms", code))
                 if session is not None and await self.adopt(code, int(session)) is not None:
                     taken += 1
-                if session is None or await self.redis.exists(self._owner_key(code)):  # gone, or someone has it
+                owner = text(await self.redis.get(self._owner_key(code)))
+                if session is None or owner not in (None, dead):  # gone, or adopted (the dead lease may outlive it)
                     await self.redis.srem(held, code)
             if not await self.redis.scard(held):
                 await self.redis.srem(f"{PREFIX}nodes", dead)
