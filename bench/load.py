@@ -38,7 +38,7 @@ import subprocess
 import tempfile
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -252,8 +252,11 @@ def wait_for(queue: Any, workers: list[Any], count: int, timeout: float) -> list
     return items
 
 
-def measure(args: argparse.Namespace, bases: list[str], pids: list[int]) -> dict[str, Any]:
-    """Play ``args.rooms`` rooms spread over the nodes ``bases`` with ``args.clients`` client processes."""
+def measure(
+    args: argparse.Namespace, bases: list[str], pids: list[int], probe: Callable[[], dict[str, float]] | None = None
+) -> dict[str, Any]:
+    """Play ``args.rooms`` rooms spread over the nodes ``bases`` with ``args.clients`` client processes;
+    ``probe()`` (counters of shared services) is read when the window opens and when it closes."""
     context = multiprocessing.get_context("spawn")
     ready, results, go = context.Queue(), context.Queue(), context.Event()
     stop_at = context.Value("d", 0.0)
@@ -267,6 +270,7 @@ def measure(args: argparse.Namespace, bases: list[str], pids: list[int]) -> dict
         worker.start()
     try:
         wait_for(ready, workers, len(workers), timeout=300)
+        probed = probe() if probe is not None else {}
         started = time.perf_counter()
         cpu_before = [cpu_seconds(pid) for pid in pids]
         stop_at.value = time.time() + args.seconds
@@ -274,6 +278,7 @@ def measure(args: argparse.Namespace, bases: list[str], pids: list[int]) -> dict
         collected = wait_for(results, workers, len(workers), timeout=args.seconds + 300)
         elapsed = time.perf_counter() - started
         cpu_after = [cpu_seconds(pid) for pid in pids]
+        probed = {k: v - probed[k] for k, v in (probe() if probe is not None else {}).items()}
     finally:
         for worker in workers:
             worker.join(timeout=30)
@@ -304,6 +309,7 @@ def measure(args: argparse.Namespace, bases: list[str], pids: list[int]) -> dict
         "_mean_ms": round(1000 * statistics.fmean(latencies), 2) if latencies else None,
         "_server_cpu_share": round(cpu / elapsed, 2) if cpu is not None else None,
         "_client_cpu_ms_per_move": round(1000 * sum(c[4] for c in collected) / moves, 3) if moves else None,
+        **{f"{k}_per_move": round(v / max(1, moves), 4) for k, v in probed.items()},
     }
 
 
@@ -366,16 +372,12 @@ def run_nodes(args: argparse.Namespace, count: int, database: str) -> dict[str, 
         url = stack.enter_context(fresh_schema(database))
         options = ("--redis", redis_url, "--log-level", "warning", *UNLIMITED)
         nodes = [stack.enter_context(server_process(url, options, timeout=60, stop_timeout=30)) for _ in range(count)]
-        commands, redis_cpu = redis_counters(redis_url)
-        commits = postgres_commits(url)
-        result = measure(args, [n.address for n in nodes], [n.proc.pid for n in nodes])
-        commands_after, redis_cpu_after = redis_counters(redis_url)
-        commits_after = postgres_commits(url)
-    moves = max(1, result["_moves"])
-    result["redis_commands_per_move"] = round((commands_after - commands) / moves, 3)
-    result["redis_cpu_ms_per_move"] = round(1000 * (redis_cpu_after - redis_cpu) / moves, 4)
-    result["postgres_commits_per_move"] = round((commits_after - commits) / moves, 3)
-    return result
+
+        def probe() -> dict[str, float]:
+            commands, cpu = redis_counters(redis_url)
+            return {"redis_commands": commands, "redis_cpu_ms": 1000 * cpu, "postgres_commits": postgres_commits(url)}
+
+        return measure(args, [n.address for n in nodes], [n.proc.pid for n in nodes], probe)
 
 
 def run(args: argparse.Namespace) -> list[dict[str, Any]]:
