@@ -28,7 +28,7 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Coroutine
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -42,6 +42,7 @@ from sevens.server.security import normalise_code, redact
 if TYPE_CHECKING:
     from starlette.websockets import WebSocket
 
+    from sevens.server.operations import Operation
     from sevens.server.room import Room
     from sevens.server.rooms import RoomRegistry
 
@@ -70,8 +71,6 @@ return lost
 # Delete a lease only if it is ours.
 RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0"
 
-Op = Callable[["RoomRegistry", str, dict[str, Any]], Awaitable[Any]]
-
 
 def text(value: Any) -> str | None:
     """A Redis reply as text (the client decodes replies; the stubs cannot know)."""
@@ -90,7 +89,7 @@ class Cluster:
     """This node's part of the site (see the module docstring); :meth:`start` it with the app, :meth:`stop` it
     at shutdown."""
 
-    def __init__(self, url: str, address: str, registry: RoomRegistry, ops: dict[str, Op],
+    def __init__(self, url: str, address: str, registry: RoomRegistry, ops: dict[str, Operation],
                  lease_seconds: float = 5.0) -> None:  # fmt: skip
         self.redis: aioredis.Redis = aioredis.from_url(url, decode_responses=True)
         self.node = secrets.token_hex(6)
