@@ -37,9 +37,8 @@ import statistics
 import subprocess
 import tempfile
 import time
-import uuid
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from queue import Empty
@@ -48,7 +47,7 @@ from typing import Any
 import httpx2 as httpx
 from websockets.asyncio.client import ClientConnection, connect
 
-from sevens.server.process import ServerStartError, redis_process, server_process
+from sevens.server.process import ServerStartError, postgres_schema, redis_process, server_process
 
 MAX_ROOMS = 2000
 MAX_SECONDS = 600.0
@@ -322,24 +321,6 @@ def postgres_url(given: str | None) -> str:
     return line.strip().split("=", 1)[1].strip("'")
 
 
-@contextmanager
-def fresh_schema(base: str) -> Iterator[str]:
-    """A new PostgreSQL schema for one measurement (dropped afterwards), as a URL."""
-    from sqlalchemy import create_engine, text
-    from sqlalchemy.engine import make_url
-
-    schema = f"load_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(make_url(base).set(drivername="postgresql+psycopg"))
-    with admin.begin() as connection:
-        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
-    try:
-        yield make_url(base).update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(False)
-    finally:
-        with admin.begin() as connection:
-            connection.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
-        admin.dispose()
-
-
 def redis_counters(url: str) -> tuple[int, float]:
     """Redis's commands processed and CPU seconds so far."""
     import redis
@@ -369,7 +350,7 @@ def run_nodes(args: argparse.Namespace, count: int, database: str) -> dict[str, 
     """One measurement with ``count`` nodes on one Redis and one PostgreSQL schema."""
     with ExitStack() as stack:
         redis_url = args.redis or stack.enter_context(redis_process())
-        url = stack.enter_context(fresh_schema(database))
+        url = stack.enter_context(postgres_schema(database, "load"))
         options = ("--redis", redis_url, "--log-level", "warning", *UNLIMITED)
         nodes = [stack.enter_context(server_process(url, options, timeout=60, stop_timeout=30)) for _ in range(count)]
 

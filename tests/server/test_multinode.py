@@ -12,7 +12,6 @@ import os
 import shutil
 import signal
 import time
-import uuid
 from collections.abc import Iterator
 from contextlib import ExitStack
 from typing import Any
@@ -20,11 +19,9 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 import redis
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 from websockets.sync.client import connect as ws_connect
 
-from sevens.server.process import ServerProcess, redis_process, server_process
+from sevens.server.process import ServerProcess, postgres_schema, redis_process, server_process
 from sevens.store import Store
 
 from .harness import Client, Closed, RealTransport
@@ -47,16 +44,8 @@ def postgres_url() -> Iterator[str]:
         _require('SEVENS_TEST_POSTGRES_URL is not set: eval "$(bash .ci/postgres.sh)"')
     if shutil.which("redis-server") is None:
         _require("redis-server is not installed (apt-get install redis-server)")
-    schema = f"t_{uuid.uuid4().hex[:16]}"
-    admin = create_engine(make_url(base).set(drivername="postgresql+psycopg"))
-    with admin.begin() as connection:
-        connection.execute(text(f'CREATE SCHEMA "{schema}"'))
-    try:
-        yield make_url(base).update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(False)
-    finally:
-        with admin.begin() as connection:
-            connection.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
-        admin.dispose()
+    with postgres_schema(base) as url:
+        yield url
 
 
 def connect(stack: ExitStack, node: ServerProcess, code: str, token: str | None) -> Client:

@@ -140,4 +140,26 @@ def redis_process(timeout: float = 15.0) -> Iterator[str]:
             proc.wait()
 
 
-__all__ = ["ServerProcess", "ServerStartError", "free_port", "redis_process", "server_process"]
+@contextmanager
+def postgres_schema(base_url: str, prefix: str = "t") -> Iterator[str]:
+    """A new, empty schema of the PostgreSQL database at ``base_url``, as a URL whose connections use it; dropped
+    with everything in it afterwards (nodes of a multi-node test or load run share one such schema)."""
+    import uuid
+
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    schema = f"{prefix}_{uuid.uuid4().hex[:16]}"
+    admin = create_engine(make_url(base_url).set(drivername="postgresql+psycopg"))
+    try:
+        with admin.begin() as connection:
+            connection.execute(text(f'CREATE SCHEMA "{schema}"'))
+        options = {"options": f"-csearch_path={schema}"}
+        yield make_url(base_url).update_query_dict(options).render_as_string(hide_password=False)
+    finally:
+        with admin.begin() as connection:
+            connection.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+        admin.dispose()
+
+
+__all__ = ["ServerProcess", "ServerStartError", "free_port", "postgres_schema", "redis_process", "server_process"]
