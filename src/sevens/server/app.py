@@ -3,7 +3,8 @@
 HTTP (JSON bodies; refusals as ``{"error": code, "message": …}``):
 
 - ``POST /api/rooms`` create a room → a :class:`~sevens.server.messages.SeatTicket` for the creator (the host);
-- ``GET /api/rooms`` listed rooms in the lobby with a free seat; ``GET /api/rooms/{code}`` one room;
+- ``GET /api/rooms?offset=&limit=`` one page of the listed lobby rooms with a free seat; ``GET /api/rooms/{code}``
+  one room;
 - ``POST /api/rooms/{code}/join`` take a free seat → a ticket; ``POST /api/rooms/{code}/start`` the host starts
   (``Authorization: Bearer <token>``);
 - ``GET /api/health``; ``GET /api/catalog`` families, presets, rules parameters, agents, kids phrases;
@@ -12,7 +13,8 @@ HTTP (JSON bodies; refusals as ``{"error": code, "message": …}``):
 The browser front-end (static files in ``web/``, nothing to build) is served at ``/`` and ``/static``.
 
 WebSocket ``/ws/{code}?token=…``: a seat (or the host's) token, or none to watch. docs/protocol.md describes
-the frames. Run one server process per database: the process is the only authority over its rooms.
+the frames. Without Redis, run one server process per database: the process is the only authority over its
+rooms; with ``redis_url`` (``sevens serve --redis``) any number of nodes share one PostgreSQL (:mod:`.cluster`).
 """
 
 from __future__ import annotations

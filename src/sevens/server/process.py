@@ -1,5 +1,6 @@
 """``python -m sevens.server`` as a child process on a free loopback port: started, waited for until it listens,
-and stopped, for the tests that need a real process (restart, browser) and the load benchmark.
+and stopped, for the tests that need a real process (restart, multi-node, browser) and the load benchmark; and
+what several nodes share in those runs: Debian's ``redis-server`` on a free port, a scratch PostgreSQL schema.
 
 Readiness is a TCP connection to the port, not a log line, so it holds at any ``--log-level``. The child's
 stdout and stderr are read all the time by a thread (so a chatty server never blocks on a full pipe) and kept
