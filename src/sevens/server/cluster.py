@@ -248,8 +248,8 @@ class Cluster:
     async def _adopt(self, code: str, session_id: int) -> Room | None:
         if code in self.registry.rooms:
             return self.registry.rooms[code]
-        if not await self.claim(code):
-            return None
+        if not await self.claim(code) and text(await self.redis.get(self._owner_key(code))) != self.node:
+            return None  # another node holds it (a lease already ours: a room dropped here, rebuilt now)
         persistence = self.registry.persistence
         info = await persistence.run(lambda store: store.load_session(session_id))
         saved = read_room(info.settings)
