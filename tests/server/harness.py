@@ -253,6 +253,14 @@ class Server:
         client.wait_type("snapshot")
         return client
 
+    def connect_refused(self, code: str, token: str | None = None) -> tuple[str, int]:
+        """Connect expecting a refusal: the error frame's code and the close code."""
+        path = f"/ws/{code}" + (f"?token={token}" if token is not None else "")
+        with self.http.websocket_connect(path) as ws:
+            error = json.loads(ws.receive_text())
+            closed = ws.receive()
+        return error["code"], closed["code"]
+
 
 @contextmanager
 def running(

@@ -11,9 +11,13 @@ Modules, one job each:
 - :mod:`.members` seats and options; :mod:`.bots` computer players; :mod:`.timers` clocks;
 - :mod:`.chat` chat, kids phrases; :mod:`.ghost` the ghost rule (B13) through chat;
 - :mod:`.messages` the wire format (pydantic); :mod:`.connection` one WebSocket's queue and limits;
-- :mod:`.persistence` the store, off the event loop; :mod:`.security` tokens, codes, Origin, rate limits;
+- :mod:`.persistence` the store, off the event loop; :mod:`.actionlog` moves committed in groups;
+  :mod:`.security` tokens, codes, Origin, rate limits, log redaction; :mod:`.limits` limits per client;
+- :mod:`.cluster` several nodes on Redis (ownership leases, lobby, presence, requests to a room's owner, the
+  WebSocket proxy); :mod:`.operations` the HTTP operations on one room, run here or on its owner;
 - :mod:`.config` limits and timings; :mod:`.errors` refusals; :mod:`.command` the CLI command;
-- :mod:`.process` a server as a child process on a free port (the restart and browser tests, the load bench).
+- :mod:`.process` a server (or Redis) as a child process on a free port (the restart, multi-node and browser
+  tests, the load bench).
 
 The protocol is described in ``docs/protocol.md``. FastAPI and uvicorn are imported by :mod:`.app` only.
 """

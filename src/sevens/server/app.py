@@ -3,7 +3,8 @@
 HTTP (JSON bodies; refusals as ``{"error": code, "message": …}``):
 
 - ``POST /api/rooms`` create a room → a :class:`~sevens.server.messages.SeatTicket` for the creator (the host);
-- ``GET /api/rooms`` listed rooms in the lobby with a free seat; ``GET /api/rooms/{code}`` one room;
+- ``GET /api/rooms?offset=&limit=`` one page of the listed lobby rooms with a free seat; ``GET /api/rooms/{code}``
+  one room;
 - ``POST /api/rooms/{code}/join`` take a free seat → a ticket; ``POST /api/rooms/{code}/start`` the host starts
   (``Authorization: Bearer <token>``);
 - ``GET /api/health``; ``GET /api/catalog`` families, presets, rules parameters, agents, kids phrases;
@@ -12,13 +13,15 @@ HTTP (JSON bodies; refusals as ``{"error": code, "message": …}``):
 The browser front-end (static files in ``web/``, nothing to build) is served at ``/`` and ``/static``.
 
 WebSocket ``/ws/{code}?token=…``: a seat (or the host's) token, or none to watch. docs/protocol.md describes
-the frames. Run one server process per database: the process is the only authority over its rooms.
+the frames. Without Redis, run one server process per database: the process is the only authority over its
+rooms; with ``redis_url`` (``sevens serve --redis``) any number of nodes share one PostgreSQL (:mod:`.cluster`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import gc
 import logging
@@ -29,8 +32,11 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket
+from fastapi import Path as ApiPath
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.requests import HTTPConnection
 
 from sevens.errors import IllegalActionError, NotationError, SevensError
 from sevens.server.catalog import catalog
@@ -38,6 +44,7 @@ from sevens.server.config import ServerConfig
 from sevens.server.connection import (
     CLOSE_BAD_TOKEN,
     CLOSE_POLICY,
+    CLOSE_TRY_LATER,
     CLOSE_UNKNOWN_ROOM,
     Connection,
 )
@@ -52,16 +59,20 @@ from sevens.server.messages import (
     error_frame,
     parse_client_message,
 )
+from sevens.server.operations import OPERATIONS, run_operation
 from sevens.server.persistence import Persistence
 from sevens.server.replays import finished_games, game_replay
 from sevens.server.room import FrameObserver, Room
 from sevens.server.rooms import RoomRegistry
-from sevens.server.security import origin_allowed
+from sevens.server.security import RedactTokens, normalise_code, origin_allowed
 from sevens.server.timers import Clock, MonotonicClock
 
 log = logging.getLogger("sevens.server")
 CLOSE_TIMEOUT = 2.0  # seconds a closed connection's peer has to answer the close
-ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorBody} for code in (401, 403, 404, 409, 422, 503)}
+ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorBody} for code in (401, 403, 404, 409, 422, 429, 503)}
+MAX_PAGE_SIZE = 200  # rooms in one page of GET /api/rooms
+MAX_ID = 2**63 - 1  # the store's ids are 64-bit signed integers
+CLOSE_CODES = {"unknown_room": CLOSE_UNKNOWN_ROOM, "too_many_spectators": CLOSE_TRY_LATER}  # else CLOSE_BAD_TOKEN
 WEB_DIR = Path(__file__).parent / "web"
 # The page loads only its own files and talks only to this server (no CDN, no inline script).
 PAGE_HEADERS = {
@@ -90,13 +101,23 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hide_tokens_in_access_log()
         loop = asyncio.get_running_loop()
         persistence = await loop.run_in_executor(None, Persistence.open, database_url, settings.sqlite_synchronous)
         registry = RoomRegistry(settings, time_source, persistence, observer)
         app.state.registry = registry
-        restored = await registry.restore()
-        if restored:
-            log.info("resumed %d room(s) from %s", restored, persistence.store.url)
+        cluster = None
+        if settings.redis_url is not None:
+            from sevens.server.cluster import Cluster  # Redis is needed by multi-node sites only
+
+            address = settings.advertise or "http://127.0.0.1:8000"  # serve() always sets it
+            cluster = Cluster(settings.redis_url, address, registry, OPERATIONS, settings.lease_seconds)
+            registry.cluster = cluster
+            await cluster.start()
+        else:
+            restored = await registry.restore()
+            if restored:
+                log.info("resumed %d room(s) from %s", restored, persistence.store.url)
         gc.collect()
         gc.freeze()  # what start-up loaded never changes: keep it out of every later collection
         ticker = None
@@ -110,6 +131,8 @@ def create_app(
                 with contextlib.suppress(asyncio.CancelledError):
                     await ticker
             await registry.close()
+            if cluster is not None:
+                await cluster.stop()
             await loop.run_in_executor(None, persistence.close)
 
     app = FastAPI(
@@ -122,52 +145,69 @@ def create_app(
 
     @app.exception_handler(SevensError)
     async def refused(_request: Request, exc: SevensError) -> JSONResponse:
-        if isinstance(exc, ServerError):
-            code, status = exc.code, exc.http_status
-        else:
-            code, status = exc.key, 422
-        return JSONResponse(ErrorBody(error=code, message=str(exc)).model_dump(), status_code=status)
+        status, body = refusal(exc)
+        return JSONResponse(body, status_code=status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        """422 with ``error``/``message`` like every refusal, and FastAPI's ``detail`` without the inputs (a NaN
+        or a huge number echoed back could not even be encoded)."""
+        detail = [{"loc": list(e["loc"]), "msg": e["msg"], "type": e["type"]} for e in exc.errors()[:10]]
+        where = "; ".join(f"{'.'.join(str(p) for p in d['loc'][1:]) or 'body'}: {d['msg']}" for d in detail[:3])
+        body = {**ErrorBody(error="invalid", message=where[:300]).model_dump(), "detail": detail}
+        return JSONResponse(body, status_code=422)
 
     @app.post("/api/rooms", status_code=201, responses=ERRORS)
-    async def create_room(body: CreateRoom, request: Request) -> SeatTicket:
-        """Create a room; the answer's token makes its holder the host."""
-        _room, ticket = await registry_of(request.app).create(body)
+    async def create_room(
+        body: CreateRoom, request: Request, authorization: Annotated[str | None, Header()] = None
+    ) -> SeatTicket:
+        """Create a room; the answer's token makes its holder the host. Rate-limited per client address and per
+        bearer token (429 ``rate_limited``)."""
+        registry = registry_of(request.app)
+        address = client_address(request)
+        registry.admit_creator(address, bearer_token(authorization))
+        _room, ticket = await registry.create(body, address)
         return ticket
 
     @app.get("/api/rooms")
-    async def list_rooms(request: Request) -> list[RoomInfo]:
-        """Listed rooms in the lobby with a free seat."""
-        return registry_of(request.app).open_rooms()
+    async def list_rooms(
+        request: Request,
+        offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
+        limit: Annotated[int | None, Query(ge=1, le=MAX_PAGE_SIZE)] = None,
+    ) -> list[RoomInfo]:
+        """Listed rooms in the lobby with a free seat, newest first: one page of ``limit`` (default
+        ``page_size``) from ``offset`` on; fewer than asked means the last page."""
+        registry = registry_of(request.app)
+        if registry.cluster is not None:
+            found = await registry.cluster.lobby(offset, limit or settings.page_size)
+            return [RoomInfo.model_validate(info) for info in found]
+        return registry.open_rooms(offset, limit)
 
     @app.get("/api/rooms/{code}", responses=ERRORS)
     async def room_info(code: str, request: Request) -> RoomInfo:
         """One room by its join code."""
-        return registry_of(request.app).get(code).info()
+        return RoomInfo.model_validate(await run_operation(registry_of(request.app), "info", code, {}))
 
     @app.post("/api/rooms/{code}/join", responses=ERRORS)
     async def join_room(code: str, body: JoinRoom, request: Request) -> SeatTicket:
         """Take a free seat in a room's lobby."""
-        return await registry_of(request.app).join(code, body.name, body.seat)
+        args = {"name": body.name, "seat": body.seat}
+        return SeatTicket.model_validate(await run_operation(registry_of(request.app), "join", code, args))
 
     @app.post("/api/rooms/{code}/start", responses=ERRORS)
     async def start_room(
         code: str, request: Request, authorization: Annotated[str | None, Header()] = None
     ) -> RoomInfo:
         """The host starts the game (free seats go to computer players)."""
-        room = registry_of(request.app).get(code)
-        scheme, _, token = (authorization or "").partition(" ")
-        if scheme.lower() != "bearer" or not token:
-            raise ServerError("bad_token", "send the host's token as 'Authorization: Bearer <token>'")
-        player, host = room.identify(token.strip())
-        if not host and (player is None or player != room.host):
-            raise ServerError("not_host", "only the host may start the game")
-        await room.start()
-        return room.info()
+        args = {"token": bearer_token(authorization)}
+        return RoomInfo.model_validate(await run_operation(registry_of(request.app), "start", code, args))
 
     @app.get("/api/health")
     async def health(request: Request) -> dict[str, Any]:
-        """Whether the server runs, and how many rooms it holds."""
-        return {"ok": True, "rooms": len(registry_of(request.app).rooms)}
+        """Whether the server runs, and how many rooms it holds (and which node it is, with several)."""
+        registry = registry_of(request.app)
+        node = {"node": registry.cluster.node} if registry.cluster is not None else {}
+        return {"ok": True, "rooms": len(registry.rooms), **node}
 
     @app.get("/api/catalog")
     async def game_catalog() -> dict[str, Any]:
@@ -182,7 +222,7 @@ def create_app(
         return await persistence.run(lambda store: finished_games(store, limit))
 
     @app.get("/api/games/{game_id}", responses=ERRORS)
-    async def replay_game(game_id: int, request: Request) -> dict[str, Any]:
+    async def replay_game(game_id: Annotated[int, ApiPath(ge=1, le=MAX_ID)], request: Request) -> dict[str, Any]:
         """A finished game, every round replayed into the public view after each move."""
         persistence = registry_of(request.app).persistence
         return await persistence.run(lambda store: game_replay(store, game_id))
@@ -205,6 +245,38 @@ def cached_catalog() -> dict[str, Any]:
     return catalog()
 
 
+def refusal(exc: BaseException) -> tuple[int, dict[str, Any]]:
+    """The HTTP status and body of a refused request (anything but a :class:`SevensError` is a 500)."""
+    if isinstance(exc, ServerError):
+        code, status = exc.code, exc.http_status
+    elif isinstance(exc, SevensError):
+        code, status = exc.key, 422
+    else:
+        log.error("request failed: %r", exc)
+        return 500, ErrorBody(error="internal", message="the server could not handle this request").model_dump()
+    return status, ErrorBody(error=code, message=str(exc)).model_dump()
+
+
+def hide_tokens_in_access_log() -> None:
+    """Seat tokens travel in the WebSocket URL (browsers cannot set headers there): keep them out of the logs
+    (uvicorn logs HTTP requests on ``uvicorn.access``, WebSocket handshakes on ``uvicorn.error``)."""
+    for name in ("uvicorn.access", "uvicorn.error"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in logger.filters):
+            logger.addFilter(RedactTokens())
+
+
+def client_address(connection: HTTPConnection) -> str:
+    """The client's address (behind a proxy, the one uvicorn's ``--forwarded-allow-ips`` trusts)."""
+    return connection.client.host if connection.client is not None else "unknown"
+
+
+def bearer_token(authorization: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer <token>`` header, if any."""
+    scheme, _, token = (authorization or "").partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
 def registry_of(app: Any) -> RoomRegistry:
     """The rooms of a started app."""
     registry: RoomRegistry = app.state.registry
@@ -212,9 +284,22 @@ def registry_of(app: Any) -> RoomRegistry:
 
 
 async def play(websocket: WebSocket, code: str, registry: RoomRegistry, config: ServerConfig) -> None:
-    """One WebSocket connection from handshake to close."""
+    """One WebSocket connection from handshake to close, counted against its address's limit."""
+    address = client_address(websocket)
+    if not registry.connections.take(address):
+        await websocket.close(code=CLOSE_POLICY, reason="too many connections from this address")  # HTTP 403
+        return
+    try:
+        await _play(websocket, code, registry, config)
+    finally:
+        registry.connections.release(address)
+
+
+async def _play(websocket: WebSocket, code: str, registry: RoomRegistry, config: ServerConfig) -> None:
     if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), config.allowed_origins):
         await websocket.close(code=CLOSE_POLICY, reason="origin not allowed")  # refused handshake: HTTP 403
+        return
+    if registry.cluster is not None and await proxied(websocket, code, registry):
         return
     await websocket.accept()
     conn = Connection(websocket, config, registry.clock)
@@ -224,7 +309,7 @@ async def play(websocket: WebSocket, code: str, registry: RoomRegistry, config: 
         player, host = room.identify(websocket.query_params.get("token"))
     except ServerError as exc:
         conn.send(error_frame(0, exc.code, str(exc)))
-        conn.close(CLOSE_UNKNOWN_ROOM if exc.code == "unknown_room" else CLOSE_BAD_TOKEN, str(exc))
+        conn.close(CLOSE_CODES.get(exc.code, CLOSE_BAD_TOKEN), str(exc))
         await writer
         return
     room.connect(conn, player, host)
@@ -240,6 +325,23 @@ async def play(websocket: WebSocket, code: str, registry: RoomRegistry, config: 
         writer.cancel()
     if reader.done() and not reader.cancelled() and reader.exception() is not None:
         log.debug("room %s: connection ended: %r", room.code, reader.exception())
+
+
+async def proxied(websocket: WebSocket, code: str, registry: RoomRegistry) -> bool:
+    """Carry the connection to the node that owns the room, if another one does (see :mod:`.cluster`)."""
+    from sevens.server.cluster import Remote, proxy_websocket
+
+    try:
+        target = await registry.cluster.locate(code)
+    except ServerError:
+        return False  # unknown here too: refused below like any unknown room
+    if not isinstance(target, Remote):
+        return False
+    await websocket.accept()
+    query = websocket.url.query
+    path = f"/ws/{normalise_code(code)}" + (f"?{query}" if query else "")
+    await proxy_websocket(websocket, target, path, client_address(websocket))
+    return True
 
 
 async def read_frames(websocket: WebSocket, conn: Connection, room: Room, config: ServerConfig) -> None:
@@ -310,6 +412,10 @@ def serve(
     settings = config or ServerConfig()
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     address = f"http://[{shown}]:{port}/" if ":" in shown else f"http://{shown}:{port}/"
+    if settings.redis_url is not None and settings.advertise is None:
+        if shown != host:
+            raise SystemExit("--advertise http://HOST:PORT is needed: other nodes cannot reach a wildcard address")
+        settings = dataclasses.replace(settings, advertise=address)
     print(f"Open {address} in your browser / ブラウザで {address} を開いてください", file=sys.stdout, flush=True)
     uvicorn.run(
         create_app(database_url, config=settings),

@@ -30,6 +30,23 @@ def serve(
         ),
     ] = "full",
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "info",
+    redis: Annotated[
+        str | None,
+        typer.Option("--redis", help="redis://host:port: one node of a site sharing this Redis (with PostgreSQL)."),
+    ] = None,
+    advertise: Annotated[
+        str | None,
+        typer.Option("--advertise", help="http://host:port where other nodes reach this one (default: --host/--port)."),
+    ] = None,
+    rooms_per_minute: Annotated[
+        float, typer.Option("--rooms-per-minute", min=0.01, help="Rooms one client address may create a minute.")
+    ] = 10.0,
+    lobbies_per_address: Annotated[
+        int, typer.Option("--lobbies-per-address", min=1, help="Rooms one client address may hold in the lobby.")
+    ] = 50,
+    connections_per_address: Annotated[
+        int, typer.Option("--connections-per-address", min=1, help="WebSockets one client address may hold open.")
+    ] = 200,
 ) -> None:
     """Run the online game server: rooms over HTTP, play over WebSocket, every move stored before it is sent."""
     from sevens.server.app import serve as run
@@ -41,6 +58,12 @@ def serve(
         grace_seconds=grace,
         bot_delay=bot_delay,
         sqlite_synchronous="normal" if sqlite_sync == "normal" else "full",
+        rooms_per_minute=rooms_per_minute,
+        rooms_burst=max(20, int(rooms_per_minute)),
+        lobbies_per_address=lobbies_per_address,
+        connections_per_address=connections_per_address,
+        redis_url=redis,
+        advertise=advertise,
     )
     run(host=host, port=port, database_url=db, config=config, log_level=log_level)
 

@@ -38,9 +38,19 @@ class ServerConfig:
     send_queue: int = 256  # frames waiting for one slow connection before it is closed (1013)
     max_rooms: int = 10_000
     max_turn_seconds: float = 600.0
+    min_turn_seconds: float = 5.0  # shorter turn clocks time out before a human can answer
     max_rounds: int = 50
-    lobby_ttl: float = 3600.0  # an empty lobby is closed after this long
+    lobby_ttl: float = 300.0  # an empty lobby is closed after this long
     finished_ttl: float = 900.0  # an empty finished room is dropped after this long
+    rooms_per_minute: float = 10.0  # room creations per client address (and per bearer token), refilled continuously
+    rooms_burst: int = 20  # creations one client may make at once before the rate above applies
+    lobbies_per_address: int = 50  # empty-or-not lobbies one client address may hold at a time
+    connections_per_address: int = 200  # open WebSockets from one client address
+    max_spectators: int = 500  # spectators per room
+    page_size: int = 50  # rooms per page of GET /api/rooms when the client does not say
+    redis_url: str | None = None  # several nodes share a site through this Redis (None: one node, no Redis)
+    advertise: str | None = None  # http://host:port where the other nodes reach this one
+    lease_seconds: float = 5.0  # a room's owner renews its lease this often / 3; a dead node's rooms move after it
     sqlite_synchronous: SqliteSync = "full"  # "normal": WAL commits survive a crash of the server, not of the OS
 
 

@@ -12,6 +12,7 @@ HTTP_STATUS = {
     "room_full": 409,
     "name_taken": 409,
     "not_lobby": 409,
+    "rate_limited": 429,
     "too_many_rooms": 503,
     "store_unavailable": 503,
 }

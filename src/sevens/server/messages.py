@@ -169,7 +169,7 @@ class CreateRoom(_Body):
     )
     seats: list[SeatSpec] = Field(default_factory=lambda: [SeatSpec() for _ in range(4)], min_length=2, max_length=20)
     host_name: Annotated[str, Field(max_length=64)] | None = None
-    turn_seconds: Annotated[float, Field(gt=0)] | None = None
+    turn_seconds: Annotated[float, Field(gt=0, allow_inf_nan=False)] | None = None
     ghost: bool = False
     kids: bool = False
     rounds: Annotated[int, Field(ge=1)] | None = None

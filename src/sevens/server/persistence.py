@@ -17,17 +17,20 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 from functools import partial
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
-from sqlalchemy import Engine, event, update
+from sqlalchemy import Engine, event, select, update
 from sqlalchemy.orm import Session as OrmSession
 
+from sevens.server.actionlog import ActionLog
 from sevens.server.config import SqliteSync
 from sevens.store import SessionInfo, Store, StoreError
+from sevens.store.columns import utc_now
 from sevens.store.engine import WRITE_OPTION
-from sevens.store.models import GameSession
+from sevens.store.models import GameSession, Round
 from sevens.store.urls import is_sqlite_memory
 
 SETTINGS_KEY = "server"
@@ -90,6 +93,7 @@ class Persistence:
         self.store = store
         count = workers if workers is not None else (1 if store.dialect == "sqlite" else 8)
         self._executor = ThreadPoolExecutor(max_workers=count, thread_name_prefix="sevens-store")
+        self.actions = ActionLog(store, _engine(store), self._executor)
 
     @classmethod
     def open(cls, url: str | None = None, synchronous: SqliteSync = "full") -> Persistence:
@@ -123,8 +127,9 @@ class Persistence:
         return await self._call(self.store.start_round, session_id, number, dealer, seed, rules, extra)
 
     async def append_action(self, round_id: int, seq: int, text: str) -> bool:
-        """Commit action ``seq`` of a round (``False``: that very action was stored already)."""
-        return await self._call(self.store.append_action, round_id, seq, text)
+        """Commit action ``seq`` of a round (``False``: that very action was stored already), grouped with the
+        other rooms' actions of the moment into one transaction (:mod:`.actionlog`)."""
+        return await self.actions.append(round_id, seq, text)
 
     async def finish_round(
         self, round_id: int, result: dict[str, Any], points: Sequence[int], stars: Sequence[int]
@@ -148,6 +153,25 @@ class Persistence:
         """Every unfinished session the server started, oldest first, with its room."""
         found = []
         for info in self.store.unfinished_sessions():
+            room = read_room(info.settings)
+            if room is not None:
+                found.append((info, room))
+        return found
+
+    def recently_finished_rooms(self, seconds: float) -> list[tuple[SessionInfo, StoredRoom]]:
+        """Server sessions finished within the last ``seconds`` (their last round's end), oldest first: rooms
+        kept after a restart so their players can still "play again"."""
+        cutoff = utc_now() - timedelta(seconds=seconds)
+        with OrmSession(_engine(self.store)) as session:
+            ids = session.scalars(
+                select(Round.session_id)
+                .join(GameSession, GameSession.id == Round.session_id)
+                .where(GameSession.finished.is_(True), Round.finished_at >= cutoff)
+                .distinct()
+            ).all()
+        found = []
+        for session_id in sorted(ids):
+            info = self.store.load_session(session_id)
             room = read_room(info.settings)
             if room is not None:
                 found.append((info, room))

@@ -1,5 +1,6 @@
 """``python -m sevens.server`` as a child process on a free loopback port: started, waited for until it listens,
-and stopped, for the tests that need a real process (restart, browser) and the load benchmark.
+and stopped, for the tests that need a real process (restart, multi-node, browser) and the load benchmark; and
+what several nodes share in those runs: Debian's ``redis-server`` on a free port, a scratch PostgreSQL schema.
 
 Readiness is a TCP connection to the port, not a log line, so it holds at any ``--log-level``. The child's
 stdout and stderr are read all the time by a thread (so a chatty server never blocks on a full pipe) and kept
@@ -9,6 +10,7 @@ in :attr:`ServerProcess.output`.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -111,4 +113,54 @@ def server_process(
                 proc.wait()
 
 
-__all__ = ["ServerProcess", "ServerStartError", "free_port", "server_process"]
+@contextmanager
+def redis_process(timeout: float = 15.0) -> Iterator[str]:
+    """Run Debian's ``redis-server`` on a free loopback port without persistence (``--save ''
+    --appendonly no``); yield its URL, then stop it. :class:`ServerStartError` if it is missing or does not
+    listen in time."""
+    executable = shutil.which("redis-server")
+    if executable is None:
+        raise ServerStartError("redis-server is not installed (Debian: apt-get install redis-server)")
+    port = free_port()
+    command = [executable, "--port", str(port), "--bind", HOST, "--save", "", "--appendonly", "no",
+               "--protected-mode", "yes", "--loglevel", "warning"]  # fmt: skip
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + timeout
+        while not _listening(port):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise ServerStartError(f"redis-server did not listen on port {port}")
+            time.sleep(0.05)
+        yield f"redis://{HOST}:{port}/0"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@contextmanager
+def postgres_schema(base_url: str, prefix: str = "t") -> Iterator[str]:
+    """A new, empty schema of the PostgreSQL database at ``base_url``, as a URL whose connections use it; dropped
+    with everything in it afterwards (nodes of a multi-node test or load run share one such schema)."""
+    import uuid
+
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    schema = f"{prefix}_{uuid.uuid4().hex[:16]}"
+    admin = create_engine(make_url(base_url).set(drivername="postgresql+psycopg"))
+    try:
+        with admin.begin() as connection:
+            connection.execute(text(f'CREATE SCHEMA "{schema}"'))
+        options = {"options": f"-csearch_path={schema}"}
+        yield make_url(base_url).update_query_dict(options).render_as_string(hide_password=False)
+    finally:
+        with admin.begin() as connection:
+            connection.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+        admin.dispose()
+
+
+__all__ = ["ServerProcess", "ServerStartError", "free_port", "postgres_schema", "redis_process", "server_process"]

@@ -50,7 +50,7 @@ async def resume(room: Room, info: SessionInfo) -> None:
     for old in [r for r in room.logs if r < room.round_index - 1]:
         del room.logs[old]
     for member in room.members:
-        if member.kind == "human" and not member.left:
+        if member.kind == "human" and not member.left and room.status == "playing":
             member.grace.start()
     room.autoplay.turn_started()
     room.autoplay.schedule()

@@ -68,6 +68,7 @@ class RoomContext:
     persistence: Persistence
     bot_executor: Executor
     observer: FrameObserver | None = None  # sees every frame as it is queued (tests, audit logs)
+    on_session: Callable[[Room], None] | None = None  # told of every new session (several nodes: the room index)
 
 
 class Room:
@@ -300,6 +301,8 @@ class Room:
         if token is None:
             if not self.options.spectators:
                 raise ServerError("no_spectators", "this room takes no spectators; join with a seat token")
+            if len(self.spectators) >= self.config.max_spectators:
+                raise ServerError("too_many_spectators", f"this room has its {self.config.max_spectators} spectators")
             return None, False
         digest = hash_token(token)
         if self.host_token is not None and hmac.compare_digest(digest, self.host_token):
@@ -325,7 +328,8 @@ class Room:
                 old.close(CLOSE_REPLACED, "replaced by a newer connection for this seat")
             self.autoplay.turn_started()
         self.send(conn, self.snapshot(conn, "connect"))
-        self.broadcast_room("connected", player)
+        if player is not None:  # spectators come and go silently: their count rides on the next room event
+            self.broadcast_room("connected", player)
 
     def disconnect(self, conn: Connection) -> None:
         """Detach a closed connection; a player's seat waits for them for the grace period."""
@@ -342,7 +346,7 @@ class Room:
                 member.grace.start()
         if next(self.connections(), None) is None:
             self.empty_since = self.ctx.clock.now()
-        if not self.closed:
+        if not self.closed and conn.player is not None:
             self.broadcast_room("disconnected", conn.player)
 
     # ================================================================== messages
@@ -381,6 +385,8 @@ class Room:
         player = self._require_player(conn)
         async with self.lock:
             if self.status != "playing" or self.state is None or self.plan is None:
+                if self._repeated(conn, player, message):  # e.g. the game's last move, resent after a reconnect
+                    return
                 raise ServerError("not_playing", "no round is being played", reason_key="refusal.not_playing", legal=[])
             expected = (self.round_index, len(self.state.actions) + 1)
             if (message.round, message.seq) != expected:
@@ -410,15 +416,7 @@ class Room:
     def _out_of_sequence(self, conn: Connection, player: int, message: MoveMessage, expected: tuple[int, int]) -> None:
         """A move that is not the next one: a repeat of this player's own move is acknowledged again (and not
         applied again); anything else is refused with a snapshot to resynchronise."""
-        logged = self.logs.get(message.round, [])
-        entry = logged[message.seq - 1] if message.seq <= len(logged) else None
-        try:
-            text = str(self.family.parse_action(message.action))
-        except NotationError:
-            text = message.action
-        if entry is not None and entry == (player, text):
-            self.send(conn, frame("ack", self.seq, ref=message.id, round=message.round, turn=message.seq, action=text,
-                                  duplicate=True))  # fmt: skip
+        if self._repeated(conn, player, message):
             return
         stale = (message.round, message.seq) < expected
         code = "stale" if stale else "ahead"
@@ -430,6 +428,20 @@ class Room:
             message.id,
         )  # fmt: skip
         self.send(conn, self.snapshot(conn, code))
+
+    def _repeated(self, conn: Connection, player: int, message: MoveMessage) -> bool:
+        """Acknowledge again (``duplicate``) a move this player already made, and say so."""
+        logged = self.logs.get(message.round, [])
+        entry = logged[message.seq - 1] if 1 <= message.seq <= len(logged) else None
+        try:
+            text = str(self.family.parse_action(message.action))
+        except NotationError:
+            text = message.action
+        if entry is None or entry != (player, text):
+            return False
+        self.send(conn, frame("ack", self.seq, ref=message.id, round=message.round, turn=message.seq, action=text,
+                              duplicate=True))  # fmt: skip
+        return True
 
     # ================================================================== the one path that changes a game
     async def store_call(self, call: Awaitable[T]) -> T:
@@ -554,6 +566,8 @@ class Room:
         self.match = self.new_match(seats, seed)
         self.results, self.plan, self.state, self.round_id = [], None, None, None
         self.status = "playing"
+        if self.ctx.on_session is not None:
+            self.ctx.on_session(self)
 
     def new_match(self, seats: Sequence[Seat], seed: int) -> Match:
         """This room's bookkeeping for one session: one round unless the host chose more (chips: the rules'

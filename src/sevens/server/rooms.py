@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -13,9 +15,11 @@ from sevens.errors import RulesError, SevensError
 from sevens.games.base import Family
 from sevens.games.registry import families, family_of
 from sevens.server.bots import agent_or_fallback, check_agent
+from sevens.server.catalog import ROOM_OPTIONS
 from sevens.server.config import ServerConfig
 from sevens.server.connection import CLOSE_GOING_AWAY, CLOSE_ROOM_CLOSED
 from sevens.server.errors import ServerError
+from sevens.server.limits import Counts, KeyedBuckets
 from sevens.server.members import Member, RoomOptions, bot_name
 from sevens.server.messages import CreateRoom, RoomInfo, SeatTicket
 from sevens.server.persistence import Persistence, StoredRoom
@@ -23,6 +27,7 @@ from sevens.server.restore import resume
 from sevens.server.room import FrameObserver, Room, RoomContext
 from sevens.server.security import clean_name, hash_token, new_room_code, new_token, normalise_code
 from sevens.server.timers import Clock
+from sevens.store import SessionInfo
 
 log = logging.getLogger("sevens.server")
 
@@ -39,6 +44,13 @@ class RoomRegistry:
         self.rooms: dict[str, Room] = {}
         self._bot_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sevens-bots")
         self.ctx = RoomContext(config, clock, persistence, self._bot_executor, observer)
+        self.creations = KeyedBuckets(config.rooms_per_minute / 60.0, config.rooms_burst, clock)
+        self.connections = Counts(config.connections_per_address)
+        self._lobbies: dict[str, set[str]] = {}  # client address -> codes of the rooms it created
+        self.created: dict[str, float] = {}  # code -> when it was created (seconds since the epoch: the lobby order)
+        self.cluster: Any = None  # the node's :class:`~sevens.server.cluster.Cluster` when several nodes share a site
+        self.claim_code: Callable[[str], Awaitable[bool]] | None = None  # several nodes: is this code free?
+        self.dropped: Callable[[str], None] | None = None  # several nodes: a room this node held is gone
 
     @property
     def observer(self) -> FrameObserver | None:
@@ -56,17 +68,44 @@ class RoomRegistry:
             raise ServerError("unknown_room", f"no open room with code {code[:16]!r}")
         return room
 
-    def open_rooms(self) -> list[RoomInfo]:
-        """Listed rooms in the lobby with a free seat, newest first."""
-        found = [
-            room.info()
-            for room in self.rooms.values()
-            if room.status == "lobby" and room.options.listed and not room.closed and any(m.open for m in room.members)
-        ]
-        return found[::-1]
+    def open_rooms(self, offset: int = 0, limit: int | None = None) -> list[RoomInfo]:
+        """Listed rooms in the lobby with a free seat, newest first: ``limit`` of them from ``offset`` on."""
+        count = self.config.page_size if limit is None else limit
+        found: list[RoomInfo] = []
+        for room in reversed(self.rooms.values()):  # insertion order: newest last
+            if not (room.status == "lobby" and room.options.listed and not room.closed):
+                continue
+            if not any(m.open for m in room.members):
+                continue
+            if offset > 0:
+                offset -= 1
+                continue
+            if len(found) >= count:
+                break
+            found.append(room.info())
+        return found
 
-    async def create(self, body: CreateRoom) -> tuple[Room, SeatTicket]:
-        """A new room in the lobby, and the creator's ticket (a seat when ``host_name`` is given)."""
+    def admit_creator(self, address: str, token: str | None) -> None:
+        """Refuse a room creation past the per-address (and per-token) rate or lobby limit (429)."""
+        if not self.creations.allow(f"a:{address}") or (
+            token is not None and not self.creations.allow(f"t:{hash_token(token)}")
+        ):
+            raise ServerError(
+                "rate_limited", f"at most {self.config.rooms_per_minute:g} new rooms a minute per client; wait a moment"
+            )
+        codes = self._lobbies.get(address)
+        if codes is not None:
+            codes.intersection_update(c for c in codes if c in self.rooms and self.rooms[c].status == "lobby")
+            if len(codes) >= self.config.lobbies_per_address:
+                raise ServerError(
+                    "rate_limited",
+                    f"at most {self.config.lobbies_per_address} rooms waiting in the lobby per client; start or "
+                    "leave one first",
+                )
+
+    async def create(self, body: CreateRoom, address: str | None = None) -> tuple[Room, SeatTicket]:
+        """A new room in the lobby, and the creator's ticket (a seat when ``host_name`` is given); ``address``
+        (the client's) counts towards its lobby limit (see :meth:`admit_creator`)."""
         if len(self.rooms) >= self.config.max_rooms:
             raise ServerError("too_many_rooms", "the server is full; try again later")
         family, rules, options = settle_room(body, self.config)
@@ -96,12 +135,17 @@ class RoomRegistry:
         else:
             host_token = hash_token(token)
         code = new_room_code(self.rooms)
+        while self.claim_code is not None and not await self.claim_code(code):
+            code = new_room_code(self.rooms)
         seed = body.seed if body.seed is not None else secrets.randbits(63)
         room = Room(
             self.ctx, code=code, family=family, preset=body.preset, rules=rules, options=options, members=members,
             seed=seed, host=host, host_token=host_token,
         )  # fmt: skip
         self.rooms[code] = room
+        self.created[code] = time.time()
+        if address is not None:
+            self._lobbies.setdefault(address, set()).add(code)
         ticket = SeatTicket(code=code, player=host, token=token, host=True, ws_path=f"/ws/{code}")
         return room, ticket
 
@@ -114,23 +158,30 @@ class RoomRegistry:
 
     # ------------------------------------------------------------------ restart
     async def restore(self) -> int:
-        """Resume every unfinished session this server started (after a restart); returns how many."""
+        """Resume every unfinished session this server started (after a restart), and keep the rooms of sessions
+        finished within ``finished_ttl`` (for "play again"); returns how many rooms."""
         loop = asyncio.get_running_loop()
         stored = await loop.run_in_executor(None, self.persistence.unfinished_rooms)
-        count = 0
-        for info, saved in stored:
-            try:
-                room = self._rebuild(info.family, info.preset, info.rules, saved)
-                await resume(room, info)
-            except (SevensError, KeyError, ValueError) as exc:
-                log.error("session %s (room %s) cannot be resumed: %s", info.id, saved.code, exc)
-                continue
-            previous = self.rooms.get(room.code)
-            if previous is not None:
-                previous.close_all(CLOSE_ROOM_CLOSED, "room replaced")
-            self.rooms[room.code] = room
-            count += 1
-        return count
+        finished = await loop.run_in_executor(None, self.persistence.recently_finished_rooms, self.config.finished_ttl)
+        codes = set()
+        for info, saved in sorted(finished + stored, key=lambda pair: pair[0].id):  # a room's latest session wins
+            if await self.adopt(info, saved) is not None:
+                codes.add(saved.code)
+        return len(codes)
+
+    async def adopt(self, info: SessionInfo, saved: StoredRoom) -> Room | None:
+        """Rebuild a room from its stored session and take it over (``None``: it cannot be resumed)."""
+        try:
+            room = self._rebuild(info.family, info.preset, info.rules, saved)
+            await resume(room, info)
+        except (SevensError, KeyError, ValueError) as exc:
+            log.error("session %s (room %s) cannot be resumed: %s", info.id, saved.code, exc)
+            return None
+        previous = self.rooms.get(room.code)
+        if previous is not None:
+            previous.close_all(CLOSE_ROOM_CLOSED, "room replaced")
+        self.rooms[room.code] = room
+        return room
 
     def _rebuild(self, family_name: str, preset: str | None, rules_dict: dict[str, Any], saved: StoredRoom) -> Room:
         family = families()[family_name]
@@ -159,6 +210,13 @@ class RoomRegistry:
             if self._expired(room):
                 room.close_all(CLOSE_ROOM_CLOSED, "the room was closed")
                 del self.rooms[code]
+                self.created.pop(code, None)
+                if self.dropped is not None:
+                    self.dropped(code)
+        for address, codes in list(self._lobbies.items()):  # forget clients whose lobbies are all gone
+            codes.intersection_update(c for c in codes if c in self.rooms and self.rooms[c].status == "lobby")
+            if not codes:
+                del self._lobbies[address]
 
     def _expired(self, room: Room) -> bool:
         if room.closed:
@@ -187,13 +245,22 @@ class RoomRegistry:
 def settle_room(body: CreateRoom, config: ServerConfig) -> tuple[Family, Any, RoomOptions]:
     """Family, rules and options of a new room, checked (a bad preset, variant or option raises)."""
     family = family_of(body.preset)
+    fixed = sorted(set(body.variants) & ROOM_OPTIONS)
+    if fixed:
+        raise ServerError(
+            "invalid",
+            f"variants cannot set {', '.join(fixed)}: players come from the seats, ghost is a field of its own "
+            "and hints a switch of each player's browser",
+        )
     rules = family.presets[body.preset].replace(players=len(body.seats), **body.variants)
     if body.ghost:
         if family.name != "shichinarabe":
             raise RulesError("the ghost rule (B13) exists only in Shichi-narabe presets")
         rules = rules.replace(ghost=True)
-    if body.turn_seconds is not None and body.turn_seconds > config.max_turn_seconds:
-        raise ServerError("invalid", f"turn_seconds is at most {config.max_turn_seconds}")
+    if body.turn_seconds is not None and not config.min_turn_seconds <= body.turn_seconds <= config.max_turn_seconds:
+        raise ServerError(
+            "invalid", f"turn_seconds is from {config.min_turn_seconds:g} to {config.max_turn_seconds:g} (or null)"
+        )
     if body.rounds is not None and body.rounds > config.max_rounds:
         raise ServerError("invalid", f"rounds is at most {config.max_rounds}")
     options = RoomOptions(body.turn_seconds, body.ghost, body.kids, body.rounds, body.listed, body.spectators)

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import hashlib
 import html
+import logging
+import re
 import secrets
 import unicodedata
 from collections.abc import Collection, Container
@@ -95,6 +97,29 @@ class TokenBucket:
         return False
 
 
+TOKEN_IN_QUERY = re.compile(r"([?&]token=)[^&\s\"']*")
+
+
+def redact(text: str) -> str:
+    """``text`` with the value of every ``token=`` query parameter hidden.
+
+    >>> redact("GET /ws/ABC234?token=s3cret&x=1 HTTP/1.1")
+    'GET /ws/ABC234?token=***&x=1 HTTP/1.1'
+    """
+    return TOKEN_IN_QUERY.sub(r"\1***", text)
+
+
+class RedactTokens(logging.Filter):
+    """A log filter that hides seat tokens in request lines (uvicorn's access log prints ``/ws/CODE?token=…``)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
+        if isinstance(record.msg, str):
+            record.msg = redact(record.msg)
+        return True
+
+
 def _has_control(text: str) -> bool:
     return any(unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs") for ch in text)
 
@@ -132,6 +157,7 @@ def escape(text: str) -> str:
 
 __all__ = [
     "CODE_ALPHABET",
+    "RedactTokens",
     "TokenBucket",
     "clean_chat",
     "clean_name",
@@ -141,4 +167,5 @@ __all__ = [
     "new_token",
     "normalise_code",
     "origin_allowed",
+    "redact",
 ]

@@ -1,0 +1,66 @@
+"""Group commit of moves: actions appended together are stored together, in order; a number stored twice is a
+harmless retry when the text is the same and a refusal when it differs, and never costs the rest of its batch."""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from sevens.server.actionlog import ActionLog
+from sevens.store import Store, StoreError
+
+
+def test_appends_made_together_are_committed_together_and_conflicts_are_told_apart(tmp_path: Path) -> None:
+    store = Store.open(f"sqlite:///{tmp_path / 'log.sqlite3'}")
+    session = store.create_session("shichinarabe", "standard", {}, 1, [("Aiko", True), ("Ken", True)])
+    rounds = [store.start_round(session, n, 0, n, {}) for n in (1,)]
+    other = store.create_session("shichinarabe", "standard", {}, 2, [("Mei", True), ("Sora", True)])
+    rounds.append(store.start_round(other, 1, 0, 3, {}))
+    store.append_action(rounds[0], 1, "7h")
+    executor = ThreadPoolExecutor(max_workers=1)
+
+    async def scenario() -> list[bool | BaseException]:
+        log = ActionLog(store, store._engine, executor)
+        calls = [
+            log.append(rounds[1], 1, "7s"),
+            log.append(rounds[0], 1, "7h"),  # a retry of a stored action
+            log.append(rounds[0], 2, "8h"),
+            log.append(rounds[1], 1, "7c"),  # a conflict: number 1 of that round is "7s" in this very batch
+        ]
+        return await asyncio.gather(*calls, return_exceptions=True)
+
+    outcomes = asyncio.run(scenario())
+    assert outcomes[:3] == [True, False, True]
+    assert isinstance(outcomes[3], StoreError) and "7s" in str(outcomes[3])
+    assert store.get_round(rounds[0]).actions == ["7h", "8h"]
+    assert store.get_round(rounds[1]).actions == ["7s"]
+    executor.shutdown()
+    store.close()
+
+
+def test_many_rooms_appending_at_once_share_transactions(tmp_path: Path) -> None:
+    store = Store.open(f"sqlite:///{tmp_path / 'many.sqlite3'}")
+    session = store.create_session("shichinarabe", "standard", {}, 1, [("Aiko", True), ("Ken", True)])
+    round_id = store.start_round(session, 1, 0, 1, {})
+    executor = ThreadPoolExecutor(max_workers=1)
+    batches: list[int] = []
+
+    async def scenario() -> None:
+        log = ActionLog(store, store._engine, executor)
+        write = log._write
+        log._write = lambda batch: (batches.append(len(batch)), write(batch))[1]
+        for seq in range(1, 41, 10):  # ten appends at a time, as ten rooms moving in the same instant would
+            assert (
+                await asyncio.gather(*(log.append(round_id, seq + k, f"a{seq + k}") for k in range(10))) == [True] * 10
+            )
+
+    asyncio.run(scenario())
+    assert sum(batches) == 40 and len(batches) < 40
+    assert store.get_round(round_id).actions == [f"a{n}" for n in range(1, 41)]
+    with pytest.raises(StoreError):
+        store.append_action(round_id, 40, "other")
+    executor.shutdown()
+    store.close()
