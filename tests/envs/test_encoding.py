@@ -27,7 +27,7 @@ def test_every_view_encodes_to_the_declared_size_in_unit_range(family_name: str,
             for seat in range(players):
                 vector = table.encoder.encode(table.state.view(seat))
                 assert vector.shape == (table.encoder.size,)
-                assert 0.0 <= vector.min() and vector.max() <= 1.0
+                assert vector.min() >= 0.0 and vector.max() <= 1.0
             mask = table.observe(mover)["action_mask"]
             legal = table.state.legal_actions()
             assert [table.space.actions[i] for i in mask.nonzero()[0]] == sorted(legal, key=table.space.index)

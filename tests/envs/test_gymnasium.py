@@ -7,10 +7,10 @@ import pytest
 
 pytest.importorskip("gymnasium")
 
-from gymnasium.utils.env_checker import check_env  # noqa: E402
+from gymnasium.utils.env_checker import check_env
 
-from sevens.envs.gymnasium import SevensEnv  # noqa: E402
-from sevens.errors import RulesError  # noqa: E402
+from sevens.envs.gymnasium import SevensEnv
+from sevens.errors import RulesError
 
 
 @pytest.mark.parametrize(
@@ -50,7 +50,7 @@ def test_an_illegal_number_plays_the_default_action_and_says_so() -> None:
 
 
 def test_unknown_opponents_and_seats_are_refused_clearly() -> None:
-    with pytest.raises(RulesError, match="unknown agent 'nobody'.*allowed"):
+    with pytest.raises(RulesError, match=r"unknown agent 'nobody'.*allowed"):
         SevensEnv(opponents="nobody")
     with pytest.raises(RulesError, match="seat 4 is not a seat"):
         SevensEnv(players=4, seat=4)

@@ -9,10 +9,10 @@ import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, seed_test
 
-from sevens.envs.pettingzoo import env, raw_env  # noqa: E402
-from sevens.errors import IllegalActionError  # noqa: E402
+from sevens.envs.pettingzoo import env, raw_env
+from sevens.errors import IllegalActionError
 
 CASES = [("standard", 2), ("tunnel", 4), ("joker", 8), ("fan_tan", 4), ("killer", 4), ("seven27", 4), ("seven27", 8)]
 

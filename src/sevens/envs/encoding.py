@@ -182,7 +182,8 @@ def _seven27(rules: Any) -> Encoder:
             figures += [seat.stands / 10, float(seat.folded), float(seat.all_in), float(view.to_move == s)]
             seats.append(np.asarray(figures, dtype=np.float32))
         # rounds and stands have no small bound: clipped, like every figure, to 0…1
-        return np.clip(np.concatenate([*parts, np.asarray(rest, dtype=np.float32), *seats]), 0.0, 1.0)
+        vector = np.concatenate([*parts, np.asarray(rest, dtype=np.float32), *seats])
+        return np.clip(vector, 0.0, 1.0, out=vector)
 
     return Encoder(2 * DECK_SIZE + len(PHASE_NAMES) + 12 + n * per_seat, encode)
 

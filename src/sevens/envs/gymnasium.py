@@ -41,7 +41,7 @@ from sevens.session.clock import default_action
 class SevensEnv(gymnasium.Env[dict[str, Any], int]):
     """``seat`` learns; ``opponents`` is one agent name for every other seat, or one name per other seat."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium declares it so)
 
     def __init__(
         self, preset: str = "standard", players: int | None = None, settings: Settings = None,
@@ -67,9 +67,11 @@ class SevensEnv(gymnasium.Env[dict[str, Any], int]):
                 "action_mask": spaces.Box(0, 1, (len(self.table.space),), dtype=np.int8),
             }
         )
-        self.action_space = spaces.Discrete(len(self.table.space))
+        self.action_space: spaces.Discrete = spaces.Discrete(len(self.table.space))  # type: ignore[assignment,unused-ignore]
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**62))
         self.table.deal(game_seed)
@@ -93,7 +95,7 @@ class SevensEnv(gymnasium.Env[dict[str, Any], int]):
 
     def action_masks(self) -> Mask:
         """1 for each legal action number of the learner now."""
-        return self.table.observe(self.seat)["action_mask"]
+        return self.table.space.mask(self.table.state.legal_actions() if self.table.state.to_move == self.seat else [])
 
     def _play_opponents(self) -> None:
         """Let the other seats move until the learner is to move or the game is over."""

@@ -175,7 +175,7 @@ class SevensState(pyspiel.State):  # type: ignore[misc]
         """A state that ``player`` cannot tell from this one: the cards it cannot see dealt afresh."""
         seed = int(probability_sampler() * 2**53) if probability_sampler is not None else random.getrandbits(53)
         if self.game_state is None:
-            return self.clone()
+            return SevensState(self.get_game())
         resample = resampler_for(self.table.family.name)
         game_state = resample(self.game_state.view(player), random.Random(seed))
         return SevensState.of(self.get_game(), game_state, self.public)

@@ -16,7 +16,7 @@ eliminated) stays among the agents until the game ends, since its reward depends
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -30,7 +30,7 @@ from sevens.errors import RulesError
 class SevensAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     """One game per episode; ``reset(seed=S)`` deals the same cards as ``sevens`` does from seed ``S``."""
 
-    metadata = {"name": "sevens_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"name": "sevens_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(
         self, preset: str = "standard", players: int | None = None, settings: Settings = None,
