@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sevens.cards import ALL_CARDS, DECK_SIZE, cards_text, mask_of
-from sevens.errors import IllegalActionError
+from sevens.errors import IllegalActionError, wrong_action
 from sevens.games.seven27.actions import (
     BET,
     BET_ACTION,
@@ -59,6 +59,7 @@ from sevens.rng import make_rng, shuffle_in_place
 
 BETTING, CARDS, OVER = range(3)
 PHASE_NAMES = ("bet", "card", "over")
+FAMILY_TITLE = "Seven Twenty-Seven"  # in errors
 # D3: which cards of the initial deal go face up, one pass round the table each
 DEAL_PATTERNS: dict[str, tuple[bool, ...]] = {
     "down_up": (False, True),
@@ -248,7 +249,10 @@ class State(StateBase):
         return self._stack[p] >= cost and bool(self._able() & ~(1 << p))
 
     def why_illegal(self, action: Action) -> str | None:
-        """``None`` if ``action`` is legal, else a sentence saying why and what is legal now."""
+        """``None`` if ``action`` is legal, else a sentence saying why and what is legal now. Anything but a
+        Seven Twenty-Seven action raises :class:`~sevens.errors.WrongTypeError` (so :meth:`apply` does too)."""
+        if type(action) is not Action:
+            raise wrong_action(action, FAMILY_TITLE)
         if self._turn < 0:
             return "the deal is over; no action is legal"
         legal = self.legal_actions()

@@ -32,7 +32,7 @@ from sevens.cards import (
     cards_text,
     iter_bits,
 )
-from sevens.errors import IllegalActionError
+from sevens.errors import IllegalActionError, wrong_action
 from sevens.games.dealing import deal_round_robin
 from sevens.games.shichinarabe.actions import (
     ABOVE,
@@ -60,6 +60,7 @@ _NOT_SUIT = tuple(~m for m in SUIT_MASKS)
 _BITS = (*(1 << c for c in range(DECK_SIZE)), 0, 0)  # jokers (52, 53) have no bit
 _SUIT_OF = tuple(c // ROW for c in range(DECK_SIZE))
 NO_LIMIT = 1 << 62
+FAMILY_TITLE = "七並べ (Sevens)"  # in errors
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,7 +219,10 @@ class State(StateBase):
         return acts
 
     def why_illegal(self, action: Action) -> str | None:
-        """``None`` if ``action`` is legal, else a sentence saying why and what is allowed."""
+        """``None`` if ``action`` is legal, else a sentence saying why and what is allowed. Anything but a 七並べ
+        action raises :class:`~sevens.errors.WrongTypeError`."""
+        if type(action) is not Action:
+            raise wrong_action(action, FAMILY_TITLE)
         if action.kind == GHOST:
             return self._why_ghost_illegal(action)
         if self._turn < 0:
@@ -275,7 +279,10 @@ class State(StateBase):
     def apply(self, action: Action) -> None:
         """Apply ``action`` for the seat to move (a ghost swap for the seats it names).
 
-        Raises :class:`IllegalActionError` saying why, and changes nothing, when it is not legal."""
+        Raises :class:`IllegalActionError` saying why, and changes nothing, when it is not legal; anything but a
+        七並べ action (text, ``None``, another family's action) raises :class:`~sevens.errors.WrongTypeError`."""
+        if type(action) is not Action:
+            raise wrong_action(action, FAMILY_TITLE)
         p = self._turn
         kind = action.kind
         if kind == PLAY and p >= 0:  # the hot path of every simulation, kept flat
