@@ -57,15 +57,15 @@ def test_another_familys_action_is_refused_and_changes_nothing(family: Any) -> N
     ],
 )
 def test_actions_that_are_no_action_cannot_be_built(make: Any, fields: tuple[Any, ...]) -> None:
-    with pytest.raises(NotationError, match="is not a .* action|does not exist"):
+    with pytest.raises(NotationError, match=r"is not a .* action|does not exist"):
         make(*fields)
 
 
 @pytest.mark.parametrize("family", FAMILIES, ids=lambda f: f.name)
 def test_parse_action_and_parse_position_want_text(family: Any) -> None:
-    with pytest.raises(WrongTypeError, match="an action must be text such as .*, not NoneType"):
+    with pytest.raises(WrongTypeError, match=r"an action must be text such as .*, not NoneType"):
         family.parse_action(None)
-    with pytest.raises(WrongTypeError, match="a position must be text such as .*, not int"):
+    with pytest.raises(WrongTypeError, match=r"a position must be text such as .*, not int"):
         family.parse_position(5)
 
 

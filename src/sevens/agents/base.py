@@ -81,6 +81,7 @@ FAMILY_AGENT_MODULES: dict[str, str] = {
 
 RESEARCH_PLUGINS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "ismcts": ("sevens.envs.ismcts", "ISMCTSAgent", ("shichinarabe", "killer")),
+    "learned": ("sevens.envs.policy", "PolicyAgent", ("shichinarabe", "killer", "seven27")),
 }
 """Research agents that live outside the agents layer and need optional packages (``sevens[research]``):
 name → (module, class, families). They are imported only when made."""

@@ -42,10 +42,9 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from sevens.envs.table import Table, make_rules
+from sevens.envs.table import Table, family_of_rules, make_rules
 from sevens.errors import RulesError
 from sevens.games.base import GameState
-from sevens.games.registry import families
 
 DEFAULT_DEALS = 1 << 16
 
@@ -234,9 +233,7 @@ class SevensObserver:
 
 def load_for_rules(rules: Any, deals: int = DEFAULT_DEALS) -> Any:
     """The registered OpenSpiel game of ``rules`` (any family, preset or variant)."""
-    family = next((f for f in families().values() if isinstance(rules, type(next(iter(f.presets.values()))))), None)
-    if family is None:
-        raise RulesError(f"{rules!r} are not the rules of any family")
+    family = family_of_rules(rules)
     preset, _, settings = rules.text().partition(",")
     params = {"preset": preset, "players": rules.players, "settings": settings, "deals": deals}
     return pyspiel.load_game(GAME_NAMES[family.name], params)

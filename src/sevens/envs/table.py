@@ -17,7 +17,7 @@ import numpy as np
 from sevens.envs.encoding import ActionSpace, Encoder, FloatVector, Mask, action_space_for, encoder_for
 from sevens.errors import RulesError
 from sevens.games.base import Family, GameState, parse_setting
-from sevens.games.registry import family_of
+from sevens.games.registry import families, family_of
 from sevens.session.scoring import round_points
 
 Settings = Mapping[str, Any] | Iterable[str] | None
@@ -41,6 +41,14 @@ def make_rules(preset: str, players: int | None = None, settings: Settings = Non
         changes["players"] = players
     rules = family.presets[preset]
     return family, rules.replace(**changes) if changes else rules
+
+
+def family_of_rules(rules: Any) -> Family:
+    """The family whose rules ``rules`` are (every family has its own ``Rules`` class)."""
+    for family in families().values():
+        if isinstance(rules, type(next(iter(family.presets.values())))):
+            return family
+    raise RulesError(f"{rules!r} are not the rules of any family")
 
 
 class Table:
