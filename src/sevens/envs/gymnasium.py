@@ -38,7 +38,7 @@ from sevens.rng import derive_seed
 from sevens.session.clock import default_action
 
 
-class SevensEnv(gymnasium.Env[dict[str, Any], int]):
+class SevensEnv(gymnasium.Env[dict[str, Any], int]):  # type: ignore[misc,unused-ignore]
     """``seat`` learns; ``opponents`` is one agent name for every other seat, or one name per other seat."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012 (Gymnasium declares it so)
