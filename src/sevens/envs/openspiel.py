@@ -45,6 +45,7 @@ import pyspiel
 from sevens.envs.table import Table, family_of_rules, make_rules
 from sevens.errors import RulesError
 from sevens.games.base import GameState
+from sevens.session.scoring import round_points
 
 DEFAULT_DEALS = 1 << 16
 
@@ -93,8 +94,8 @@ class SevensGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> SevensObserver:
         if params:
             raise ValueError(f"observation parameters are not supported; given {params}")
-        recall = iig_obs_type is None or bool(iig_obs_type.perfect_recall)
-        return SevensObserver(self.table, perfect_recall=iig_obs_type is not None and recall)
+        # no type given: OpenSpiel asks for the default observation (without recall)
+        return SevensObserver(self.table, perfect_recall=iig_obs_type is not None and iig_obs_type.perfect_recall)
 
 
 class SevensState(pyspiel.State):  # type: ignore[misc]
@@ -163,12 +164,9 @@ class SevensState(pyspiel.State):  # type: ignore[misc]
         return self.game_state is not None and self.game_state.is_over()
 
     def returns(self) -> list[float]:
-        if not self.is_terminal():
+        if self.game_state is None or not self.game_state.is_over():
             return [0.0] * self.table.players
-        table = Table(self.table.family, self.table.rules)
-        assert self.game_state is not None
-        table.state = self.game_state
-        return table.points()
+        return [float(p) for p in round_points(self.table.family, self.game_state)]
 
     def resample_from_infostate(self, player: int, probability_sampler: Any = None) -> SevensState:
         """A state that ``player`` cannot tell from this one: the cards it cannot see dealt afresh."""

@@ -30,13 +30,12 @@ class Action:
     def __post_init__(self) -> None:
         """Only real actions can be built: a play of one of the 52 cards, or a pass (no card)."""
         kind, card = self.kind, self.card
-        if not (type(kind) is int and type(card) is int and (kind, card >= 0) in ((PLAY, True), (PASS, False))):
+        whole = type(kind) is int and type(card) is int
+        if not (whole and ((kind == PLAY and 0 <= card < DECK_SIZE) or (kind == PASS and card == -1))):
             raise NotationError(
                 f"Action(kind={kind!r}, card={card!r}) is not a Killer sevens action; "
                 f"allowed: kind {PLAY} (play) with a card 0–{DECK_SIZE - 1}, or kind {PASS} (pass) without one"
             )
-        if kind == PLAY and card >= DECK_SIZE:
-            raise NotationError(f"card {card} does not exist; cards are 0–{DECK_SIZE - 1}")
 
     def __str__(self) -> str:
         return CARD_TEXTS[self.card] if self.kind == PLAY else "pass"
