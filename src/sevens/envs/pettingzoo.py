@@ -73,12 +73,19 @@ class SevensAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._select()
+        self.agent_selection = self.agents[0]
+        self._settle()
+        self._accumulate_rewards()
 
-    def _select(self) -> None:
+    def _settle(self) -> None:
+        """Select the seat to move, or, once the game is over, reward and end every agent."""
         mover = self.table.state.to_move
         if mover is not None:
             self.agent_selection = self.possible_agents[mover]
+            return
+        for agent, points in zip(self.possible_agents, self.table.points(), strict=True):
+            self.rewards[agent] = points
+            self.terminations[agent] = True
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -90,12 +97,7 @@ class SevensAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         self.table.apply_number(int(action))
         self._clear_rewards()
-        if self.table.state.is_over():
-            for other, points in zip(self.possible_agents, self.table.points(), strict=True):
-                self.rewards[other] = points
-                self.terminations[other] = True
-        else:
-            self._select()
+        self._settle()
         self._accumulate_rewards()
         if self.render_mode == "ansi":
             print(self.render())
