@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -42,11 +43,11 @@ def test_chance_outcome_k_deals_what_sevens_deals_from_seed_k() -> None:
     assert str(state) == State.new(Rules.preset("standard"), 42).position()
 
 
-def _play_randomly(state: object, rng: random.Random, moves: int) -> None:
+def _play_randomly(state: Any, rng: random.Random, moves: int) -> None:
     for _ in range(moves):
-        if state.is_terminal():  # type: ignore[attr-defined]
+        if state.is_terminal():
             return
-        state.apply_action(rng.choice(state.legal_actions()))  # type: ignore[attr-defined]
+        state.apply_action(rng.choice(state.legal_actions()))
 
 
 @pytest.mark.parametrize("name", ["sevens", "sevens_killer"])
