@@ -36,6 +36,35 @@ class IllegalActionError(SevensError):
         self.reason = reason
 
 
+class WrongTypeError(SevensError, TypeError):
+    """A value of the wrong type where the engine expects an action of its family, or text to read (an action's
+    or a position's): refused before anything changes. It is both a :class:`SevensError` and a ``TypeError``."""
+
+    key = "type"
+
+
+def expect_text(value: object, what: str, example: str) -> str:
+    """``value`` if it is text, else :class:`WrongTypeError` naming what was expected.
+
+    >>> expect_text(None, "an action", "7h")
+    Traceback (most recent call last):
+    ...
+    sevens.errors.WrongTypeError: an action must be text such as '7h', not NoneType (None)
+    """
+    if not isinstance(value, str):
+        raise WrongTypeError(f"{what} must be text such as {example!r}, not {type(value).__name__} ({value!r})")
+    return value
+
+
+def wrong_action(action: object, family: str) -> WrongTypeError:
+    """The error for something given to a state as an action that is not one of its family's actions."""
+    hint = "; read text with parse_action" if isinstance(action, str) else ""
+    return WrongTypeError(
+        f"{action!r} ({type(action).__module__}.{type(action).__name__}) is not an action of {family}; "
+        f"give one of state.legal_actions(){hint}"
+    )
+
+
 class RecordError(SevensError):
     """A record that cannot be read or does not replay to its stored result."""
 

@@ -79,6 +79,28 @@ FAMILY_AGENT_MODULES: dict[str, str] = {
 """Where each family's agent tables live; a family whose module is missing offers the generic agents only."""
 
 
+RESEARCH_PLUGINS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "ismcts": ("sevens.envs.ismcts", "ISMCTSAgent", ("shichinarabe", "killer")),
+    "learned": ("sevens.envs.policy", "PolicyAgent", ("shichinarabe", "killer", "seven27")),
+}
+"""Research agents that live outside the agents layer and need optional packages (``sevens[research]``):
+name → (module, class, families). They are imported only when made."""
+
+
+def _plugin(name: str, module_name: str, class_name: str) -> AgentFactory:
+    def make() -> Agent:
+        try:
+            module = import_module(module_name)
+        except ImportError as exc:
+            raise RulesError(
+                f"agent {name!r} needs the research packages ({exc.name} is missing): pip install 'sevens[research]'"
+            ) from None
+        agent: Agent = getattr(module, class_name)()
+        return agent
+
+    return make
+
+
 def _family_tables(family_name: str) -> tuple[Mapping[str, AgentFactory], Mapping[str, AgentFactory]]:
     """``(AGENTS, RESEARCH_AGENTS)`` of one family's agent module, empty when it has none."""
     module_name = FAMILY_AGENT_MODULES.get(family_name, f"sevens.agents.{family_name}")
@@ -98,6 +120,9 @@ def agent_table(family_name: str = DEFAULT_FAMILY, research: bool = False) -> di
     table = {**GENERIC_AGENTS, **own}
     if research:
         table.update(extra)
+        for name, (module_name, class_name, family_names) in RESEARCH_PLUGINS.items():
+            if family_name in family_names:
+                table[name] = _plugin(name, module_name, class_name)
     return table
 
 

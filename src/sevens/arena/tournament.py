@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -87,28 +88,40 @@ def play_deal(match: Match, deal: int) -> list[GameOutcome]:
     return outcomes
 
 
-def _play_deal_args(args: tuple[Match, int]) -> list[GameOutcome]:
+DealTask = tuple[Match, int]
+
+
+def _play_deal_args(args: DealTask) -> list[GameOutcome]:
     return play_deal(*args)
 
 
+DealMap = Callable[[Callable[[DealTask], list[GameOutcome]], list[DealTask]], Iterable[list[GameOutcome]]]
+"""Runs the deals somewhere (another machine, a cluster) and yields their outcomes in the order given."""
+
+
 def run_match(
-    match: Match, games: int, workers: int = 1, progress: Callable[[int], None] | None = None
+    match: Match,
+    games: int,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+    executor: DealMap | None = None,
 ) -> list[GameOutcome]:
-    """At least ``games`` games, rounded up to whole deals (one game per rotation); in deal order."""
+    """At least ``games`` games, rounded up to whole deals (one game per rotation); in deal order. The deals
+    run here, in ``workers`` processes, or through ``executor`` (e.g. Ray); the results are the same."""
     n = len(match.agents)
     if games < 1:
         raise RulesError(f"games={games} must be at least 1")
     deals = math.ceil(games / n)
     tasks = [(match, d) for d in range(deals)]
     results: list[GameOutcome] = []
-    if workers <= 1:
-        for task in tasks:
-            results += _play_deal_args(task)
-            if progress:
-                progress(n)
-        return results
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for outcome in pool.map(_play_deal_args, tasks):
+    with ExitStack() as stack:
+        if executor is not None:
+            outcomes = executor(_play_deal_args, tasks)
+        elif workers <= 1:
+            outcomes = map(_play_deal_args, tasks)
+        else:
+            outcomes = stack.enter_context(ProcessPoolExecutor(max_workers=workers)).map(_play_deal_args, tasks)
+        for outcome in outcomes:
             results += outcome
             if progress:
                 progress(n)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 from sevens.cli import arena, commands, watch
 from sevens.cli.common import app, user_errors
 from sevens.server.command import serve
@@ -15,4 +17,4 @@ __all__ = ["app", "arena", "commands", "main", "watch"]
 
 
 def main() -> None:
-    app()
+    app(args=arena.ray_address_optional(sys.argv[1:]))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from contextlib import AbstractContextManager, ExitStack
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -12,10 +13,27 @@ from rich.progress import Progress
 from rich.table import Table
 
 from sevens.agents.base import make_agent
-from sevens.arena.tournament import Match, run_match, summarise
+from sevens.arena.tournament import DealMap, Match, run_match, summarise
 from sevens.cli.common import JsonOption, PlayersOption, PresetOption, SetOption, app, build_rules, console, user_errors
 from sevens.errors import SevensError
 from sevens.i18n import t
+
+LOCAL_RAY = "local"  # what ``--ray`` without an address stands for
+
+
+def ray_address_optional(args: list[str]) -> list[str]:
+    """``--ray`` last or before another option means a local Ray: the address is optional, which typer's
+    options cannot say, so the command line gets ``--ray local`` before it is parsed.
+
+    >>> ray_address_optional(["arena", "--ray", "--games", "4"]), ray_address_optional(["arena", "--ray", "h:1"])
+    (['arena', '--ray', 'local', '--games', '4'], ['arena', '--ray', 'h:1'])
+    """
+    out: list[str] = []
+    for i, arg in enumerate(args):
+        out.append(arg)
+        if arg == "--ray" and (i + 1 == len(args) or args[i + 1].startswith("-")):
+            out.append(LOCAL_RAY)
+    return out
 
 
 @app.command()
@@ -30,6 +48,14 @@ def arena(
     seed: Annotated[int, typer.Option(help="Seed of the series of deals.")] = 0,
     setting: SetOption = None,
     workers: Annotated[int, typer.Option(help="Worker processes (results do not depend on it).")] = 1,
+    ray_address: Annotated[
+        str | None,
+        typer.Option(
+            "--ray",
+            metavar="[ADDRESS]",
+            help="Run the deals on the Ray cluster at ADDRESS, or on a small local Ray without one (same results).",
+        ),
+    ] = None,
     plot: Annotated[Path | None, typer.Option(help="Write a PNG of win rates with 95% intervals.")] = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -45,9 +71,11 @@ def arena(
         make_agent(name, family.name, research=True)  # a measuring tool: oracle too; unknown names fail here
     match = Match(family.name, built, tuple(names), seed)
     errors = Console(stderr=True)
-    with Progress(console=errors, disable=not errors.is_terminal, transient=True) as bar:
+    with ExitStack() as stack:
+        executor = None if ray_address is None else stack.enter_context(_ray(ray_address))
+        bar = stack.enter_context(Progress(console=errors, disable=not errors.is_terminal, transient=True))
         task = bar.add_task("games", total=games)
-        outcomes = run_match(match, games, workers, progress=lambda k: bar.advance(task, k))
+        outcomes = run_match(match, games, workers, progress=lambda k: bar.advance(task, k), executor=executor)
     rows = summarise(names, outcomes)
     if plot is not None:
         from sevens.arena.plot import plot_win_rates
@@ -78,6 +106,15 @@ def results_table(rows: list[dict[str, Any]], title: str, chips: bool) -> Table:
             f"{row['rating']:.1f}",
         )  # fmt: skip
     return table
+
+
+def _ray(address: str) -> AbstractContextManager[DealMap]:
+    """The Ray executor (``--ray``): a clear error when Ray is not installed."""
+    try:
+        from sevens.arena.ray_executor import ray_executor
+    except ImportError:
+        raise SevensError("--ray needs Ray: pip install 'sevens[research]'") from None
+    return ray_executor(None if address == LOCAL_RAY else address)
 
 
 def _interval(bounds: list[float | None], digits: int) -> str:

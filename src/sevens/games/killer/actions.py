@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sevens.cards import CARD_TEXTS, DECK_SIZE, parse_card
-from sevens.errors import NotationError
+from sevens.errors import NotationError, expect_text
 
 PLAY, PASS = range(2)
 _KIND_NAMES = ("play", "pass")
@@ -26,6 +26,16 @@ class Action:
 
     kind: int
     card: int = -1
+
+    def __post_init__(self) -> None:
+        """Only real actions can be built: a play of one of the 52 cards, or a pass (no card)."""
+        kind, card = self.kind, self.card
+        whole = type(kind) is int and type(card) is int
+        if not (whole and ((kind == PLAY and 0 <= card < DECK_SIZE) or (kind == PASS and card == -1))):
+            raise NotationError(
+                f"Action(kind={kind!r}, card={card!r}) is not a Killer sevens action; "
+                f"allowed: kind {PLAY} (play) with a card 0–{DECK_SIZE - 1}, or kind {PASS} (pass) without one"
+            )
 
     def __str__(self) -> str:
         return CARD_TEXTS[self.card] if self.kind == PLAY else "pass"
@@ -52,7 +62,7 @@ def play(card: int) -> Action:
 
 def parse_action(text: str) -> Action:
     """Read an action's text; raises :class:`NotationError` saying what is allowed."""
-    raw = text.strip()
+    raw = expect_text(text, "an action", "5h").strip()
     if raw.lower() in ("pass", "p", "パス"):
         return PASS_ACTION
     try:

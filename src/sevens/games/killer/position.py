@@ -32,7 +32,7 @@ from functools import reduce
 from operator import or_
 
 from sevens.cards import ALL_CARDS, RANKS, ROW, SEVENS_MASK, SUITS, cards_text, parse_card, split_card_tokens
-from sevens.errors import NotationError, RulesError
+from sevens.errors import NotationError, RulesError, expect_text
 from sevens.games.killer.rules import parse_rules_text
 from sevens.games.killer.state import ELIMINATED, FINISHED, IN, State
 from sevens.games.killer.view import DEAD_MARK, EMPTY_MARK, grid_rows
@@ -62,6 +62,7 @@ def format_position(state: State) -> str:
 
 def parse_position(text: str) -> State:
     """Read a position; raises :class:`NotationError` saying which field is wrong and why."""
+    expect_text(text, "a position", "killer …")
     fields = text.split()
     if len(fields) != 10:
         raise NotationError(f"a position has 10 space-separated fields ({FIELDS}), got {len(fields)}")

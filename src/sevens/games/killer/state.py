@@ -46,6 +46,7 @@ from __future__ import annotations
 from typing import Any
 
 from sevens.cards import ALL_CARDS, DECK_SIZE, SEVENS_MASK, card, card_text, cards_text, mask_of
+from sevens.errors import wrong_action
 from sevens.games.dealing import deal_round_robin
 from sevens.games.killer.actions import PASS, PASS_ACTION, PLAY, PLAY_ACTIONS, Action
 from sevens.games.killer.events import DIED, LAID_OUT, STALEMATE, Event
@@ -60,6 +61,7 @@ IN, FINISHED, ELIMINATED = range(3)
 STATUS_NAMES = ("in", "finished", "eliminated")  # "finished": left the round with an empty hand (C5, 抜け)
 SEVEN_OF_DIAMONDS = card(7, 2)
 NO_LIMIT = 1 << 62
+FAMILY_TITLE = "Killer sevens"  # in errors
 _BITS = tuple(1 << c for c in range(DECK_SIZE))
 
 
@@ -171,7 +173,10 @@ class State(StateBase):
         return None if refusal is None else refusal_text(refusal, self._legal_texts())
 
     def refusal(self, action: Action) -> Refusal | None:
-        """``None`` if ``action`` is legal, else why not: a catalogue key (``refusal.*``) and its parameters."""
+        """``None`` if ``action`` is legal, else why not: a catalogue key (``refusal.*``) and its parameters.
+        Anything but this family's action raises :class:`~sevens.errors.WrongTypeError`."""
+        if type(action) is not Action:
+            raise wrong_action(action, FAMILY_TITLE)
         if self._turn < 0:
             return ("refusal.round_over", {})
         if action in self.legal_actions():
@@ -199,7 +204,10 @@ class State(StateBase):
     # ------------------------------------------------------------------ the one verb that changes a state
     def apply(self, action: Action) -> None:
         """Apply ``action`` for the seat to move. An illegal action raises :class:`IllegalActionError` saying
-        why and what is legal, and changes nothing."""
+        why and what is legal, and changes nothing; anything but a Killer sevens action (text, ``None``, another
+        family's action) raises :class:`~sevens.errors.WrongTypeError` and changes nothing."""
+        if type(action) is not Action:
+            raise wrong_action(action, FAMILY_TITLE)
         p = self._turn
         if p >= 0:
             if action.kind == PLAY:
@@ -228,7 +236,11 @@ class State(StateBase):
                         self._leave(p)
                     self._settle(p, inclusive=False)
                     return
-            elif self._passes[p] < self._limit and (self._voluntary or not self._hands[p] & self._front):
+            elif (
+                action.kind == PASS
+                and self._passes[p] < self._limit
+                and (self._voluntary or not self._hands[p] & self._front)
+            ):
                 self._passes[p] += 1
                 self._log.append((p, action))
                 self._streak += 1

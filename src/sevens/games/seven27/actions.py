@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sevens.errors import NotationError
+from sevens.errors import NotationError, expect_text
 
 CHECK, BET, CALL, RAISE, FOLD, TAKE, STAND = range(7)
 KIND_NAMES = ("check", "bet", "call", "raise", "fold", "take", "stand")
@@ -39,6 +39,14 @@ class Action:
     """One action. Use the interned constants below or :func:`parse_action`; compare and hash freely."""
 
     kind: int
+
+    def __post_init__(self) -> None:
+        """Only the seven actions can be built."""
+        if type(self.kind) is not int or not 0 <= self.kind < len(KIND_NAMES):
+            raise NotationError(
+                f"Action(kind={self.kind!r}) is not a Seven Twenty-Seven action; allowed: kinds 0–6 "
+                f"({', '.join(KIND_NAMES)})"
+            )
 
     def __str__(self) -> str:
         return KIND_NAMES[self.kind]
@@ -71,7 +79,7 @@ _ALIASES: dict[str, int] = {name: kind for kind, name in enumerate(KIND_NAMES)} 
 
 def parse_action(text: str) -> Action:
     """Read an action's text (English or Japanese); raises :class:`NotationError` listing what is allowed."""
-    kind = _ALIASES.get(text.strip().lower())
+    kind = _ALIASES.get(expect_text(text, "an action", "call").strip().lower())
     if kind is None:
         raise NotationError(f"{text.strip()!r} is not an action; expected one of: {', '.join(KIND_NAMES)}")
     return ACTIONS[kind]

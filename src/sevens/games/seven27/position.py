@@ -30,7 +30,7 @@ True
 from __future__ import annotations
 
 from sevens.cards import ALL_CARDS, DECK_SIZE, cards_text, iter_bits, parse_card, split_card_tokens
-from sevens.errors import NotationError
+from sevens.errors import NotationError, expect_text
 from sevens.games.positions import check_seat_count, per_seat, seat_number, whole_number
 from sevens.games.seven27.rules import parse_rules_text
 from sevens.games.seven27.state import BETTING, CARDS, OVER, State
@@ -65,6 +65,7 @@ def format_position(state: State) -> str:
 
 def parse_position(text: str) -> State:
     """Read a position; raises :class:`NotationError` saying which field is wrong and why."""
+    expect_text(text, "a position", "seven27 …")
     fields = text.split()
     if len(fields) != 12:
         raise NotationError(f"a position has 12 space-separated fields ({_FIELDS}), got {len(fields)}")

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sevens.cards import ALL_CARDS, DECK_SIZE, cards_text, mask_of
+from sevens.errors import wrong_action
 from sevens.games.refusals import Refusal, refusal_text, refused
 from sevens.games.seven27.actions import (
     BET,
@@ -59,6 +60,7 @@ from sevens.rng import make_rng, shuffle_in_place
 
 BETTING, CARDS, OVER = range(3)
 PHASE_NAMES = ("bet", "card", "over")
+FAMILY_TITLE = "Seven Twenty-Seven"  # in errors
 # D3: which cards of the initial deal go face up, one pass round the table each
 DEAL_PATTERNS: dict[str, tuple[bool, ...]] = {
     "down_up": (False, True),
@@ -253,7 +255,10 @@ class State(StateBase):
         return None if refusal is None else refusal_text(refusal, self._legal_texts())
 
     def refusal(self, action: Action) -> Refusal | None:
-        """``None`` if ``action`` is legal, else why not: a catalogue key (``refusal.*``) and its parameters."""
+        """``None`` if ``action`` is legal, else why not: a catalogue key (``refusal.*``) and its parameters.
+        Anything but this family's action raises :class:`~sevens.errors.WrongTypeError`."""
+        if type(action) is not Action:
+            raise wrong_action(action, FAMILY_TITLE)
         if self._turn < 0:
             return ("refusal.deal_over", {})
         if action in self.legal_actions():

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sevens.cards import CARD_TEXTS, DECK_SIZE, is_joker_text, parse_card
-from sevens.errors import NotationError
+from sevens.errors import NotationError, expect_text
 
 PLAY, JOKER, SWAP, PASS, GHOST = range(5)
 BELOW, ABOVE = -1, 1  # side of the joker relative to the card it is played with
@@ -41,6 +41,12 @@ class Action:
     side: int = 0
     ghost: int = -1
     speaker: int = -1
+
+    def __post_init__(self) -> None:
+        """Only real actions can be built (the forms of the table above)."""
+        why = _malformed(self)
+        if why:
+            raise NotationError(f"{_fields(self)} is not a 七並べ action: {why}")
 
     def __str__(self) -> str:
         if self.kind == PLAY:
@@ -64,6 +70,31 @@ class Action:
     def sort_key(self) -> tuple[int, int, int]:
         """Legal actions are listed in this order: plays, joker plays, swaps, pass."""
         return (self.kind, self.card, self.side)
+
+
+def _fields(action: Action) -> str:
+    return (
+        f"Action(kind={action.kind!r}, card={action.card!r}, side={action.side!r}, "
+        f"ghost={action.ghost!r}, speaker={action.speaker!r})"
+    )
+
+
+def _malformed(action: Action) -> str | None:
+    """What makes ``action``'s fields no action at all, or ``None``."""
+    kind, card, side, ghost, speaker = action.kind, action.card, action.side, action.ghost, action.speaker
+    if not all(type(v) is int for v in (kind, card, side, ghost, speaker)):
+        return "every field is a whole number"
+    if not 0 <= kind < len(_KIND_NAMES):
+        return f"kind is 0–{len(_KIND_NAMES) - 1} ({', '.join(_KIND_NAMES)})"
+    has_card = kind in (PLAY, JOKER, SWAP)
+    if has_card != (0 <= card < DECK_SIZE) or (not has_card and card != -1):
+        return f"a {_KIND_NAMES[kind]} " + (f"names one card 0–{DECK_SIZE - 1}" if has_card else "names no card")
+    if side not in ((BELOW, ABOVE) if kind == JOKER else (0,)):
+        return f"only a joker play has a side ({BELOW} below, {ABOVE} above)"
+    named = ghost >= 0 and speaker >= 0
+    if named != (kind == GHOST) or (not named and (ghost, speaker) != (-1, -1)):
+        return "a ghost swap names two seats (the ghost and the speaker), and no other action names any"
+    return None
 
 
 # Interned instances: the hot path never allocates an action.
@@ -95,7 +126,7 @@ _ACTION_HELP = "a card (7h), Jk+9h or 9h+Jk, swap 8h, pass, or ghost G S"
 
 def parse_action(text: str) -> Action:
     """Read an action's text; raises :class:`NotationError` saying what is allowed."""
-    raw = text.strip()
+    raw = expect_text(text, "an action", "7h").strip()
     low = raw.lower()
     if low in ("pass", "p", "パス"):
         return PASS_ACTION

@@ -41,7 +41,7 @@ from sevens.cards import (
     parse_card,
     split_card_tokens,
 )
-from sevens.errors import NotationError, RulesError
+from sevens.errors import NotationError, RulesError, expect_text
 from sevens.games.positions import per_seat, seat_number, whole_number
 from sevens.games.shichinarabe.rules import parse_rules_text
 from sevens.games.shichinarabe.state import ELIMINATED, FINISHED, IN, SEVEN_OF_DIAMONDS, STUCK, State
@@ -79,6 +79,7 @@ def format_position(state: State) -> str:
 
 def parse_position(text: str) -> State:
     """Read a position; raises :class:`NotationError` saying which field is wrong and why."""
+    expect_text(text, "a position", "standard …")
     fields = text.split()
     if len(fields) not in (8, 9):
         raise NotationError(

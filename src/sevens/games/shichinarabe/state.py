@@ -32,6 +32,7 @@ from sevens.cards import (
     cards_text,
     iter_bits,
 )
+from sevens.errors import wrong_action
 from sevens.games.dealing import deal_round_robin
 from sevens.games.refusals import Refusal, refusal_text, refused
 from sevens.games.shichinarabe.actions import (
@@ -60,6 +61,7 @@ _NOT_SUIT = tuple(~m for m in SUIT_MASKS)
 _BITS = (*(1 << c for c in range(DECK_SIZE)), 0, 0)  # jokers (52, 53) have no bit
 _SUIT_OF = tuple(c // ROW for c in range(DECK_SIZE))
 NO_LIMIT = 1 << 62
+FAMILY_TITLE = "七並べ (Sevens)"  # in errors
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,7 +227,10 @@ class State(StateBase):
         return refusal_text(refusal, self._legal_texts(action))
 
     def refusal(self, action: Action) -> Refusal | None:
-        """``None`` if ``action`` is legal, else why not: a catalogue key (``refusal.*``) and its parameters."""
+        """``None`` if ``action`` is legal, else why not: a catalogue key (``refusal.*``) and its parameters.
+        Anything but this family's action raises :class:`~sevens.errors.WrongTypeError`."""
+        if type(action) is not Action:
+            raise wrong_action(action, FAMILY_TITLE)
         if action.kind == GHOST:
             return self._ghost_refusal(action)
         if self._turn < 0:
@@ -287,7 +292,10 @@ class State(StateBase):
     def apply(self, action: Action) -> None:
         """Apply ``action`` for the seat to move (a ghost swap for the seats it names).
 
-        Raises :class:`IllegalActionError` saying why, and changes nothing, when it is not legal."""
+        Raises :class:`IllegalActionError` saying why, and changes nothing, when it is not legal; anything but a
+        七並べ action (text, ``None``, another family's action) raises :class:`~sevens.errors.WrongTypeError`."""
+        if type(action) is not Action:
+            raise wrong_action(action, FAMILY_TITLE)
         p = self._turn
         kind = action.kind
         if kind == PLAY and p >= 0:  # the hot path of every simulation, kept flat

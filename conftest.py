@@ -1,0 +1,13 @@
+"""Doctests of the research modules run only where their optional packages are installed (``sevens[research]``)."""
+
+from importlib.util import find_spec
+
+_OPTIONAL = {
+    "src/sevens/envs/pettingzoo.py": "pettingzoo",
+    "src/sevens/envs/gymnasium.py": "gymnasium",
+    "src/sevens/envs/policy.py": "gymnasium",  # its example trains in the Gymnasium env
+    "src/sevens/envs/openspiel.py": "pyspiel",
+    "src/sevens/envs/ismcts.py": "pyspiel",
+    "src/sevens/arena/ray_executor.py": "ray",
+}
+collect_ignore = [path for path, module in _OPTIONAL.items() if find_spec(module) is None]

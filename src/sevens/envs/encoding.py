@@ -1,0 +1,203 @@
+"""One fixed-size float vector per seat's view, and one fixed numbering of the actions, per game family.
+
+Every environment (PettingZoo, Gymnasium, OpenSpiel) shares these, so a policy trained in one reads the same
+numbers in another. The vector is built from :meth:`view` only (the seat's allowlist), never from the state.
+Seats are written relative to the viewer (the viewer first, then clockwise), so one policy fits every seat.
+
+>>> from sevens.games.shichinarabe import Rules, State
+>>> coder = encoder_for("shichinarabe", Rules.preset("standard"))
+>>> state = State.new(Rules.preset("standard"), seed=7)
+>>> vector = coder.encode(state.view(state.to_move))
+>>> vector.shape == (coder.size,), vector.dtype.name, float(vector.min()) >= 0.0
+(True, 'float32', True)
+>>> space = action_space_for("shichinarabe")
+>>> len(space), [str(space.actions[i]) for i in space.mask(state.legal_actions()).nonzero()[0]]
+(209, ['6c', 'pass'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from sevens.cards import DECK_SIZE
+from sevens.errors import RulesError
+
+FloatVector = NDArray[np.float32]
+Mask = NDArray[np.int8]
+
+
+@dataclass(frozen=True)
+class ActionSpace:
+    """Every action a family can ever offer, numbered ``0 … len-1`` (the order of the engine's sort key)."""
+
+    actions: tuple[Any, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_index", {a: i for i, a in enumerate(self.actions)})
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def index(self, action: Any) -> int:
+        """The number of ``action``; one the family never offers raises :class:`RulesError`."""
+        try:
+            return int(self._index[action])  # type: ignore[attr-defined]
+        except (KeyError, TypeError):
+            raise RulesError(f"{action!r} has no number in this action space of {len(self)} actions") from None
+
+    def mask(self, legal: Sequence[Any]) -> Mask:
+        """1 where an action is legal now."""
+        mask = np.zeros(len(self.actions), dtype=np.int8)
+        for action in legal:
+            mask[self.index(action)] = 1
+        return mask
+
+    def action(self, number: int) -> Any:
+        """The action numbered ``number``; a number out of range raises :class:`RulesError`."""
+        if not 0 <= number < len(self.actions):
+            raise RulesError(f"action number {number} is out of range; allowed: 0 to {len(self.actions) - 1}")
+        return self.actions[number]
+
+
+def action_space_for(family_name: str) -> ActionSpace:
+    """The action numbering of one family (the ghost swap of B13 is a server event, never a learner's action)."""
+    if family_name == "shichinarabe":
+        from sevens.games.shichinarabe import actions as sa
+
+        return ActionSpace(
+            sa.PLAY_ACTIONS + sa.JOKER_BELOW_ACTIONS + sa.JOKER_ABOVE_ACTIONS + sa.SWAP_ACTIONS + (sa.PASS_ACTION,)
+        )
+    if family_name == "killer":
+        from sevens.games.killer import actions as ka
+
+        return ActionSpace((*ka.PLAY_ACTIONS, ka.PASS_ACTION))
+    if family_name == "seven27":
+        from sevens.games.seven27 import actions as da
+
+        return ActionSpace(da.ACTIONS)
+    raise RulesError(f"no action space for family {family_name!r}; allowed: shichinarabe, killer, seven27")
+
+
+_BYTES = (DECK_SIZE + 7) // 8
+
+
+def card_bits(mask: int) -> FloatVector:
+    """A card bit set as 52 floats, 1.0 where the card is in the set.
+
+    >>> card_bits(0b101)[:4].tolist()
+    [1.0, 0.0, 1.0, 0.0]
+    """
+    raw = np.frombuffer((mask & ((1 << DECK_SIZE) - 1)).to_bytes(_BYTES, "little"), dtype=np.uint8)
+    return np.unpackbits(raw, bitorder="little")[:DECK_SIZE].astype(np.float32)
+
+
+def _relative(seat: int, players: int) -> list[int]:
+    """Every seat, the viewer first, then clockwise."""
+    return [(seat + k) % players for k in range(players)]
+
+
+def _one_hot(index: int, size: int) -> list[float]:
+    return [1.0 if i == index else 0.0 for i in range(size)]
+
+
+@dataclass(frozen=True)
+class Encoder:
+    """Views of one family under one set of rules → vectors of ``size`` floats in 0…1."""
+
+    size: int
+    encode_fn: Callable[[Any], FloatVector]
+
+    def encode(self, view: Any) -> FloatVector:
+        vector = self.encode_fn(view)
+        assert vector.shape == (self.size,), (vector.shape, self.size)
+        return vector
+
+
+def _shichinarabe(rules: Any) -> Encoder:
+    from sevens.games.shichinarabe.state import STATUS_NAMES
+
+    n = rules.players
+    passes = rules.pass_limit or 10  # without a limit, passes are scaled as if ten were allowed
+    per_card = DECK_SIZE / n + 1
+
+    def encode(view: Any) -> FloatVector:
+        seats = _relative(view.seat, n)
+        parts = [card_bits(m) for m in (view.hand, view.table, view.joker_positions, view.playable_positions)]
+        rest = [view.jokers_in_hand / 2, view.removed_jokers / 2, float(view.to_move == view.seat)]
+        for s in seats:
+            rest += [view.hand_counts[s] / per_card, min(view.passes_used[s] / passes, 1.0), float(view.to_move == s)]
+            rest += _one_hot(STATUS_NAMES.index(view.statuses[s]), len(STATUS_NAMES))
+        return np.concatenate([*parts, np.asarray(rest, dtype=np.float32)])
+
+    return Encoder(4 * DECK_SIZE + 3 + n * (3 + len(STATUS_NAMES)), encode)
+
+
+def _killer(rules: Any) -> Encoder:
+    from sevens.games.killer.state import STATUS_NAMES
+
+    n = rules.players
+    passes = rules.pass_limit or 10
+    per_card = DECK_SIZE / n + 1
+
+    def encode(view: Any) -> FloatVector:
+        seats = _relative(view.seat, n)
+        parts = [card_bits(m) for m in (view.hand, view.table, view.dead_positions, view.playable_positions)]
+        rest = [float(view.to_move == view.seat)]
+        for s in seats:
+            rest += [view.hand_counts[s] / per_card, view.dead_counts[s] / per_card, view.kills[s] / DECK_SIZE]
+            rest += [min(view.passes_used[s] / passes, 1.0), float(view.to_move == s)]
+            rest += _one_hot(STATUS_NAMES.index(view.statuses[s]), len(STATUS_NAMES))
+        return np.concatenate([*parts, np.asarray(rest, dtype=np.float32)])
+
+    return Encoder(4 * DECK_SIZE + 1 + n * (5 + len(STATUS_NAMES)), encode)
+
+
+def _seven27(rules: Any) -> Encoder:
+    from sevens.games.seven27.state import PHASE_NAMES
+
+    n = rules.players
+    chips = float(rules.stack * n)  # every chip in play: amounts are fractions of it
+    per_seat = DECK_SIZE + 8
+
+    def encode(view: Any) -> FloatVector:
+        own = view.seats[view.seat]
+        parts = [card_bits(own.down), card_bits(own.up)]
+        low, high = (None, None) if view.own is None else (view.own.low, view.own.high)
+        rest = _one_hot(PHASE_NAMES.index(view.phase), len(PHASE_NAMES))
+        rest += [view.betting_round / 10, view.bet_size / chips, view.high_bet / chips]
+        rest += [view.raises / max(rules.raise_cap, 1), view.to_call / chips, view.pot / chips]
+        rest += [view.deck_count / DECK_SIZE, float(view.to_move == view.seat)]
+        rest += [0.0 if low is None else low / 28, float(low is None), 0.0 if high is None else high / 56]
+        rest += [float(high is None)]
+        seats = []
+        for s in _relative(view.seat, n):
+            seat = view.seats[s]
+            seats.append(card_bits(seat.up))
+            figures = [seat.down_count / 5, seat.stack / chips, seat.committed / chips, seat.bet / chips]
+            figures += [seat.stands / 10, float(seat.folded), float(seat.all_in), float(view.to_move == s)]
+            seats.append(np.asarray(figures, dtype=np.float32))
+        # rounds and stands have no small bound: clipped, like every figure, to 0…1
+        vector = np.concatenate([*parts, np.asarray(rest, dtype=np.float32), *seats])
+        return np.clip(vector, 0.0, 1.0, out=vector)
+
+    return Encoder(2 * DECK_SIZE + len(PHASE_NAMES) + 12 + n * per_seat, encode)
+
+
+_ENCODERS: dict[str, Callable[[Any], Encoder]] = {
+    "shichinarabe": _shichinarabe,
+    "killer": _killer,
+    "seven27": _seven27,
+}
+
+
+def encoder_for(family_name: str, rules: Any) -> Encoder:
+    """The observation encoder of ``family_name`` under ``rules`` (the vector's size depends on the players)."""
+    try:
+        return _ENCODERS[family_name](rules)
+    except KeyError:
+        raise RulesError(f"no observation encoder for {family_name!r}; allowed: {', '.join(_ENCODERS)}") from None

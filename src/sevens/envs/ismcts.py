@@ -1,0 +1,55 @@
+"""OpenSpiel's IS-MCTS bot as a ``sevens`` agent (``sevens arena --agents ismcts,heuristic,…``; research only).
+
+The bot searches the registered OpenSpiel game (:mod:`sevens.envs.openspiel`). Like every agent it is given
+only its seat's view: the root of each search is a deal of the cards it cannot see, consistent with that view
+and the public log, and every simulation deals them afresh (information-set MCTS). Leaves are valued by one
+random rollout; returns are E2 points (±10), so the exploration constant is on that scale.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from open_spiel.python.algorithms import ismcts, mcts
+
+from sevens.envs.openspiel import SevensState, load_for_rules, resampler_for
+
+
+class ISMCTSAgent:
+    """IS-MCTS with ``simulations`` simulations per decision (one random rollout at each leaf)."""
+
+    name = "ismcts"
+    needs_view = True
+
+    def __init__(self, simulations: int = 100, uct_c: float = 10.0) -> None:
+        self.simulations = simulations
+        self.uct_c = uct_c
+        self._rng = random.Random(0)
+        self._games: dict[Any, Any] = {}
+
+    def reset(self, seat: int, seed: int) -> None:
+        self._rng.seed(seed)
+
+    def act(self, view: Any, legal: Sequence[Any]) -> Any:
+        if len(legal) == 1:
+            return legal[0]
+        game = self._games.get(view.rules)
+        if game is None:
+            game = self._games[view.rules] = load_for_rules(view.rules)
+        resample = resampler_for(game.table.family.name)
+        public = [f"{seat}:{text}" for seat, text in view.history]  # the same for the root and every resample
+
+        def deal_again(state: Any, player: int) -> SevensState:
+            return SevensState.of(game, resample(view, self._rng), public)
+
+        numpy_rng = np.random.RandomState(self._rng.getrandbits(32))
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=numpy_rng)
+        bot = ismcts.ISMCTSBot(game, evaluator, self.uct_c, self.simulations, random_state=numpy_rng)
+        bot.set_resampler(deal_again)
+        number = bot.step(deal_again(None, view.seat))
+        chosen = game.table.space.action(int(number))
+        assert chosen in legal, (chosen, legal)
+        return chosen

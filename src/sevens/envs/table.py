@@ -1,0 +1,89 @@
+"""What every environment shares: building the rules from a preset, and one game seen through the encoders.
+
+>>> table = Table.build("tunnel", players=3, settings=["pass_limit=none"])
+>>> table.family.name, table.rules.players, table.rules.pass_limit
+('shichinarabe', 3, None)
+>>> table.deal(seed=1); table.state.to_move is not None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import numpy as np
+
+from sevens.envs.encoding import ActionSpace, Encoder, FloatVector, Mask, action_space_for, encoder_for
+from sevens.errors import RulesError
+from sevens.games.base import Family, GameState, parse_setting
+from sevens.games.registry import families, family_of
+from sevens.session.scoring import round_points
+
+Settings = Mapping[str, Any] | Iterable[str] | None
+
+
+def make_rules(preset: str, players: int | None = None, settings: Settings = None) -> tuple[Family, Any]:
+    """The family owning ``preset`` and its rules with ``players`` and the ``--set`` changes applied; settings are
+    ``{"pass_limit": None}`` or ``["pass_limit=none"]``. Bad names or values raise :class:`RulesError`."""
+    if not isinstance(preset, str):
+        raise RulesError(f"preset must be a name such as 'standard', not {type(preset).__name__}")
+    family = family_of(preset)
+    if settings is None:
+        changes: dict[str, Any] = {}
+    elif isinstance(settings, Mapping):
+        changes = dict(settings)
+    elif isinstance(settings, str):
+        changes = dict(parse_setting(s) for s in settings.split(",") if s.strip())
+    else:
+        changes = dict(parse_setting(s) for s in settings)
+    if players is not None:
+        changes["players"] = players
+    rules = family.presets[preset]
+    return family, rules.replace(**changes) if changes else rules
+
+
+def family_of_rules(rules: Any) -> Family:
+    """The family whose rules ``rules`` are (every family has its own ``Rules`` class)."""
+    for family in families().values():
+        if isinstance(rules, type(next(iter(family.presets.values())))):
+            return family
+    raise RulesError(f"{rules!r} are not the rules of any family")
+
+
+class Table:
+    """One game of one family under fixed rules, with the family's action numbering and observation encoder."""
+
+    def __init__(self, family: Family, rules: Any) -> None:
+        self.family = family
+        self.rules = rules
+        self.players: int = rules.players
+        self.space: ActionSpace = action_space_for(family.name)
+        self.encoder: Encoder = encoder_for(family.name, rules)
+        self.state: GameState = family.new_state(rules, 0)
+
+    @classmethod
+    def build(cls, preset: str, players: int | None = None, settings: Settings = None) -> Table:
+        return cls(*make_rules(preset, players, settings))
+
+    def deal(self, seed: int) -> None:
+        self.state = self.family.new_state(self.rules, seed)
+
+    def observe(self, seat: int) -> dict[str, FloatVector | Mask]:
+        """``observation`` (the seat's view as floats) and ``action_mask`` (zeros unless the seat is to move)."""
+        state = self.state
+        mask = self.space.mask(state.legal_actions()) if state.to_move == seat else self._no_actions()
+        return {"observation": self.encoder.encode(state.view(seat)), "action_mask": mask}
+
+    def _no_actions(self) -> Mask:
+        return np.zeros(len(self.space), dtype=np.int8)
+
+    def apply_number(self, number: int) -> Any:
+        """Apply the action numbered ``number`` for the seat to move; an illegal one raises and changes nothing."""
+        action = self.space.action(int(number))
+        self.state.apply(action)
+        return action
+
+    def points(self) -> list[float]:
+        """Each seat's score of the finished game: E2 points (chips won for Seven Twenty-Seven)."""
+        return [float(p) for p in round_points(self.family, self.state)]
