@@ -1,0 +1,267 @@
+"""Batches of 七並べ games for the compiled kernel: built from seeds, hands, random deals or Python states,
+played to the end, read back as rankings and E2 points.
+
+>>> from sevens.games.shichinarabe import Rules
+>>> batch = Batch.from_seeds(Rules.preset("standard"), [7, 8])
+>>> outcome = batch.play("random", seed=1)
+>>> outcome.points.shape, sorted(outcome.ranking[0].tolist())
+((2, 4), [0, 1, 2, 3])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from functools import cache
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from sevens.agents.shichinarabe.board import both_open, row_lanes
+from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS, Weights
+from sevens.cards import DECK_SIZE
+from sevens.errors import RulesError
+from sevens.games.dealing import deal_round_robin
+from sevens.games.shichinarabe import Rules, State, max_steps
+from sevens.games.shichinarabe.tables import ROWS, shifted_tables
+from sevens.kernel import engine
+
+Policy = Literal["random", "heuristic"]
+POLICIES: dict[str, int] = {"random": engine.RANDOM, "heuristic": engine.HEURISTIC}
+OUTCOME_NAMES = ("finished", "left", "stalemate", "eliminated", "joker_stuck")
+_STATUS_CODES = {"in": engine.IN, "finished": engine.FINISHED, "eliminated": engine.ELIMINATED}
+U64 = npt.NDArray[np.uint64]
+I64 = npt.NDArray[np.int64]
+
+
+class UnsupportedRulesError(RulesError):
+    """Rules the compiled kernel does not play; the Python engine does (use it instead)."""
+
+    key = "kernel_unsupported"
+
+
+def unsupported_reason(rules: Rules) -> str | None:
+    """``None`` when the kernel plays ``rules``, else a sentence saying what it does not play."""
+    if rules.jokers:
+        return (
+            f"the compiled kernel does not play jokers (jokers={rules.jokers}, B8); play these rules with the "
+            "Python engine (sevens.games.shichinarabe.State); every other Part B parameter is supported"
+        )
+    return None
+
+
+def supports(rules: Rules) -> bool:
+    """Whether the kernel plays ``rules`` (everything in Part B but jokers; ``ghost`` swaps never happen in
+    simulated play and ``hints`` are for front-ends)."""
+    return unsupported_reason(rules) is None
+
+
+def check_supported(rules: Rules) -> None:
+    """Raise :class:`UnsupportedRulesError` for rules the kernel does not play."""
+    why = unsupported_reason(rules)
+    if why:
+        raise UnsupportedRulesError(why)
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """Everything the kernel needs from the rules, as arrays (built once per rules)."""
+
+    cfg: I64
+    table: U64
+    lanes: I64
+    lengths: I64
+
+
+@cache
+def tables_for(rules: Rules) -> Tables:
+    check_supported(rules)
+    cfg = np.zeros(engine.CFG_SIZE, dtype=np.int64)
+    cfg[engine.C_PLAYERS] = rules.players
+    cfg[engine.C_LIMIT] = engine.NO_LIMIT if rules.pass_limit is None else rules.pass_limit
+    cfg[engine.C_VOLUNTARY] = rules.voluntary_pass
+    cfg[engine.C_OPENS_7D] = rules.opening == "fan_tan" and rules.first_player == "diamond_seven"
+    cfg[engine.C_DEALER_LEFT] = rules.first_player == "dealer_left"
+    cfg[engine.C_SEVENS_PLACED] = rules.opening == "sevens_placed"
+    cfg[engine.C_RING] = rules.ak_link
+    cfg[engine.C_TUNNEL] = rules.tunnel != "off"
+    table = np.array(shifted_tables(rules.ak_link, rules.tunnel)[0], dtype=np.uint64)
+    lanes, lengths = _lane_tables(rules.ak_link, rules.tunnel)
+    return Tables(cfg, table, lanes, lengths)
+
+
+@cache
+def _lane_tables(ring: bool, tunnel: str) -> tuple[I64, I64]:
+    """The heuristic's lanes of every row (:func:`~sevens.agents.shichinarabe.board.row_lanes`):
+    ``lanes[row, k]`` the positions of lane ``k``; ``lengths[row]`` = lane 0's and lane 1's lengths, the number
+    of lanes, and whether both ends fill the same arc (:func:`~sevens.agents.shichinarabe.board.both_open`)."""
+    lanes = np.zeros((ROWS, 2, 13), dtype=np.int64)
+    lengths = np.zeros((ROWS, 4), dtype=np.int64)
+    for row in range(ROWS):
+        found = row_lanes(row, ring, tunnel)
+        for k, lane in enumerate(found):
+            lanes[row, k, : len(lane)] = lane
+            lengths[row, k] = len(lane)
+        lengths[row, 2] = len(found)
+        lengths[row, 3] = both_open(row, ring, tunnel)
+    return lanes, lengths
+
+
+def weights_array(w: Weights) -> npt.NDArray[np.float64]:
+    return np.array([float(getattr(w, name)) for name in (f.name for f in fields(w))], dtype=np.float64)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of every game of a batch: ``ranking[g]`` seats best first (B12), ``outcome[g, seat]`` an index
+    into :data:`OUTCOME_NAMES`, ``points[g, seat]`` E2 points, ``steps[g]`` actions played."""
+
+    ranking: I64
+    outcome: I64
+    points: I64
+    steps: I64
+
+    def outcome_names(self, game: int) -> tuple[str, ...]:
+        return tuple(OUTCOME_NAMES[k] for k in self.outcome[game])
+
+
+class Batch:
+    """Many rounds of the same rules, each a row of numpy arrays (see :mod:`.engine`). Build with
+    :meth:`from_seeds`, :meth:`from_hands`, :meth:`from_states` or :meth:`blank` (random deals)."""
+
+    __slots__ = ("board", "hands", "info", "meta", "rules", "tables")
+
+    def __init__(self, rules: Rules, games: int) -> None:
+        if games < 1:
+            raise ValueError(f"a batch needs at least one game, got {games}")
+        self.rules = rules
+        self.tables = tables_for(rules)
+        n = rules.players
+        self.hands: U64 = np.zeros((games, n), dtype=np.uint64)
+        self.board: U64 = np.zeros((games, 2), dtype=np.uint64)
+        self.info: I64 = np.zeros((games, 3, n), dtype=np.int64)
+        self.meta: I64 = np.zeros((games, engine.META_SIZE), dtype=np.int64)
+
+    def __len__(self) -> int:
+        return int(self.hands.shape[0])
+
+    @classmethod
+    def blank(cls, rules: Rules, games: int) -> Batch:
+        """Room for ``games`` rounds, to be dealt at random by :meth:`play` (``deal=True``)."""
+        return cls(rules, games)
+
+    @classmethod
+    def from_hands(cls, rules: Rules, hands: npt.ArrayLike, dealer: int | None = None) -> Batch:
+        """Rounds from dealt hands (``hands[g, seat]`` = 52-bit card sets, every card once), begun as
+        ``State.new`` begins them: 7s placed (B3), first player (B4), hands emptied by the 7s (B12)."""
+        dealt = np.asarray(hands, dtype=np.uint64)
+        if dealt.ndim != 2 or dealt.shape[1] != rules.players:
+            raise ValueError(f"hands must have shape (games, {rules.players}), got {dealt.shape}")
+        batch = cls(rules, dealt.shape[0])
+        batch.hands[:] = dealt
+        batch.meta[:, engine.DEALER] = rules.players - 1 if dealer is None else dealer
+        t = batch.tables
+        engine.start_batch(batch.hands, batch.board, batch.info, batch.meta, t.cfg, t.table)
+        return batch
+
+    @classmethod
+    def from_seeds(cls, rules: Rules, seeds: Sequence[int], dealer: int | None = None) -> Batch:
+        """The deals of ``State.new(rules, seed, dealer)`` for each seed."""
+        check_supported(rules)
+        n = rules.players
+        seat_dealer = n - 1 if dealer is None else dealer
+        hands = np.zeros((len(seeds), n), dtype=np.uint64)
+        for g, seed in enumerate(seeds):
+            for seat, cards in enumerate(deal_round_robin(DECK_SIZE, n, seat_dealer, seed)):
+                hands[g, seat] = sum(1 << c for c in cards)
+        return cls.from_hands(rules, hands, seat_dealer)
+
+    @classmethod
+    def from_states(cls, states: Sequence[State]) -> Batch:
+        """Rounds from positions of the Python engine (all with the same rules), e.g. a search's
+        determinizations; each is copied, not changed."""
+        if not states:
+            raise ValueError("from_states needs at least one state")
+        rules = states[0].rules
+        batch = cls(rules, len(states))
+        for g, state in enumerate(states):
+            if state.rules != rules:
+                raise RulesError(f"state {g} has rules {state.rules.text()}, the batch {rules.text()}")
+            batch._load(g, state)
+        return batch
+
+    def _load(self, g: int, state: State) -> None:
+        for seat in range(state.players):
+            self.hands[g, seat] = state.hand(seat)
+            self.info[g, engine.PASSES, seat] = state.passes_used(seat)
+            self.info[g, engine.STATUS, seat] = _STATUS_CODES[state.status(seat)]
+        for k, (seat, status) in enumerate(state.exits):
+            self.info[g, engine.EXITS, k] = seat * 4 + _STATUS_CODES[status]
+        self.board[g, 0] = state.table
+        self.board[g, 1] = engine.playable_of(np.uint64(state.table), self.tables.table)
+        turn = state.to_move
+        self.meta[g] = (
+            -1 if turn is None else turn,
+            sum(state.status(s) == "in" for s in range(state.players)),
+            state.pass_streak,
+            len(state.exits),
+            state.dealer,
+        )
+
+    def copy(self) -> Batch:
+        other = Batch.__new__(Batch)
+        other.rules, other.tables = self.rules, self.tables
+        other.hands, other.board = self.hands.copy(), self.board.copy()
+        other.info, other.meta = self.info.copy(), self.meta.copy()
+        return other
+
+    def play(
+        self,
+        policy: Policy = "random",
+        seed: int = 0,
+        *,
+        deal: bool = False,
+        noise: float = 0.0,
+        weights: Weights = DEFAULT_WEIGHTS,
+    ) -> Outcome:
+        """Play every round to its end in place (``deal``: deal each at random first) with ``policy`` for every
+        seat: ``random`` (uniform over the legal actions, pass included) or ``heuristic`` (the agents' policy
+        scores, :mod:`sevens.agents.shichinarabe.policy`, plus ``noise`` times a uniform draw per action).
+        Game ``g`` draws from a generator seeded by ``(seed, g)``, so results do not depend on the threads."""
+        if policy not in POLICIES:
+            raise ValueError(f"unknown policy {policy!r}; allowed: {', '.join(POLICIES)}")
+        if not 0 <= seed < 1 << 64:
+            raise ValueError(f"seed must be from 0 to 2**64-1, got {seed}")
+        games, n = self.hands.shape
+        out = Outcome(
+            ranking=np.zeros((games, n), dtype=np.int64),
+            outcome=np.zeros((games, n), dtype=np.int64),
+            points=np.zeros((games, n), dtype=np.int64),
+            steps=np.zeros(games, dtype=np.int64),
+        )
+        t = self.tables
+        engine.play_batch(
+            POLICIES[policy], deal, np.uint64(seed), self.hands, self.board, self.info, self.meta, t.cfg, t.table,
+            t.lanes, t.lengths, weights_array(weights), float(noise), out.ranking, out.outcome, out.points,
+            out.steps,
+        )  # fmt: skip
+        return out
+
+    def trace(
+        self, g: int, policy: Policy = "random", seed: int = 0, noise: float = 0.0, weights: Weights = DEFAULT_WEIGHTS
+    ) -> tuple[U64, Outcome]:
+        """Play round ``g`` to its end recording each step as ``[legal cards, can pass, choice index]`` (the
+        cross-check against the Python engine drives that engine with the same choices)."""
+        t = self.tables
+        rows = max_steps(self.rules) + 1
+        trace = np.zeros((rows, 3), dtype=np.uint64)
+        n = self.rules.players
+        out = Outcome(*(np.zeros((len(self), n), dtype=np.int64) for _ in range(3)), np.zeros(len(self), np.int64))
+        steps = engine.trace_game(
+            g, POLICIES[policy], np.uint64(seed), self.hands, self.board, self.info, self.meta, t.cfg, t.table,
+            t.lanes, t.lengths, weights_array(weights), float(noise), trace, out.ranking, out.outcome, out.points,
+        )  # fmt: skip
+        out.steps[g] = steps
+        return trace[:steps], out
+
