@@ -31,7 +31,6 @@ Policy = Literal["random", "heuristic"]
 POLICIES: dict[str, int] = {"random": engine.RANDOM, "heuristic": engine.HEURISTIC}
 OUTCOME_NAMES = ("finished", "left", "stalemate", "eliminated", "joker_stuck")
 _STATUS_CODES = {"in": engine.IN, "finished": engine.FINISHED, "eliminated": engine.ELIMINATED}
-U64 = npt.NDArray[np.uint64]
 I64 = npt.NDArray[np.int64]
 
 
@@ -69,7 +68,7 @@ class Tables:
     """Everything the kernel needs from the rules, as arrays (built once per rules)."""
 
     cfg: I64
-    table: U64
+    table: I64
     lanes: I64
     lengths: I64
 
@@ -86,7 +85,7 @@ def tables_for(rules: Rules) -> Tables:
     cfg[engine.C_SEVENS_PLACED] = rules.opening == "sevens_placed"
     cfg[engine.C_RING] = rules.ak_link
     cfg[engine.C_TUNNEL] = rules.tunnel != "off"
-    table = np.array(shifted_tables(rules.ak_link, rules.tunnel)[0], dtype=np.uint64)
+    table = np.array(shifted_tables(rules.ak_link, rules.tunnel)[0], dtype=np.int64)
     lanes, lengths = _lane_tables(rules.ak_link, rules.tunnel)
     return Tables(cfg, table, lanes, lengths)
 
@@ -127,24 +126,20 @@ class Outcome:
 
 
 class Batch:
-    """Many rounds of the same rules, each a row of numpy arrays (see :mod:`.engine`). Build with
+    """Many rounds of the same rules, one ``int64`` row each (the layout is in :mod:`.engine`). Build with
     :meth:`from_seeds`, :meth:`from_hands`, :meth:`from_states` or :meth:`blank` (random deals)."""
 
-    __slots__ = ("board", "hands", "info", "meta", "rules", "tables")
+    __slots__ = ("rules", "state", "tables")
 
     def __init__(self, rules: Rules, games: int) -> None:
         if games < 1:
             raise ValueError(f"a batch needs at least one game, got {games}")
         self.rules = rules
         self.tables = tables_for(rules)
-        n = rules.players
-        self.hands: U64 = np.zeros((games, n), dtype=np.uint64)
-        self.board: U64 = np.zeros((games, 2), dtype=np.uint64)
-        self.info: I64 = np.zeros((games, 3, n), dtype=np.int64)
-        self.meta: I64 = np.zeros((games, engine.META_SIZE), dtype=np.int64)
+        self.state: I64 = np.zeros((games, engine.WIDTH), dtype=np.int64)
 
     def __len__(self) -> int:
-        return int(self.hands.shape[0])
+        return int(self.state.shape[0])
 
     @classmethod
     def blank(cls, rules: Rules, games: int) -> Batch:
@@ -155,14 +150,24 @@ class Batch:
     def from_hands(cls, rules: Rules, hands: npt.ArrayLike, dealer: int | None = None) -> Batch:
         """Rounds from dealt hands (``hands[g, seat]`` = 52-bit card sets, every card once), begun as
         ``State.new`` begins them: 7s placed (B3), first player (B4), hands emptied by the 7s (B12)."""
-        dealt = np.asarray(hands, dtype=np.uint64)
+        dealt = np.asarray(hands, dtype=np.int64)
         if dealt.ndim != 2 or dealt.shape[1] != rules.players:
             raise ValueError(f"hands must have shape (games, {rules.players}), got {dealt.shape}")
+        full = (1 << DECK_SIZE) - 1
+        for g, row in enumerate(dealt.tolist()):
+            union = 0
+            for cards in row:
+                if union & cards or not 0 <= cards <= full:
+                    raise ValueError(f"game {g}: a card is dealt twice or is not a card (bits 0 to 51)")
+                union |= cards
+            if union != full:
+                raise ValueError(f"game {g}: the hands must hold all 52 cards once (jokers are not supported)")
         batch = cls(rules, dealt.shape[0])
-        batch.hands[:] = dealt
-        batch.meta[:, engine.DEALER] = rules.players - 1 if dealer is None else dealer
+        n = rules.players
+        batch.state[:, engine.HANDS : engine.HANDS + n] = dealt
+        batch.state[:, engine.DEALER] = n - 1 if dealer is None else dealer
         t = batch.tables
-        engine.start_batch(batch.hands, batch.board, batch.info, batch.meta, t.cfg, t.table)
+        engine.start_batch(batch.state, t.cfg, t.table)
         return batch
 
     @classmethod
@@ -171,7 +176,7 @@ class Batch:
         check_supported(rules)
         n = rules.players
         seat_dealer = n - 1 if dealer is None else dealer
-        hands = np.zeros((len(seeds), n), dtype=np.uint64)
+        hands = np.zeros((len(seeds), n), dtype=np.int64)
         for g, seed in enumerate(seeds):
             for seat, cards in enumerate(deal_round_robin(DECK_SIZE, n, seat_dealer, seed)):
                 hands[g, seat] = sum(1 << c for c in cards)
@@ -192,28 +197,25 @@ class Batch:
         return batch
 
     def _load(self, g: int, state: State) -> None:
+        row = self.state[g]
         for seat in range(state.players):
-            self.hands[g, seat] = state.hand(seat)
-            self.info[g, engine.PASSES, seat] = state.passes_used(seat)
-            self.info[g, engine.STATUS, seat] = _STATUS_CODES[state.status(seat)]
+            row[engine.HANDS + seat] = state.hand(seat)
+            row[engine.PASSES + seat] = state.passes_used(seat)
+            row[engine.STATUS + seat] = _STATUS_CODES[state.status(seat)]
         for k, (seat, status) in enumerate(state.exits):
-            self.info[g, engine.EXITS, k] = seat * 4 + _STATUS_CODES[status]
-        self.board[g, 0] = state.table
-        self.board[g, 1] = engine.playable_of(np.uint64(state.table), self.tables.table)
+            row[engine.EXITS + k] = seat * 4 + _STATUS_CODES[status]
+        row[engine.OCCUPIED] = state.table
+        row[engine.PLAYABLE] = engine.playable_of(state.table, self.tables.table)
         turn = state.to_move
-        self.meta[g] = (
-            -1 if turn is None else turn,
-            sum(state.status(s) == "in" for s in range(state.players)),
-            state.pass_streak,
-            len(state.exits),
-            state.dealer,
-        )
+        row[engine.TURN] = -1 if turn is None else turn
+        row[engine.N_IN] = sum(state.status(s) == "in" for s in range(state.players))
+        row[engine.STREAK] = state.pass_streak
+        row[engine.N_EXITS] = len(state.exits)
+        row[engine.DEALER] = state.dealer
 
     def copy(self) -> Batch:
         other = Batch.__new__(Batch)
-        other.rules, other.tables = self.rules, self.tables
-        other.hands, other.board = self.hands.copy(), self.board.copy()
-        other.info, other.meta = self.info.copy(), self.meta.copy()
+        other.rules, other.tables, other.state = self.rules, self.tables, self.state.copy()
         return other
 
     def play(
@@ -233,34 +235,35 @@ class Batch:
             raise ValueError(f"unknown policy {policy!r}; allowed: {', '.join(POLICIES)}")
         if not 0 <= seed < 1 << 64:
             raise ValueError(f"seed must be from 0 to 2**64-1, got {seed}")
-        games, n = self.hands.shape
-        out = Outcome(
+        out = self._outcome()
+        t = self.tables
+        engine.play_batch(
+            POLICIES[policy], deal, np.uint64(seed), self.state, t.cfg, t.table, t.lanes, t.lengths,
+            weights_array(weights), float(noise), out.ranking, out.outcome, out.points, out.steps,
+        )  # fmt: skip
+        return out
+
+    def _outcome(self) -> Outcome:
+        games, n = len(self), self.rules.players
+        return Outcome(
             ranking=np.zeros((games, n), dtype=np.int64),
             outcome=np.zeros((games, n), dtype=np.int64),
             points=np.zeros((games, n), dtype=np.int64),
             steps=np.zeros(games, dtype=np.int64),
         )
-        t = self.tables
-        engine.play_batch(
-            POLICIES[policy], deal, np.uint64(seed), self.hands, self.board, self.info, self.meta, t.cfg, t.table,
-            t.lanes, t.lengths, weights_array(weights), float(noise), out.ranking, out.outcome, out.points,
-            out.steps,
-        )  # fmt: skip
-        return out
 
     def trace(
         self, g: int, policy: Policy = "random", seed: int = 0, noise: float = 0.0, weights: Weights = DEFAULT_WEIGHTS
-    ) -> tuple[U64, Outcome]:
+    ) -> tuple[I64, Outcome]:
         """Play round ``g`` to its end recording each step as ``[legal cards, can pass, choice index]`` (the
-        cross-check against the Python engine drives that engine with the same choices)."""
+        cross-check against the Python engine drives that engine with the same choices). The outcome's row
+        ``g`` is filled; the generator is the one :meth:`play` gives round ``g``."""
         t = self.tables
-        rows = max_steps(self.rules) + 1
-        trace = np.zeros((rows, 3), dtype=np.uint64)
-        n = self.rules.players
-        out = Outcome(*(np.zeros((len(self), n), dtype=np.int64) for _ in range(3)), np.zeros(len(self), np.int64))
+        trace = np.zeros((max_steps(self.rules) + 1, 3), dtype=np.int64)
+        out = self._outcome()
         steps = engine.trace_game(
-            g, POLICIES[policy], np.uint64(seed), self.hands, self.board, self.info, self.meta, t.cfg, t.table,
-            t.lanes, t.lengths, weights_array(weights), float(noise), trace, out.ranking, out.outcome, out.points,
+            self.state[g], g, POLICIES[policy], np.uint64(seed), t.cfg, t.table, t.lanes, t.lengths,
+            weights_array(weights), float(noise), trace, out.ranking[g], out.outcome[g], out.points[g],
         )  # fmt: skip
         out.steps[g] = steps
         return trace[:steps], out

@@ -2,16 +2,15 @@
 
 Everything compiled lives in this one module on purpose: numba's on-disk cache (``cache=True``) does not
 notice when a function in *another* file changes, so a split would let a stale compiled caller survive an
-edit of its callee. Every function takes the same few array types (``int64`` scalars, ``uint64`` card sets),
-so each compiles exactly once.
+edit of its callee. Every function takes the same few array types (``int64`` rows and scalars), so each
+compiles exactly once.
 
-State of game ``g`` (see :mod:`.batch` for how it is filled):
-
-* ``hands[g, seat]`` — real cards, bit ``suit * 13 + rank - 1`` as in :mod:`sevens.cards`;
-* ``board[g]`` — ``[occupied positions, playable positions]`` (playable from the engine's own row tables);
-* ``info[g, PASSES|STATUS|EXITS, seat]`` — passes used, status (``IN`` …), and the exits in order
-  (``seat * 4 + status``);
-* ``meta[g]`` — ``[turn (-1 once over), players in, pass streak, exits so far, dealer]``.
+A game is one ``int64`` row ``st`` of a ``(games, WIDTH)`` array (see :mod:`.batch` for how it is filled), at
+the offsets below: ``st[HANDS + seat]`` real cards (bit ``suit * 13 + rank - 1`` as in :mod:`sevens.cards`),
+``st[PASSES + seat]`` passes used, ``st[STATUS + seat]`` ``IN`` …, ``st[EXITS + k]`` the ``k``-th exit as
+``seat * 4 + status``; then the occupied and playable positions, the seat to move (-1 once over), the players
+still in, the pass streak, the number of exits and the dealer. One flat row per game keeps every call down to
+a few array arguments, which is most of the speed.
 
 ``cfg`` holds the rules as numbers (indices below) and ``table[suit, row]`` the playable positions of a row
 (:func:`sevens.games.shichinarabe.tables.shifted_tables`), so playability is the Python engine's by
@@ -27,14 +26,14 @@ from llvmlite import ir
 from numba import njit, prange, types
 from numba.extending import intrinsic
 
-# info rows
-PASSES, STATUS, EXITS = 0, 1, 2
-# meta columns
-TURN, N_IN, STREAK, N_EXITS, DEALER = 0, 1, 2, 3, 4
-META_SIZE = 5
+# offsets in a game's row (at most 20 players, RULES.md B1)
+MAX_PLAYERS = 20
+HANDS, PASSES, STATUS, EXITS = 0, 20, 40, 60
+OCCUPIED, PLAYABLE, TURN, N_IN, STREAK, N_EXITS, DEALER = 80, 81, 82, 83, 84, 85, 86
+WIDTH = 87
 # statuses, as the Python engine numbers them
 IN, FINISHED, ELIMINATED, STUCK = 0, 1, 2, 3
-# outcomes written by _result (sevens.games.shichinarabe.state.Result.outcomes)
+# outcomes written by result() (sevens.games.shichinarabe.state.Result.outcomes)
 OUT_FINISHED, OUT_LEFT, OUT_STALEMATE, OUT_ELIMINATED, OUT_STUCK = 0, 1, 2, 3, 4
 # cfg entries
 C_PLAYERS, C_LIMIT, C_VOLUNTARY, C_OPENS_7D, C_DEALER_LEFT, C_SEVENS_PLACED, C_RING, C_TUNNEL = range(8)
@@ -51,8 +50,8 @@ RANDOM, HEURISTIC = 0, 1
 NO_LIMIT = 1 << 62
 NEVER = -1e9
 SEVEN_OF_DIAMONDS = 2 * 13 + 6
-ROW_MASK = np.uint64((1 << 13) - 1)
-SEVENS_MASK = np.uint64(sum(1 << (13 * s + 6) for s in range(4)))
+ROW_MASK = (1 << 13) - 1
+SEVENS_MASK = sum(1 << (13 * s + 6) for s in range(4))
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
 POINTS_BY_PLACE = (10, 5, 2)
@@ -64,7 +63,7 @@ def _ctpop(typingctx: Any, x: Any) -> Any:
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
         return builder.ctpop(args[0])
 
-    return types.uint64(types.uint64), codegen
+    return types.int64(types.int64), codegen
 
 
 @intrinsic
@@ -72,32 +71,27 @@ def _cttz(typingctx: Any, x: Any) -> Any:
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
         return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
 
-    return types.uint64(types.uint64), codegen
+    return types.int64(types.int64), codegen
 
 
 @njit(cache=True)
-def popcount(x: np.uint64) -> int:
+def popcount(x: int) -> int:
     """The number of set bits (one machine instruction, LLVM's ctpop)."""
-    return int(_ctpop(x))
+    return _ctpop(x)
 
 
 @njit(cache=True)
-def lowest(x: np.uint64) -> int:
+def lowest(x: int) -> int:
     """Index of the lowest set bit of ``x`` (not 0)."""
-    return int(_cttz(x))
+    return _cttz(x)
 
 
 @njit(cache=True)
-def nth_bit(x: np.uint64, n: int) -> int:
+def nth_bit(x: int, n: int) -> int:
     """Index of the ``n``-th set bit of ``x``, lowest first (as the C yardstick picks a card)."""
     for _ in range(n):
-        x &= x - ONE
-    return lowest(x)
-
-
-@njit(cache=True)
-def bit(c: int) -> np.uint64:
-    return ONE << np.uint64(c)
+        x &= x - 1
+    return _cttz(x)
 
 
 # ---------------------------------------------------------------------------------------------- random
@@ -144,36 +138,21 @@ def uniform(rng: np.ndarray) -> float:
 
 # ---------------------------------------------------------------------------------------------- rules
 @njit(cache=True)
-def playable_of(occupied: np.uint64, table: np.ndarray) -> np.uint64:
-    m = ZERO
-    for s in range(4):
-        m |= table[s, np.int64((occupied >> np.uint64(13 * s)) & ROW_MASK)]
-    return m
+def playable_of(occupied: int, table: np.ndarray) -> int:
+    return (
+        table[0, occupied & ROW_MASK]
+        | table[1, (occupied >> 13) & ROW_MASK]
+        | table[2, (occupied >> 26) & ROW_MASK]
+        | table[3, (occupied >> 39) & ROW_MASK]
+    )
 
 
 @njit(cache=True)
-def exit_game(g: int, s: int, kind: int, info: np.ndarray, meta: np.ndarray) -> None:
-    info[g, STATUS, s] = kind
-    meta[g, N_IN] -= 1
-    info[g, EXITS, meta[g, N_EXITS]] = s * 4 + kind
-    meta[g, N_EXITS] += 1
-
-
-@njit(cache=True)
-def check_empty_hand(g: int, s: int, hands: np.ndarray, info: np.ndarray, meta: np.ndarray) -> None:
-    if hands[g, s] == ZERO and info[g, STATUS, s] == IN:
-        exit_game(g, s, FINISHED, info, meta)
-
-
-@njit(cache=True)
-def eliminate(
-    g: int, q: int, hands: np.ndarray, board: np.ndarray, info: np.ndarray, meta: np.ndarray, table: np.ndarray
-) -> None:
-    """B9/B10: the hand is laid out on the table, gaps and all."""
-    board[g, 0] |= hands[g, q]
-    hands[g, q] = ZERO
-    board[g, 1] = playable_of(board[g, 0], table)
-    exit_game(g, q, ELIMINATED, info, meta)
+def exit_game(st: np.ndarray, s: int, kind: int) -> None:
+    st[STATUS + s] = kind
+    st[N_IN] -= 1
+    st[EXITS + st[N_EXITS]] = s * 4 + kind
+    st[N_EXITS] += 1
 
 
 @njit(cache=True)
@@ -184,109 +163,95 @@ def next_seat(q: int, n: int) -> int:
 
 
 @njit(cache=True)
-def settle(
-    g: int, p: int, inclusive: bool, hands: np.ndarray, board: np.ndarray, info: np.ndarray, meta: np.ndarray,
-    cfg: np.ndarray, table: np.ndarray,
-) -> None:  # fmt: skip
+def settle(st: np.ndarray, p: int, inclusive: bool, cfg: np.ndarray, table: np.ndarray) -> None:
     """Give the turn to the first player still in after ``p`` (or at ``p``) with an action, eliminating on the
-    way anyone with no play and no pass left (B9); the round ends when at most one player is in (B11)."""
+    way anyone with no play and no pass left (B9, B10: the hand is laid out, gaps and all); the round ends when
+    at most one player is in (B11)."""
     n = cfg[C_PLAYERS]
     q = p if inclusive else next_seat(p, n)
-    while meta[g, N_IN] > 1:
-        while info[g, STATUS, q] != IN:
+    while st[N_IN] > 1:
+        while st[STATUS + q] != IN:
             q = next_seat(q, n)
-        if info[g, PASSES, q] < cfg[C_LIMIT] or hands[g, q] & board[g, 1] != ZERO:
-            meta[g, TURN] = q
+        if st[PASSES + q] < cfg[C_LIMIT] or st[HANDS + q] & st[PLAYABLE] != 0:
+            st[TURN] = q
             return
-        eliminate(g, q, hands, board, info, meta, table)
+        st[OCCUPIED] |= st[HANDS + q]
+        st[HANDS + q] = 0
+        st[PLAYABLE] = playable_of(st[OCCUPIED], table)
+        exit_game(st, q, ELIMINATED)
         q = next_seat(q, n)
-    meta[g, TURN] = -1
+    st[TURN] = -1
 
 
 @njit(cache=True)
-def opening_pending(g: int, board: np.ndarray, cfg: np.ndarray) -> bool:
-    """Fan Tan with ``diamond_seven``: until 7♦ is out it is the only legal move (B4)."""
-    return cfg[C_OPENS_7D] != 0 and (board[g, 0] >> np.uint64(SEVEN_OF_DIAMONDS)) & ONE == ZERO
-
-
-@njit(cache=True)
-def legal(g: int, hands: np.ndarray, board: np.ndarray, info: np.ndarray, meta: np.ndarray, cfg: np.ndarray):  # type: ignore[no-untyped-def]
+def legal(st: np.ndarray, cfg: np.ndarray) -> tuple[int, bool]:
     """``(cards, can_pass)``: the legal plays as a card set and whether a pass is legal, for the seat to move.
     The legal actions in the Python engine's order are those cards lowest first, then the pass."""
-    p = meta[g, TURN]
-    if opening_pending(g, board, cfg):
-        return bit(SEVEN_OF_DIAMONDS), False
-    cards = hands[g, p] & board[g, 1]
-    can_pass = info[g, PASSES, p] < cfg[C_LIMIT] and (cfg[C_VOLUNTARY] != 0 or cards == ZERO)
-    return cards, can_pass
+    p = st[TURN]
+    if cfg[C_OPENS_7D] and not (st[OCCUPIED] >> SEVEN_OF_DIAMONDS) & 1:
+        return 1 << SEVEN_OF_DIAMONDS, False  # Fan Tan with diamond_seven: 7♦ first (B4)
+    cards = st[HANDS + p] & st[PLAYABLE]
+    return cards, st[PASSES + p] < cfg[C_LIMIT] and (cfg[C_VOLUNTARY] != 0 or cards == 0)
 
 
 @njit(cache=True)
-def play_card(
-    g: int, c: int, hands: np.ndarray, board: np.ndarray, info: np.ndarray, meta: np.ndarray, cfg: np.ndarray,
-    table: np.ndarray,
-) -> None:  # fmt: skip
-    p = meta[g, TURN]
-    b = bit(c)
-    hands[g, p] ^= b
-    board[g, 0] |= b
-    suit = c // 13
-    shift = np.uint64(13 * suit)
-    keep = ~(ROW_MASK << shift)
-    board[g, 1] = (board[g, 1] & keep) | table[suit, np.int64((board[g, 0] >> shift) & ROW_MASK)]
-    meta[g, STREAK] = 0
-    if hands[g, p] == ZERO:
-        check_empty_hand(g, p, hands, info, meta)
-    settle(g, p, False, hands, board, info, meta, cfg, table)
+def play_card(st: np.ndarray, c: int, cfg: np.ndarray, table: np.ndarray) -> None:
+    p = st[TURN]
+    b = 1 << c
+    st[HANDS + p] ^= b
+    occupied = st[OCCUPIED] | b
+    st[OCCUPIED] = occupied
+    shift = 13 * (c // 13)
+    st[PLAYABLE] = (st[PLAYABLE] & ~(ROW_MASK << shift)) | table[c // 13, (occupied >> shift) & ROW_MASK]
+    st[STREAK] = 0
+    if st[HANDS + p] == 0:
+        exit_game(st, p, FINISHED)
+    settle(st, p, False, cfg, table)
 
 
 @njit(cache=True)
-def play_pass(
-    g: int, hands: np.ndarray, board: np.ndarray, info: np.ndarray, meta: np.ndarray, cfg: np.ndarray,
-    table: np.ndarray,
-) -> None:  # fmt: skip
-    p = meta[g, TURN]
-    info[g, PASSES, p] += 1
-    meta[g, STREAK] += 1
-    if cfg[C_LIMIT] == NO_LIMIT and meta[g, STREAK] >= meta[g, N_IN]:
-        meta[g, TURN] = -1  # B11 stalemate: everyone still in passed in succession
+def play_pass(st: np.ndarray, cfg: np.ndarray, table: np.ndarray) -> None:
+    p = st[TURN]
+    st[PASSES + p] += 1
+    st[STREAK] += 1
+    if cfg[C_LIMIT] == NO_LIMIT and st[STREAK] >= st[N_IN]:
+        st[TURN] = -1  # B11 stalemate: everyone still in passed in succession
         return
-    settle(g, p, False, hands, board, info, meta, cfg, table)
+    settle(st, p, False, cfg, table)
 
 
 @njit(cache=True)
-def start(
-    g: int, hands: np.ndarray, board: np.ndarray, info: np.ndarray, meta: np.ndarray, cfg: np.ndarray,
-    table: np.ndarray,
-) -> None:  # fmt: skip
-    """Begin a round from the dealt ``hands[g]`` and ``meta[g, DEALER]`` as ``State.new`` does (B3, B4, B12)."""
+def start(st: np.ndarray, cfg: np.ndarray, table: np.ndarray) -> None:
+    """Begin a round from the dealt ``st[HANDS:]`` and ``st[DEALER]`` as ``State.new`` does (B3, B4, B12)."""
     n = cfg[C_PLAYERS]
-    dealer = meta[g, DEALER]
+    dealer = st[DEALER]
     holder = 0
     for s in range(n):
-        if (hands[g, s] >> np.uint64(SEVEN_OF_DIAMONDS)) & ONE:
+        if (st[HANDS + s] >> SEVEN_OF_DIAMONDS) & 1:
             holder = s
-        info[g, PASSES, s] = 0
-        info[g, STATUS, s] = IN
-        info[g, EXITS, s] = 0
-    meta[g, TURN] = -1
-    meta[g, N_IN] = n
-    meta[g, STREAK] = 0
-    meta[g, N_EXITS] = 0
-    board[g, 0] = ZERO
+        st[PASSES + s] = 0
+        st[STATUS + s] = IN
+        st[EXITS + s] = 0
+    st[TURN] = -1
+    st[N_IN] = n
+    st[STREAK] = 0
+    st[N_EXITS] = 0
+    st[OCCUPIED] = 0
     if cfg[C_SEVENS_PLACED]:
-        board[g, 0] = SEVENS_MASK
+        st[OCCUPIED] = SEVENS_MASK
         for s in range(n):
-            hands[g, s] &= ~SEVENS_MASK
-    board[g, 1] = playable_of(board[g, 0], table)
-    for k in range(n):
-        check_empty_hand(g, (dealer + 1 + k) % n, hands, info, meta)  # hands emptied by the sevens, B12
+            st[HANDS + s] &= ~SEVENS_MASK
+    st[PLAYABLE] = playable_of(st[OCCUPIED], table)
+    for k in range(n):  # hands emptied by the sevens finish in seat order from the dealer's left (B12)
+        s = (dealer + 1 + k) % n
+        if st[HANDS + s] == 0:
+            exit_game(st, s, FINISHED)
     first = (dealer + 1) % n if cfg[C_DEALER_LEFT] else holder
-    settle(g, first, True, hands, board, info, meta, cfg, table)
+    settle(st, first, True, cfg, table)
 
 
 @njit(cache=True)
-def deal(g: int, hands: np.ndarray, meta: np.ndarray, cfg: np.ndarray, rng: np.ndarray) -> None:
+def deal(st: np.ndarray, cfg: np.ndarray, rng: np.ndarray) -> None:
     """A uniform random deal (B2: one card at a time from the dealer's left), dealer the last seat."""
     n = cfg[C_PLAYERS]
     deck = np.arange(52)
@@ -294,65 +259,63 @@ def deal(g: int, hands: np.ndarray, meta: np.ndarray, cfg: np.ndarray, rng: np.n
         j = below(rng, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     for s in range(n):
-        hands[g, s] = ZERO
-    meta[g, DEALER] = n - 1
+        st[HANDS + s] = 0
+    st[DEALER] = n - 1
+    seat = 0
     for k in range(52):
-        hands[g, k % n] |= bit(deck[k])  # dealer n-1: seat 0 is the dealer's left
+        st[HANDS + seat] |= 1 << deck[k]  # dealer n-1: seat 0 is the dealer's left
+        seat = next_seat(seat, n)
 
 
 # ---------------------------------------------------------------------------------------------- results
 @njit(cache=True)
-def result(
-    g: int, hands: np.ndarray, info: np.ndarray, meta: np.ndarray, cfg: np.ndarray, ranking: np.ndarray,
-    outcome: np.ndarray, points: np.ndarray,
-) -> None:  # fmt: skip
+def result(st: np.ndarray, cfg: np.ndarray, ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray) -> None:
     """The ranking (B12), each seat's outcome and its E2 points (as sevens.agents.common.points.seat_points)."""
     n = cfg[C_PLAYERS]
-    dealer = meta[g, DEALER]
+    dealer = st[DEALER]
+    exits = st[N_EXITS]
     k = 0
-    for e in range(meta[g, N_EXITS]):
-        code = info[g, EXITS, e]
-        if code % 4 == FINISHED:
-            ranking[g, k] = code // 4
+    for e in range(exits):
+        if st[EXITS + e] % 4 == FINISHED:
+            ranking[k] = st[EXITS + e] // 4
             k += 1
     first_remaining = k
     for i in range(n):  # still holding cards: fewest first, ties in seat order from the dealer's left
         s = (dealer + 1 + i) % n
-        if info[g, STATUS, s] != IN:
+        if st[STATUS + s] != IN:
             continue
-        size = popcount(hands[g, s])
+        size = popcount(st[HANDS + s])
         j = k
-        while j > first_remaining and popcount(hands[g, ranking[g, j - 1]]) > size:
-            ranking[g, j] = ranking[g, j - 1]
+        while j > first_remaining and popcount(st[HANDS + ranking[j - 1]]) > size:
+            ranking[j] = ranking[j - 1]
             j -= 1
-        ranking[g, j] = s
+        ranking[j] = s
         k += 1
     remaining = k - first_remaining
     for kind in (ELIMINATED, STUCK):  # the first out ranks lowest
-        for e in range(meta[g, N_EXITS] - 1, -1, -1):
-            code = info[g, EXITS, e]
-            if code % 4 == kind:
-                ranking[g, k] = code // 4
+        for e in range(exits - 1, -1, -1):
+            if st[EXITS + e] % 4 == kind:
+                ranking[k] = st[EXITS + e] // 4
                 k += 1
     for place in range(n):
-        s = ranking[g, place]
-        status = info[g, STATUS, s]
+        s = ranking[place]
+        status = st[STATUS + s]
         if status == ELIMINATED:
-            outcome[g, s] = OUT_ELIMINATED
-            points[g, s] = -5
+            outcome[s] = OUT_ELIMINATED
+            points[s] = -5
         elif status == STUCK:
-            outcome[g, s] = OUT_STUCK
-            points[g, s] = -10
+            outcome[s] = OUT_STUCK
+            points[s] = -10
         else:
             if status == IN:
-                outcome[g, s] = OUT_STALEMATE if remaining > 1 else OUT_LEFT
+                outcome[s] = OUT_STALEMATE if remaining > 1 else OUT_LEFT
             else:
-                outcome[g, s] = OUT_FINISHED
+                outcome[s] = OUT_FINISHED
             last_holder = status == IN and place == first_remaining + remaining - 1
             if last_holder and place != 0:
-                points[g, s] = -10  # ビリ, only when someone ranks above
+                points[s] = -10  # ビリ, only when someone ranks above
             else:
-                points[g, s] = POINTS_BY_PLACE[place] if place < 3 else 0
+                points[s] = POINTS_BY_PLACE[place] if place < 3 else 0
 
 
 # ---------------------------------------------------------------------------------------------- heuristic
@@ -420,14 +383,13 @@ def tunnel_danger(row: int, rank: int, lanes: np.ndarray, lengths: np.ndarray) -
 
 
 @njit(cache=True)
-def card_score(c: int, hand: np.uint64, occupied: np.uint64, lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray,
+def card_score(c: int, hand: int, occupied: int, lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray,
                cfg: np.ndarray) -> float:  # fmt: skip
     """policy.row_score of playing card ``c`` from ``hand`` on a table with ``occupied`` positions."""
     suit = c // 13
     rank = c % 13
-    shift = np.uint64(13 * suit)
-    hand_row = np.int64((hand >> shift) & ROW_MASK)
-    row = np.int64((occupied >> shift) & ROW_MASK)
+    hand_row = (hand >> (13 * suit)) & ROW_MASK
+    row = (occupied >> (13 * suit)) & ROW_MASK
     ring = cfg[C_RING] != 0
     half = ring and lengths[row, 3] != 0
     total = 0.0
@@ -450,27 +412,26 @@ def card_score(c: int, hand: np.uint64, occupied: np.uint64, lanes: np.ndarray, 
 
 @njit(cache=True)
 def heuristic_choice(
-    g: int, cards: np.uint64, can_pass: bool, hands: np.ndarray, board: np.ndarray, info: np.ndarray,
-    meta: np.ndarray, cfg: np.ndarray, lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float,
-    rng: np.ndarray,
+    st: np.ndarray, cards: int, can_pass: bool, cfg: np.ndarray, lanes: np.ndarray, lengths: np.ndarray,
+    w: np.ndarray, noise: float, rng: np.ndarray,
 ) -> int:  # fmt: skip
     """The card to play, or -1 to pass: policy.score_actions and the first best score (sevens' Rollout when
     ``noise`` > 0: each card's score, lowest first, and then the pass's get ``noise`` times a uniform draw)."""
-    if cards == ZERO:
+    if cards == 0:
         return -1
-    p = meta[g, TURN]
-    hand = hands[g, p]
-    if not can_pass and cards & (cards - ONE) == ZERO:
+    p = st[TURN]
+    hand = st[HANDS + p]
+    if not can_pass and cards & (cards - 1) == 0:
         return lowest(cards)
-    if hand & (hand - ONE) == ZERO:
+    if hand & (hand - 1) == 0:
         return lowest(cards)  # the last card wins the round: nothing beats it
-    occupied = board[g, 0]
+    occupied = st[OCCUPIED]
     best = -1
     best_score = -1e18
     m = cards
-    while m != ZERO:
+    while m != 0:
         c = lowest(m)
-        m &= m - ONE
+        m &= m - 1
         score = card_score(c, hand, occupied, lanes, lengths, w, cfg)
         if noise > 0.0:
             score += noise * uniform(rng)
@@ -478,11 +439,11 @@ def heuristic_choice(
             best = c
             best_score = score
     if can_pass:
-        left = cfg[C_LIMIT] - info[g, PASSES, p]
+        left = cfg[C_LIMIT] - st[PASSES + p]
         if cfg[C_LIMIT] != NO_LIMIT and left <= w[W_RESERVE]:
             pass_score = NEVER / 4
         else:
-            others = popcount(board[g, 1] & ~occupied & ~hand)
+            others = popcount(st[PLAYABLE] & ~occupied & ~hand)
             pass_score = w[W_PASS_THRESHOLD] + w[W_PASS_PRESSURE] * max(0.0, w[W_PRESSURE_OPTIONS] - others)
         if noise > 0.0:
             pass_score += noise * uniform(rng)
@@ -494,81 +455,80 @@ def heuristic_choice(
 # ---------------------------------------------------------------------------------------------- playing
 @njit(cache=True)
 def choose(
-    g: int, cards: np.uint64, can_pass: bool, policy: int, hands: np.ndarray, board: np.ndarray, info: np.ndarray,
-    meta: np.ndarray, cfg: np.ndarray, lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float,
-    rng: np.ndarray,
+    st: np.ndarray, cards: int, can_pass: bool, policy: int, cfg: np.ndarray, lanes: np.ndarray,
+    lengths: np.ndarray, w: np.ndarray, noise: float, rng: np.ndarray,
 ) -> int:  # fmt: skip
     """The choice of the seat to move among its legal ``cards`` (lowest first) and the pass (last), as an
     index into that list."""
     n = popcount(cards)
     if policy == RANDOM:
         return below(rng, n + 1 if can_pass else n)
-    c = heuristic_choice(g, cards, can_pass, hands, board, info, meta, cfg, lanes, lengths, w, noise, rng)
+    c = heuristic_choice(st, cards, can_pass, cfg, lanes, lengths, w, noise, rng)
     if c < 0:
         return n
-    return popcount(cards & (bit(c) - ONE))
+    return popcount(cards & ((1 << c) - 1))
 
 
 @njit(cache=True)
 def play_game(
-    g: int, policy: int, hands: np.ndarray, board: np.ndarray, info: np.ndarray, meta: np.ndarray,
-    cfg: np.ndarray, table: np.ndarray, lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float,
-    rng: np.ndarray, trace: np.ndarray,
+    st: np.ndarray, policy: int, cfg: np.ndarray, table: np.ndarray, lanes: np.ndarray, lengths: np.ndarray,
+    w: np.ndarray, noise: float, rng: np.ndarray, trace: np.ndarray,
 ) -> int:  # fmt: skip
-    """Play game ``g`` to its end; returns the number of actions. With a non-empty ``trace`` (rows of
+    """Play the game ``st`` to its end; returns the number of actions. With a non-empty ``trace`` (rows of
     ``[legal cards, can pass, choice]``), each step is recorded for the cross-check against the Python engine."""
     steps = 0
     tracing = trace.shape[0] > 0
-    while meta[g, TURN] >= 0:
-        cards, can_pass = legal(g, hands, board, info, meta, cfg)
-        index = choose(g, cards, can_pass, policy, hands, board, info, meta, cfg, lanes, lengths, w, noise, rng)
+    while st[TURN] >= 0:
+        cards, can_pass = legal(st, cfg)
+        index = choose(st, cards, can_pass, policy, cfg, lanes, lengths, w, noise, rng)
         if tracing:
             trace[steps, 0] = cards
-            trace[steps, 1] = np.uint64(1 if can_pass else 0)
-            trace[steps, 2] = np.uint64(index)
+            trace[steps, 1] = can_pass
+            trace[steps, 2] = index
         if index < popcount(cards):
-            play_card(g, nth_bit(cards, index), hands, board, info, meta, cfg, table)
+            play_card(st, nth_bit(cards, index), cfg, table)
         else:
-            play_pass(g, hands, board, info, meta, cfg, table)
+            play_pass(st, cfg, table)
         steps += 1
     return steps
 
 
 @njit(cache=True, parallel=True)
 def play_batch(
-    policy: int, deal_first: bool, seed: np.uint64, hands: np.ndarray, board: np.ndarray, info: np.ndarray,
-    meta: np.ndarray, cfg: np.ndarray, table: np.ndarray, lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray,
-    noise: float, ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray, steps: np.ndarray,
+    policy: int, deal_first: bool, seed: np.uint64, state: np.ndarray, cfg: np.ndarray, table: np.ndarray,
+    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float, ranking: np.ndarray, outcome: np.ndarray,
+    points: np.ndarray, steps: np.ndarray,
 ) -> None:  # fmt: skip
     """Play every game of the batch to its end (across threads); with ``deal_first`` deal each one at random
     first. Game ``g`` draws from its own generator seeded by ``(seed, g)``."""
-    empty = np.zeros((0, 3), dtype=np.uint64)
-    for g in prange(hands.shape[0]):
+    empty = np.zeros((0, 3), dtype=np.int64)
+    for g in prange(state.shape[0]):
         rng = np.empty(2, dtype=np.uint64)
         seed_rng(rng, seed, g)
+        st = state[g]
         if deal_first:
-            deal(g, hands, meta, cfg, rng)
-            start(g, hands, board, info, meta, cfg, table)
-        steps[g] = play_game(g, policy, hands, board, info, meta, cfg, table, lanes, lengths, w, noise, rng, empty)
-        result(g, hands, info, meta, cfg, ranking, outcome, points)
+            deal(st, cfg, rng)
+            start(st, cfg, table)
+        steps[g] = play_game(st, policy, cfg, table, lanes, lengths, w, noise, rng, empty)
+        result(st, cfg, ranking[g], outcome[g], points[g])
 
 
 @njit(cache=True)
-def start_batch(hands: np.ndarray, board: np.ndarray, info: np.ndarray, meta: np.ndarray, cfg: np.ndarray,
-                table: np.ndarray) -> None:  # fmt: skip
-    for g in range(hands.shape[0]):
-        start(g, hands, board, info, meta, cfg, table)
+def start_batch(state: np.ndarray, cfg: np.ndarray, table: np.ndarray) -> None:
+    for g in range(state.shape[0]):
+        start(state[g], cfg, table)
 
 
 @njit(cache=True)
 def trace_game(
-    g: int, policy: int, seed: np.uint64, hands: np.ndarray, board: np.ndarray, info: np.ndarray,
-    meta: np.ndarray, cfg: np.ndarray, table: np.ndarray, lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray,
-    noise: float, trace: np.ndarray, ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray,
+    st: np.ndarray, game: int, policy: int, seed: np.uint64, cfg: np.ndarray, table: np.ndarray,
+    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float, trace: np.ndarray, ranking: np.ndarray,
+    outcome: np.ndarray, points: np.ndarray,
 ) -> int:  # fmt: skip
-    """Play game ``g`` recording every step in ``trace``; returns the number of steps."""
+    """Play game ``st`` (number ``game`` of its batch, for its generator) recording every step in ``trace``;
+    returns the number of steps."""
     rng = np.empty(2, dtype=np.uint64)
-    seed_rng(rng, seed, g)
-    steps = play_game(g, policy, hands, board, info, meta, cfg, table, lanes, lengths, w, noise, rng, trace)
-    result(g, hands, info, meta, cfg, ranking, outcome, points)
+    seed_rng(rng, seed, game)
+    steps = play_game(st, policy, cfg, table, lanes, lengths, w, noise, rng, trace)
+    result(st, cfg, ranking, outcome, points)
     return steps
