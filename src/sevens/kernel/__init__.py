@@ -47,7 +47,7 @@ def playout(
     if n < 1:
         raise ValueError(f"n must be at least 1, got {n}")
     many = not isinstance(states, State)
-    chosen = list(states) if many else [states]  # type: ignore[arg-type]
+    chosen = [states] if isinstance(states, State) else list(states)
     batch = Batch.from_states([s for s in chosen for _ in range(n)])
     points = batch.play(policy, seed, noise=noise, weights=weights).points
     shaped = points.reshape(len(chosen), n, -1)

@@ -37,8 +37,6 @@ I64 = npt.NDArray[np.int64]
 class UnsupportedRulesError(RulesError):
     """Rules the compiled kernel does not play; the Python engine does (use it instead)."""
 
-    key = "kernel_unsupported"
-
 
 def unsupported_reason(rules: Rules) -> str | None:
     """``None`` when the kernel plays ``rules``, else a sentence saying what it does not play."""
@@ -107,6 +105,12 @@ def _lane_tables(ring: bool, tunnel: str) -> tuple[I64, I64]:
     return lanes, lengths
 
 
+def _check_seed(seed: int) -> int:
+    if not 0 <= seed < 1 << 64:
+        raise ValueError(f"seed must be from 0 to 2**64-1, got {seed}")
+    return seed
+
+
 def weights_array(w: Weights) -> npt.NDArray[np.float64]:
     return np.array([float(getattr(w, name)) for name in (f.name for f in fields(w))], dtype=np.float64)
 
@@ -167,8 +171,24 @@ class Batch:
         batch.state[:, engine.HANDS : engine.HANDS + n] = dealt
         batch.state[:, engine.DEALER] = n - 1 if dealer is None else dealer
         t = batch.tables
-        engine.start_batch(batch.state, t.cfg, t.table)
+        engine.start_batch(batch.state, t.cfg, t.table, np.uint64(0), False)
         return batch
+
+    @classmethod
+    def dealt(cls, rules: Rules, games: int, seed: int) -> Batch:
+        """``games`` uniformly random deals (dealer the last seat) from the kernel's generator, begun."""
+        batch = cls(rules, games)
+        t = batch.tables
+        engine.start_batch(batch.state, t.cfg, t.table, np.uint64(_check_seed(seed)), True)
+        return batch
+
+    def hands(self) -> I64:
+        """``hands[g, seat]``: the real cards each seat holds now, as 52-bit sets."""
+        return self.state[:, engine.HANDS : engine.HANDS + self.rules.players].copy()
+
+    def table(self) -> I64:
+        """The positions on the table of each round, as 52-bit sets."""
+        return self.state[:, engine.OCCUPIED].copy()
 
     @classmethod
     def from_seeds(cls, rules: Rules, seeds: Sequence[int], dealer: int | None = None) -> Batch:
@@ -233,12 +253,10 @@ class Batch:
         Game ``g`` draws from a generator seeded by ``(seed, g)``, so results do not depend on the threads."""
         if policy not in POLICIES:
             raise ValueError(f"unknown policy {policy!r}; allowed: {', '.join(POLICIES)}")
-        if not 0 <= seed < 1 << 64:
-            raise ValueError(f"seed must be from 0 to 2**64-1, got {seed}")
         out = self._outcome()
         t = self.tables
         engine.play_batch(
-            POLICIES[policy], deal, np.uint64(seed), self.state, t.cfg, t.table, t.lanes, t.lengths,
+            POLICIES[policy], deal, np.uint64(_check_seed(seed)), self.state, t.cfg, t.table, t.lanes, t.lengths,
             weights_array(weights), float(noise), out.ranking, out.outcome, out.points, out.steps,
         )  # fmt: skip
         return out
@@ -267,4 +285,3 @@ class Batch:
         )  # fmt: skip
         out.steps[g] = steps
         return trace[:steps], out
-

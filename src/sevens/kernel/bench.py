@@ -12,10 +12,12 @@ from sevens.games.shichinarabe import Rules
 from sevens.kernel.batch import Batch
 
 
-def bench_batched(rules: Rules, seconds: float = 3.0, threads: int | None = None, batch: int = 20_000) -> dict[str, Any]:
+def bench_batched(
+    rules: Rules, seconds: float = 3.0, threads: int | None = None, batch: int = 20_000
+) -> dict[str, Any]:
     """Play batches of ``batch`` random games for about ``seconds`` on ``threads`` threads (default: every
     core numba may use); the first batch, which may compile, is not counted."""
-    most = numba.config.NUMBA_NUM_THREADS
+    most: int = numba.config.NUMBA_NUM_THREADS
     chosen = most if threads is None else threads
     if not 1 <= chosen <= most:
         raise ValueError(f"threads={threads} is out of range; allowed: 1 to {most} (NUMBA_NUM_THREADS)")

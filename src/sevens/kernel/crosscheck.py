@@ -11,7 +11,7 @@ random actions (:meth:`~sevens.kernel.batch.Batch.from_states`).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from sevens.agents.common.points import seat_points
@@ -19,7 +19,7 @@ from sevens.agents.common.scores import choose_index
 from sevens.agents.shichinarabe.policy import Situation, score_actions
 from sevens.cards import mask_of
 from sevens.games.shichinarabe import Rules, State
-from sevens.games.shichinarabe.actions import PASS
+from sevens.games.shichinarabe.actions import PASS, Action
 from sevens.kernel.batch import Batch, Policy
 
 
@@ -50,34 +50,46 @@ def check_games(
             batch = Batch.from_states([state])
         else:
             batch = Batch.from_seeds(rules, [seed])
-        trace, out = batch.trace(0, policy, seed=seed, noise=noise)
         where = f"{rules.text()}, {rules.players} players, seed {seed}"
-        for k, (cards, can_pass, choice) in enumerate(trace.tolist()):
-            legal = state.legal_actions()
-            plays = mask_of(a.card for a in legal if a.kind != PASS)
-            passes = bool(legal) and legal[-1].kind == PASS
-            if plays != cards or passes != bool(can_pass):
-                raise Mismatch(f"{where}, step {k}: Python legal {[str(a) for a in legal]}, kernel {cards:#x}/{can_pass}")
-            if policy == "heuristic" and noise == 0.0:
-                _check_heuristic(state, legal, choice, f"{where}, step {k}")
-            state.apply(legal[choice])
-        if not state.is_over():
-            raise Mismatch(f"{where}: the kernel ended after {len(trace)} steps, the Python round goes on")
-        result = state.result()
-        ranking = tuple(out.ranking[0].tolist())
-        outcomes = out.outcome_names(0)
-        points = [seat_points(result, s) for s in range(rules.players)]
-        if ranking != result.ranking or outcomes != result.outcomes or points != out.points[0].tolist():
-            raise Mismatch(
-                f"{where}: Python {result.ranking} {result.outcomes} {points}, "
-                f"kernel {ranking} {outcomes} {out.points[0].tolist()}"
-            )
+        steps += check_batch_game(batch, state, policy, seed, noise, where)
         games += 1
-        steps += len(trace)
     return Report(games, steps)
 
 
-def _check_heuristic(state: State, legal: list, choice: int, where: str) -> None:  # type: ignore[type-arg]
+def check_state(state: State, policy: Policy = "random", seed: int = 0, noise: float = 0.0) -> int:
+    """Cross-check the rest of the round from a Python ``state`` (changed: it is played to its end); returns
+    the number of steps compared."""
+    return check_batch_game(Batch.from_states([state]), state, policy, seed, noise, state.position())
+
+
+def check_batch_game(batch: Batch, state: State, policy: Policy, seed: int, noise: float, where: str) -> int:
+    """Play ``batch``'s first round in the kernel and drive ``state`` (the same round) with its choices."""
+    rules = state.rules
+    trace, out = batch.trace(0, policy, seed=seed, noise=noise)
+    for k, (cards, can_pass, choice) in enumerate(trace.tolist()):
+        legal = state.legal_actions()
+        plays = mask_of(a.card for a in legal if a.kind != PASS)
+        passes = bool(legal) and legal[-1].kind == PASS
+        if plays != cards or passes != bool(can_pass):
+            raise Mismatch(f"{where}, step {k}: Python legal {[str(a) for a in legal]}, kernel {cards:#x}/{can_pass}")
+        if policy == "heuristic" and noise == 0.0:
+            _check_heuristic(state, legal, choice, f"{where}, step {k}")
+        state.apply(legal[choice])
+    if not state.is_over():
+        raise Mismatch(f"{where}: the kernel ended after {len(trace)} steps, the Python round goes on")
+    result = state.result()
+    ranking = tuple(out.ranking[0].tolist())
+    outcomes = out.outcome_names(0)
+    points = [seat_points(result, s) for s in range(rules.players)]
+    if ranking != result.ranking or outcomes != result.outcomes or points != out.points[0].tolist():
+        raise Mismatch(
+            f"{where}: Python {result.ranking} {result.outcomes} {points}, "
+            f"kernel {ranking} {outcomes} {out.points[0].tolist()}"
+        )
+    return len(trace)
+
+
+def _check_heuristic(state: State, legal: Sequence[Action], choice: int, where: str) -> None:
     seat = state.to_move
     assert seat is not None
     limit = state.rules.pass_limit

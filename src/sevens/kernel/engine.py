@@ -120,7 +120,7 @@ def next_random(rng: np.ndarray) -> np.uint64:
     rng[0] = s0
     s1 ^= s1 << np.uint64(23)
     rng[1] = s1 ^ s0 ^ (s1 >> np.uint64(17)) ^ (s0 >> np.uint64(26))
-    return rng[1] + s0
+    return np.uint64(rng[1] + s0)
 
 
 @njit(cache=True)
@@ -139,7 +139,7 @@ def uniform(rng: np.ndarray) -> float:
 # ---------------------------------------------------------------------------------------------- rules
 @njit(cache=True)
 def playable_of(occupied: int, table: np.ndarray) -> int:
-    return (
+    return int(
         table[0, occupied & ROW_MASK]
         | table[1, (occupied >> 13) & ROW_MASK]
         | table[2, (occupied >> 26) & ROW_MASK]
@@ -328,7 +328,7 @@ def lane_score(lane: np.ndarray, length: int, hand_row: int, w: np.ndarray, half
         i += 1
     run = i - 1
     if i >= n:
-        return w[W_END] if run == 0 else w[W_BANK]
+        return float(w[W_END] if run == 0 else w[W_BANK])
     gap = 0
     deep = 0
     total = 0
@@ -340,10 +340,10 @@ def lane_score(lane: np.ndarray, length: int, hand_row: int, w: np.ndarray, half
             if not deep:
                 gap += 1
     if run:
-        return w[W_PROGRESS] + w[W_PROGRESS_DEEP] * deep if deep else w[W_BANK]
+        return float(w[W_PROGRESS] + w[W_PROGRESS_DEEP] * deep if deep else w[W_BANK])
     if deep:
-        return w[W_OPEN] + w[W_OPEN_DEEP] * deep - w[W_OPEN_GAP] * gap
-    return w[W_GATE] - w[W_GATE_BLOCK] * total
+        return float(w[W_OPEN] + w[W_OPEN_DEEP] * deep - w[W_OPEN_GAP] * gap)
+    return float(w[W_GATE] - w[W_GATE_BLOCK] * total)
 
 
 @njit(cache=True)
@@ -514,8 +514,13 @@ def play_batch(
 
 
 @njit(cache=True)
-def start_batch(state: np.ndarray, cfg: np.ndarray, table: np.ndarray) -> None:
+def start_batch(state: np.ndarray, cfg: np.ndarray, table: np.ndarray, seed: np.uint64, deal_first: bool) -> None:
+    """Begin every round (dealt at random first with ``deal_first``, from the generator ``(seed, g)``)."""
+    rng = np.empty(2, dtype=np.uint64)
     for g in range(state.shape[0]):
+        if deal_first:
+            seed_rng(rng, seed, g)
+            deal(state[g], cfg, rng)
         start(state[g], cfg, table)
 
 
