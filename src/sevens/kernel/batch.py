@@ -15,6 +15,7 @@ from dataclasses import dataclass, fields
 from functools import cache
 from typing import Literal
 
+import numba
 import numpy as np
 import numpy.typing as npt
 
@@ -32,6 +33,7 @@ POLICIES: dict[str, int] = {"random": engine.RANDOM, "heuristic": engine.HEURIST
 OUTCOME_NAMES = ("finished", "left", "stalemate", "eliminated", "joker_stuck")
 _STATUS_CODES = {"in": engine.IN, "finished": engine.FINISHED, "eliminated": engine.ELIMINATED}
 I64 = npt.NDArray[np.int64]
+CHUNK = 512  # games a thread takes at a time
 
 
 class UnsupportedRulesError(RulesError):
@@ -255,10 +257,16 @@ class Batch:
             raise ValueError(f"unknown policy {policy!r}; allowed: {', '.join(POLICIES)}")
         out = self._outcome()
         t = self.tables
-        engine.play_batch(
-            POLICIES[policy], deal, np.uint64(_check_seed(seed)), self.state, t.cfg, t.table, t.lanes, t.lengths,
-            weights_array(weights), float(noise), out.ranking, out.outcome, out.points, out.steps,
-        )  # fmt: skip
+        # Threads take games in chunks as they free up, not one fixed half each: on a shared machine one
+        # thread is often descheduled, and a fixed split would wait for it.
+        previous = numba.set_parallel_chunksize(CHUNK)
+        try:
+            engine.play_batch(
+                POLICIES[policy], deal, np.uint64(_check_seed(seed)), self.state, t.cfg, t.table, t.lanes,
+                t.lengths, weights_array(weights), float(noise), out.ranking, out.outcome, out.points, out.steps,
+            )  # fmt: skip
+        finally:
+            numba.set_parallel_chunksize(previous)
         return out
 
     def _outcome(self) -> Outcome:
