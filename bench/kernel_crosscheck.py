@@ -29,6 +29,9 @@ VARIANTS = {
     "tunnel=end": Rules.preset("tunnel", tunnel="end"),
     "fan_tan": Rules.preset("fan_tan"),
     "english": Rules.preset("english"),
+    "joker": Rules.preset("joker"),
+    "jokers=2,optional": Rules.preset("joker", jokers=2, joker_exchange="optional"),
+    "tunnel,jokers=2,none": Rules.preset("tunnel", jokers=2, joker_exchange="none"),
 }
 
 

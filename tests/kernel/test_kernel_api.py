@@ -12,6 +12,7 @@ pytest.importorskip("numba")
 import numba
 
 from sevens.agents.common.points import seat_points
+from sevens.games.killer import Rules as KillerRules
 from sevens.games.shichinarabe import Result, Rules, State
 from sevens.kernel import OUTCOME_NAMES, Batch, UnsupportedRulesError, playout, supports
 
@@ -32,7 +33,7 @@ def test_the_same_seed_gives_the_same_games_on_any_number_of_threads() -> None:
 @settings(max_examples=25, deadline=None)
 @given(
     players=st.integers(2, 20),
-    preset=st.sampled_from(["standard", "tunnel", "kids", "english", "fan_tan", "ak_link"]),
+    preset=st.sampled_from(["standard", "tunnel", "kids", "english", "fan_tan", "ak_link", "joker"]),
     policy=st.sampled_from(["random", "heuristic"]),
     seed=st.integers(0, 2**64 - 1),
 )
@@ -44,7 +45,11 @@ def test_results_are_rankings_with_their_e2_points(players: int, preset: str, po
         assert sorted(ranking) == list(range(players))
         result = Result(tuple(ranking), out.outcome_names(g), (0,) * players)
         assert out.points[g].tolist() == [seat_points(result, s) for s in range(players)]
-        assert sum(out.points[g] == 10) == 1  # exactly one first place
+        firsts = [s for s in range(players) if out.points[g][s] == 10]
+        if result.outcomes[ranking[0]] in ("finished", "left", "stalemate"):
+            assert firsts == [ranking[0]]  # exactly one first place, the winner
+        else:
+            assert firsts == []  # everyone went out eliminated or joker-stuck (B8c)
 
 
 @pytest.mark.parametrize("players", [3, 4, 20])
@@ -87,13 +92,11 @@ def test_noise_free_heuristic_playouts_are_all_the_same() -> None:
     assert (points == points[0]).all()
 
 
-def test_jokers_are_refused_with_a_clear_error() -> None:
-    joker = Rules.preset("joker")
-    assert not supports(joker) and supports(STANDARD)
-    with pytest.raises(UnsupportedRulesError, match=r"does not play jokers \(jokers=1, B8\).*Python engine"):
-        Batch.blank(joker, 10)
-    with pytest.raises(UnsupportedRulesError, match="jokers"):
-        playout(State.new(joker, seed=1), "random", n=2)
+def test_other_families_are_refused_with_a_clear_error() -> None:
+    killer = KillerRules.preset("killer")
+    assert not supports(killer) and supports(Rules.preset("joker"))
+    with pytest.raises(UnsupportedRulesError, match=r"七並べ \(Part B\) rules only, not killer.*Python engine"):
+        Batch.blank(killer, 10)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -107,6 +110,16 @@ def test_jokers_are_refused_with_a_clear_error() -> None:
 def test_bad_hands_are_refused(hands: list[list[int]], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         Batch.from_hands(STANDARD, hands)
+
+
+def test_jokers_dealt_must_match_the_rules() -> None:
+    hands = [[(1 << 13) - 1, ((1 << 13) - 1) << 13, ((1 << 13) - 1) << 26, ((1 << 13) - 1) << 39]]
+    with pytest.raises(ValueError, match="0 jokers dealt, the rules have 1"):
+        Batch.from_hands(Rules.preset("joker"), hands)
+    with pytest.raises(ValueError, match="shape of hands"):
+        Batch.from_hands(Rules.preset("joker"), hands, jokers=[[1, 0]])
+    batch = Batch.from_hands(Rules.preset("joker"), hands, jokers=[[0, 1, 0, 0]])
+    assert batch.play("random", seed=1).ranking.shape == (1, 4)
 
 
 def test_bad_policy_seed_and_sizes_are_refused() -> None:

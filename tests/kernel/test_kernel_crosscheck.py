@@ -26,6 +26,9 @@ VARIANTS = {
     "tunnel_end": Rules.preset("tunnel", tunnel="end"),  # B7 end
     "fan_tan": Rules.preset("fan_tan"),  # B3 fan_tan, B4 dealer_left
     "english": Rules.preset("english"),  # B3, B4 diamond_seven opening with 7♦
+    "joker": Rules.preset("joker"),  # B8a–d, forced exchange
+    "jokers_2_optional": Rules.preset("joker", jokers=2, joker_exchange="optional"),  # B8b optional (swaps)
+    "jokers_2_none_tunnel": Rules.preset("tunnel", jokers=2, joker_exchange="none"),  # B8b none, B7 beyond
 }
 
 

@@ -31,36 +31,30 @@ from sevens.kernel import engine
 Policy = Literal["random", "heuristic"]
 POLICIES: dict[str, int] = {"random": engine.RANDOM, "heuristic": engine.HEURISTIC}
 OUTCOME_NAMES = ("finished", "left", "stalemate", "eliminated", "joker_stuck")
-_STATUS_CODES = {"in": engine.IN, "finished": engine.FINISHED, "eliminated": engine.ELIMINATED}
+_STATUS_CODES = {
+    "in": engine.IN, "finished": engine.FINISHED, "eliminated": engine.ELIMINATED, "joker_stuck": engine.STUCK,
+}  # fmt: skip
 I64 = npt.NDArray[np.int64]
 CHUNK = 512  # games a thread takes at a time
 
 
 class UnsupportedRulesError(RulesError):
-    """Rules the compiled kernel does not play; the Python engine does (use it instead)."""
+    """Rules the compiled kernel does not play: those of another family (Killer Sevens, Seven Twenty-Seven)."""
 
 
-def unsupported_reason(rules: Rules) -> str | None:
-    """``None`` when the kernel plays ``rules``, else a sentence saying what it does not play."""
-    if rules.jokers:
-        return (
-            f"the compiled kernel does not play jokers (jokers={rules.jokers}, B8); play these rules with the "
-            "Python engine (sevens.games.shichinarabe.State); every other Part B parameter is supported"
-        )
-    return None
+def supports(rules: object) -> bool:
+    """Whether the kernel plays ``rules``: every 七並べ rules (RULES.md Part B, jokers included; ``ghost`` swaps
+    never happen in simulated play and ``hints`` are for front-ends), nothing of the other families."""
+    return isinstance(rules, Rules)
 
 
-def supports(rules: Rules) -> bool:
-    """Whether the kernel plays ``rules`` (everything in Part B but jokers; ``ghost`` swaps never happen in
-    simulated play and ``hints`` are for front-ends)."""
-    return unsupported_reason(rules) is None
-
-
-def check_supported(rules: Rules) -> None:
+def check_supported(rules: object) -> None:
     """Raise :class:`UnsupportedRulesError` for rules the kernel does not play."""
-    why = unsupported_reason(rules)
-    if why:
-        raise UnsupportedRulesError(why)
+    if not isinstance(rules, Rules):
+        family = type(rules).__module__.rsplit(".", 2)[-2] if "." in type(rules).__module__ else type(rules).__name__
+        raise UnsupportedRulesError(
+            f"the compiled kernel plays 七並べ (Part B) rules only, not {family}; play these with the Python engine"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +79,9 @@ def tables_for(rules: Rules) -> Tables:
     cfg[engine.C_SEVENS_PLACED] = rules.opening == "sevens_placed"
     cfg[engine.C_RING] = rules.ak_link
     cfg[engine.C_TUNNEL] = rules.tunnel != "off"
-    table = np.array(shifted_tables(rules.ak_link, rules.tunnel)[0], dtype=np.int64)
+    cfg[engine.C_JOKERS] = rules.jokers
+    cfg[engine.C_EXCHANGE] = ("forced", "optional", "none").index(rules.joker_exchange)
+    table = np.array(shifted_tables(rules.ak_link, rules.tunnel), dtype=np.int64)  # [kind, suit, row]
     lanes, lengths = _lane_tables(rules.ak_link, rules.tunnel)
     return Tables(cfg, table, lanes, lengths)
 
@@ -153,12 +149,19 @@ class Batch:
         return cls(rules, games)
 
     @classmethod
-    def from_hands(cls, rules: Rules, hands: npt.ArrayLike, dealer: int | None = None) -> Batch:
-        """Rounds from dealt hands (``hands[g, seat]`` = 52-bit card sets, every card once), begun as
-        ``State.new`` begins them: 7s placed (B3), first player (B4), hands emptied by the 7s (B12)."""
+    def from_hands(
+        cls, rules: Rules, hands: npt.ArrayLike, dealer: int | None = None, jokers: npt.ArrayLike | None = None
+    ) -> Batch:
+        """Rounds from dealt hands (``hands[g, seat]`` = 52-bit card sets, every card once; ``jokers[g, seat]``
+        jokers held, ``rules.jokers`` in all), begun as ``State.new`` begins them: 7s placed (B3), first player
+        (B4), hands emptied by the 7s (B12)."""
+        n = rules.players
         dealt = np.asarray(hands, dtype=np.int64)
-        if dealt.ndim != 2 or dealt.shape[1] != rules.players:
-            raise ValueError(f"hands must have shape (games, {rules.players}), got {dealt.shape}")
+        if dealt.ndim != 2 or dealt.shape[1] != n:
+            raise ValueError(f"hands must have shape (games, {n}), got {dealt.shape}")
+        held = np.zeros_like(dealt) if jokers is None else np.asarray(jokers, dtype=np.int64)
+        if held.shape != dealt.shape or (held < 0).any():
+            raise ValueError(f"jokers must have the shape of hands, {dealt.shape}, and no negative count")
         full = (1 << DECK_SIZE) - 1
         for g, row in enumerate(dealt.tolist()):
             union = 0
@@ -167,14 +170,29 @@ class Batch:
                     raise ValueError(f"game {g}: a card is dealt twice or is not a card (bits 0 to 51)")
                 union |= cards
             if union != full:
-                raise ValueError(f"game {g}: the hands must hold all 52 cards once (jokers are not supported)")
+                raise ValueError(f"game {g}: the hands must hold all 52 cards once")
+            if int(held[g].sum()) != rules.jokers:
+                raise ValueError(f"game {g}: {int(held[g].sum())} jokers dealt, the rules have {rules.jokers}")
         batch = cls(rules, dealt.shape[0])
-        n = rules.players
         batch.state[:, engine.HANDS : engine.HANDS + n] = dealt
+        batch.state[:, engine.JOKERS : engine.JOKERS + n] = held
         batch.state[:, engine.DEALER] = n - 1 if dealer is None else dealer
         t = batch.tables
         engine.start_batch(batch.state, t.cfg, t.table, np.uint64(0), False)
         return batch
+
+    @classmethod
+    def from_seeds(cls, rules: Rules, seeds: Sequence[int], dealer: int | None = None) -> Batch:
+        """The deals of ``State.new(rules, seed, dealer)`` for each seed."""
+        n = rules.players
+        seat_dealer = n - 1 if dealer is None else dealer
+        hands = np.zeros((len(seeds), n), dtype=np.int64)
+        jokers = np.zeros((len(seeds), n), dtype=np.int64)
+        for g, seed in enumerate(seeds):
+            for seat, cards in enumerate(deal_round_robin(DECK_SIZE + rules.jokers, n, seat_dealer, seed)):
+                hands[g, seat] = sum(1 << c for c in cards if c < DECK_SIZE)
+                jokers[g, seat] = sum(c >= DECK_SIZE for c in cards)
+        return cls.from_hands(rules, hands, seat_dealer, jokers)
 
     @classmethod
     def dealt(cls, rules: Rules, games: int, seed: int) -> Batch:
@@ -191,18 +209,6 @@ class Batch:
     def table(self) -> I64:
         """The positions on the table of each round, as 52-bit sets."""
         return self.state[:, engine.OCCUPIED].copy()
-
-    @classmethod
-    def from_seeds(cls, rules: Rules, seeds: Sequence[int], dealer: int | None = None) -> Batch:
-        """The deals of ``State.new(rules, seed, dealer)`` for each seed."""
-        check_supported(rules)
-        n = rules.players
-        seat_dealer = n - 1 if dealer is None else dealer
-        hands = np.zeros((len(seeds), n), dtype=np.int64)
-        for g, seed in enumerate(seeds):
-            for seat, cards in enumerate(deal_round_robin(DECK_SIZE, n, seat_dealer, seed)):
-                hands[g, seat] = sum(1 << c for c in cards)
-        return cls.from_hands(rules, hands, seat_dealer)
 
     @classmethod
     def from_states(cls, states: Sequence[State]) -> Batch:
@@ -222,12 +228,15 @@ class Batch:
         row = self.state[g]
         for seat in range(state.players):
             row[engine.HANDS + seat] = state.hand(seat)
+            row[engine.JOKERS + seat] = state.jokers_in_hand(seat)
             row[engine.PASSES + seat] = state.passes_used(seat)
             row[engine.STATUS + seat] = _STATUS_CODES[state.status(seat)]
         for k, (seat, status) in enumerate(state.exits):
             row[engine.EXITS + k] = seat * 4 + _STATUS_CODES[status]
-        row[engine.OCCUPIED] = state.table
-        row[engine.PLAYABLE] = engine.playable_of(state.table, self.tables.table)
+        row[engine.OCCUPIED] = state.table | state.joker_positions
+        row[engine.JOKER_AT] = state.joker_positions
+        row[engine.REMOVED] = state.removed_jokers
+        engine.refresh_all(row, self.tables.cfg, self.tables.table)
         turn = state.to_move
         row[engine.TURN] = -1 if turn is None else turn
         row[engine.N_IN] = sum(state.status(s) == "in" for s in range(state.players))
@@ -281,11 +290,12 @@ class Batch:
     def trace(
         self, g: int, policy: Policy = "random", seed: int = 0, noise: float = 0.0, weights: Weights = DEFAULT_WEIGHTS
     ) -> tuple[I64, Outcome]:
-        """Play round ``g`` to its end recording each step as ``[legal cards, can pass, choice index]`` (the
-        cross-check against the Python engine drives that engine with the same choices). The outcome's row
-        ``g`` is filled; the generator is the one :meth:`play` gives round ``g``."""
+        """Play round ``g`` to its end recording each step's legal actions and choice (see
+        :data:`~sevens.kernel.engine.TRACE_COLUMNS`; the cross-check against the Python engine drives that engine
+        with the same choices). The outcome's row ``g`` is filled; the generator is the one :meth:`play` gives
+        round ``g``."""
         t = self.tables
-        trace = np.zeros((max_steps(self.rules) + 1, 3), dtype=np.int64)
+        trace = np.zeros((max_steps(self.rules) + 1, engine.TRACE_COLUMNS), dtype=np.int64)
         out = self._outcome()
         steps = engine.trace_game(
             self.state[g], g, POLICIES[policy], np.uint64(seed), t.cfg, t.table, t.lanes, t.lengths,

@@ -19,7 +19,7 @@ from sevens.agents.common.scores import choose_index
 from sevens.agents.shichinarabe.policy import Situation, score_actions
 from sevens.cards import mask_of
 from sevens.games.shichinarabe import Rules, State
-from sevens.games.shichinarabe.actions import PASS, Action
+from sevens.games.shichinarabe.actions import ABOVE, BELOW, JOKER, PASS, PLAY, SWAP, Action
 from sevens.kernel.batch import Batch, Policy
 
 
@@ -66,12 +66,17 @@ def check_batch_game(batch: Batch, state: State, policy: Policy, seed: int, nois
     """Play ``batch``'s first round in the kernel and drive ``state`` (the same round) with its choices."""
     rules = state.rules
     trace, out = batch.trace(0, policy, seed=seed, noise=noise)
-    for k, (cards, can_pass, choice) in enumerate(trace.tolist()):
+    for k, (cards, below, above, swaps, can_pass, choice) in enumerate(trace.tolist()):
         legal = state.legal_actions()
-        plays = mask_of(a.card for a in legal if a.kind != PASS)
-        passes = bool(legal) and legal[-1].kind == PASS
-        if plays != cards or passes != bool(can_pass):
-            raise Mismatch(f"{where}, step {k}: Python legal {[str(a) for a in legal]}, kernel {cards:#x}/{can_pass}")
+        python = (
+            mask_of(a.card for a in legal if a.kind == PLAY),
+            mask_of(a.card for a in legal if a.kind == JOKER and a.side == BELOW),
+            mask_of(a.card for a in legal if a.kind == JOKER and a.side == ABOVE),
+            mask_of(a.card for a in legal if a.kind == SWAP),
+            bool(legal) and legal[-1].kind == PASS,
+        )
+        if python != (cards, below, above, swaps, bool(can_pass)):
+            raise Mismatch(f"{where}, step {k}: Python legal {[str(a) for a in legal]}, kernel {python}")
         if policy == "heuristic" and noise == 0.0:
             _check_heuristic(state, legal, choice, f"{where}, step {k}")
         state.apply(legal[choice])
@@ -96,8 +101,8 @@ def _check_heuristic(state: State, legal: Sequence[Action], choice: int, where: 
     situation = Situation(
         rules=state.rules,
         hand=state.hand(seat),
-        jokers=0,
-        occupied=state.table,
+        jokers=state.jokers_in_hand(seat),
+        occupied=state.table | state.joker_positions,
         playable=state.playable_positions,
         passes_left=None if limit is None else limit - state.passes_used(seat),
     )

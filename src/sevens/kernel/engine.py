@@ -30,14 +30,19 @@ from numba.extending import intrinsic
 MAX_PLAYERS = 20
 HANDS, PASSES, STATUS, EXITS = 0, 20, 40, 60
 OCCUPIED, PLAYABLE, TURN, N_IN, STREAK, N_EXITS, DEALER = 80, 81, 82, 83, 84, 85, 86
-WIDTH = 87
+JOKERS = 87  # jokers held, per seat
+JOKER_AT, REMOVED, JK_BELOW, JK_ABOVE = 107, 108, 109, 110  # joker positions, jokers out of play, B8a tables
+WIDTH = 111
 # statuses, as the Python engine numbers them
 IN, FINISHED, ELIMINATED, STUCK = 0, 1, 2, 3
 # outcomes written by result() (sevens.games.shichinarabe.state.Result.outcomes)
 OUT_FINISHED, OUT_LEFT, OUT_STALEMATE, OUT_ELIMINATED, OUT_STUCK = 0, 1, 2, 3, 4
 # cfg entries
 C_PLAYERS, C_LIMIT, C_VOLUNTARY, C_OPENS_7D, C_DEALER_LEFT, C_SEVENS_PLACED, C_RING, C_TUNNEL = range(8)
-CFG_SIZE = 8
+C_JOKERS, C_EXCHANGE = 8, 9
+CFG_SIZE = 10
+FORCED, OPTIONAL, NO_EXCHANGE = 0, 1, 2  # joker_exchange (B8b)
+KILL_SHARE = (0.0, 0.25, 1.0)  # policy._KILL_SHARE by joker_exchange
 # policies
 RANDOM, HEURISTIC = 0, 1
 # heuristic weights (sevens.agents.shichinarabe.policy.Weights, in field order)
@@ -49,6 +54,7 @@ RANDOM, HEURISTIC = 0, 1
 
 NO_LIMIT = 1 << 62
 NEVER = -1e9
+WIN = 1e9
 SEVEN_OF_DIAMONDS = 2 * 13 + 6
 ROW_MASK = (1 << 13) - 1
 SEVENS_MASK = sum(1 << (13 * s + 6) for s in range(4))
@@ -124,7 +130,7 @@ def next_random(rng: np.ndarray) -> np.uint64:
 
 
 @njit(cache=True)
-def below(rng: np.ndarray, k: int) -> int:
+def randint(rng: np.ndarray, k: int) -> int:
     """A draw from 0 … k-1: the high 32 random bits times ``k``, shifted (a multiplication instead of the C
     yardstick's division; the bias is below k / 2**32)."""
     return int(((next_random(rng) >> np.uint64(32)) * np.uint64(k)) >> np.uint64(32))
@@ -140,11 +146,29 @@ def uniform(rng: np.ndarray) -> float:
 @njit(cache=True)
 def playable_of(occupied: int, table: np.ndarray) -> int:
     return int(
-        table[0, occupied & ROW_MASK]
-        | table[1, (occupied >> 13) & ROW_MASK]
-        | table[2, (occupied >> 26) & ROW_MASK]
-        | table[3, (occupied >> 39) & ROW_MASK]
+        table[0, 0, occupied & ROW_MASK]
+        | table[0, 1, (occupied >> 13) & ROW_MASK]
+        | table[0, 2, (occupied >> 26) & ROW_MASK]
+        | table[0, 3, (occupied >> 39) & ROW_MASK]
     )
+
+
+@njit(cache=True)
+def refresh_suit(st: np.ndarray, suit: int, cfg: np.ndarray, table: np.ndarray) -> None:
+    """Playable positions (and with jokers the B8a positions) of the suit whose row changed."""
+    shift = 13 * suit
+    row = (st[OCCUPIED] >> shift) & ROW_MASK
+    keep = ~(ROW_MASK << shift)
+    st[PLAYABLE] = (st[PLAYABLE] & keep) | table[0, suit, row]
+    if cfg[C_JOKERS]:
+        st[JK_BELOW] = (st[JK_BELOW] & keep) | table[1, suit, row]
+        st[JK_ABOVE] = (st[JK_ABOVE] & keep) | table[2, suit, row]
+
+
+@njit(cache=True)
+def refresh_all(st: np.ndarray, cfg: np.ndarray, table: np.ndarray) -> None:
+    for suit in range(4):
+        refresh_suit(st, suit, cfg, table)
 
 
 @njit(cache=True)
@@ -156,6 +180,13 @@ def exit_game(st: np.ndarray, s: int, kind: int) -> None:
 
 
 @njit(cache=True)
+def check_empty_hand(st: np.ndarray, s: int) -> None:
+    """No real card left: finished, or joker-stuck when jokers are left (B8c)."""
+    if st[HANDS + s] == 0 and st[STATUS + s] == IN:
+        exit_game(st, s, STUCK if st[JOKERS + s] else FINISHED)
+
+
+@njit(cache=True)
 def next_seat(q: int, n: int) -> int:
     """``(q + 1) % n`` without a division (this is in the inner loop)."""
     q += 1
@@ -163,35 +194,67 @@ def next_seat(q: int, n: int) -> int:
 
 
 @njit(cache=True)
+def has_play(st: np.ndarray, q: int, cfg: np.ndarray) -> bool:
+    hand = st[HANDS + q]
+    if hand & st[PLAYABLE]:
+        return True
+    if not cfg[C_JOKERS]:
+        return False
+    if st[JOKERS + q] and hand & (st[JK_BELOW] | st[JK_ABOVE]):
+        return True
+    return cfg[C_EXCHANGE] == OPTIONAL and hand & st[JOKER_AT] != 0
+
+
+@njit(cache=True)
+def eliminate(st: np.ndarray, q: int, cfg: np.ndarray, table: np.ndarray) -> None:
+    """B9/B10: the hand is laid out, gaps and all; B8d: its jokers, and any a laid card replaces, leave play."""
+    cards = st[HANDS + q]
+    covered = cards & st[JOKER_AT]
+    st[REMOVED] += st[JOKERS + q] + popcount(covered)
+    st[JOKERS + q] = 0
+    st[JOKER_AT] ^= covered
+    st[HANDS + q] = 0
+    st[OCCUPIED] |= cards
+    refresh_all(st, cfg, table)
+    exit_game(st, q, ELIMINATED)
+
+
+@njit(cache=True)
 def settle(st: np.ndarray, p: int, inclusive: bool, cfg: np.ndarray, table: np.ndarray) -> None:
     """Give the turn to the first player still in after ``p`` (or at ``p``) with an action, eliminating on the
-    way anyone with no play and no pass left (B9, B10: the hand is laid out, gaps and all); the round ends when
-    at most one player is in (B11)."""
+    way anyone with no play and no pass left (B9); the round ends when at most one player is in (B11)."""
     n = cfg[C_PLAYERS]
     q = p if inclusive else next_seat(p, n)
     while st[N_IN] > 1:
         while st[STATUS + q] != IN:
             q = next_seat(q, n)
-        if st[PASSES + q] < cfg[C_LIMIT] or st[HANDS + q] & st[PLAYABLE] != 0:
+        if st[PASSES + q] < cfg[C_LIMIT] or has_play(st, q, cfg):
             st[TURN] = q
             return
-        st[OCCUPIED] |= st[HANDS + q]
-        st[HANDS + q] = 0
-        st[PLAYABLE] = playable_of(st[OCCUPIED], table)
-        exit_game(st, q, ELIMINATED)
+        eliminate(st, q, cfg, table)
         q = next_seat(q, n)
     st[TURN] = -1
 
 
 @njit(cache=True)
-def legal(st: np.ndarray, cfg: np.ndarray) -> tuple[int, bool]:
-    """``(cards, can_pass)``: the legal plays as a card set and whether a pass is legal, for the seat to move.
-    The legal actions in the Python engine's order are those cards lowest first, then the pass."""
+def legal(st: np.ndarray, cfg: np.ndarray) -> tuple[int, int, int, int, bool]:
+    """``(cards, below, above, swaps, can_pass)`` of the seat to move: card sets of the plays, of the joker plays
+    ``Jk+X`` and ``X+Jk``, of the exchanges, and whether a pass is legal. The Python engine lists them in this
+    order: cards lowest first, joker plays by card (``Jk+X`` before ``X+Jk``), swaps lowest first, the pass."""
     p = st[TURN]
     if cfg[C_OPENS_7D] and not (st[OCCUPIED] >> SEVEN_OF_DIAMONDS) & 1:
-        return 1 << SEVEN_OF_DIAMONDS, False  # Fan Tan with diamond_seven: 7♦ first (B4)
-    cards = st[HANDS + p] & st[PLAYABLE]
-    return cards, st[PASSES + p] < cfg[C_LIMIT] and (cfg[C_VOLUNTARY] != 0 or cards == 0)
+        return 1 << SEVEN_OF_DIAMONDS, 0, 0, 0, False  # Fan Tan with diamond_seven: 7♦ first (B4)
+    hand = st[HANDS + p]
+    cards = hand & st[PLAYABLE]
+    below = above = swaps = 0
+    if cfg[C_JOKERS]:
+        if st[JOKERS + p]:
+            below = hand & st[JK_BELOW]
+            above = hand & st[JK_ABOVE]
+        if cfg[C_EXCHANGE] == OPTIONAL:
+            swaps = hand & st[JOKER_AT]
+    can_pass = st[PASSES + p] < cfg[C_LIMIT] and (cfg[C_VOLUNTARY] != 0 or (cards | below | above | swaps) == 0)
+    return cards, below, above, swaps, can_pass
 
 
 @njit(cache=True)
@@ -199,13 +262,11 @@ def play_card(st: np.ndarray, c: int, cfg: np.ndarray, table: np.ndarray) -> Non
     p = st[TURN]
     b = 1 << c
     st[HANDS + p] ^= b
-    occupied = st[OCCUPIED] | b
-    st[OCCUPIED] = occupied
-    shift = 13 * (c // 13)
-    st[PLAYABLE] = (st[PLAYABLE] & ~(ROW_MASK << shift)) | table[c // 13, (occupied >> shift) & ROW_MASK]
+    st[OCCUPIED] |= b
+    refresh_suit(st, c // 13, cfg, table)
     st[STREAK] = 0
     if st[HANDS + p] == 0:
-        exit_game(st, p, FINISHED)
+        check_empty_hand(st, p)
     settle(st, p, False, cfg, table)
 
 
@@ -221,8 +282,91 @@ def play_pass(st: np.ndarray, cfg: np.ndarray, table: np.ndarray) -> None:
 
 
 @njit(cache=True)
+def neighbour(c: int, side: int, ring: bool) -> int:
+    """The position on ``side`` (-1 below, +1 above) of card ``c`` in its row (where the joker goes)."""
+    suit = c // 13
+    rank = c % 13 + side
+    if ring:
+        rank %= 13
+    return suit * 13 + rank
+
+
+@njit(cache=True)
+def after_joker_action(st: np.ndarray, p: int, cfg: np.ndarray, table: np.ndarray) -> None:
+    """B8c: a joker play and its exchange may leave several players joker-stuck: the mover first."""
+    st[STREAK] = 0
+    n = cfg[C_PLAYERS]
+    s = p
+    for _ in range(n):
+        check_empty_hand(st, s)
+        s = next_seat(s, n)
+    settle(st, p, False, cfg, table)
+
+
+@njit(cache=True)
+def play_joker(st: np.ndarray, c: int, side: int, cfg: np.ndarray, table: np.ndarray) -> None:
+    """B8a: the joker on the gap next to card ``c``, then ``c``; B8b forced: the gap card's holder exchanges."""
+    p = st[TURN]
+    gap = 1 << neighbour(c, side, cfg[C_RING] != 0)
+    st[HANDS + p] ^= 1 << c
+    st[JOKERS + p] -= 1
+    st[OCCUPIED] |= (1 << c) | gap
+    st[JOKER_AT] |= gap
+    refresh_suit(st, c // 13, cfg, table)
+    if cfg[C_EXCHANGE] == FORCED:
+        for holder in range(cfg[C_PLAYERS]):
+            if st[HANDS + holder] & gap:
+                if holder != p:
+                    st[HANDS + holder] ^= gap
+                    st[JOKER_AT] ^= gap
+                    st[JOKERS + holder] += 1
+                break
+    after_joker_action(st, p, cfg, table)
+
+
+@njit(cache=True)
+def play_swap(st: np.ndarray, c: int, cfg: np.ndarray, table: np.ndarray) -> None:
+    """B8b optional: put card ``c`` where the joker stands and take the joker."""
+    p = st[TURN]
+    st[HANDS + p] ^= 1 << c
+    st[JOKER_AT] ^= 1 << c
+    st[JOKERS + p] += 1
+    after_joker_action(st, p, cfg, table)
+
+
+@njit(cache=True)
+def apply_index(
+    st: np.ndarray, index: int, cards: int, below: int, above: int, swaps: int, cfg: np.ndarray, table: np.ndarray
+) -> None:  # fmt: skip
+    """Apply legal action number ``index`` in the Python engine's order (see :func:`legal`)."""
+    n = popcount(cards)
+    if index < n:
+        play_card(st, nth_bit(cards, index), cfg, table)
+        return
+    index -= n
+    jokers = popcount(below) + popcount(above)
+    if index < jokers:
+        both = below | above
+        while both:
+            c = lowest(both)
+            both &= both - 1
+            for side, sided in ((-1, below), (1, above)):
+                if (sided >> c) & 1:
+                    if index == 0:
+                        play_joker(st, c, side, cfg, table)
+                        return
+                    index -= 1
+    index -= jokers
+    if index < popcount(swaps):
+        play_swap(st, nth_bit(swaps, index), cfg, table)
+        return
+    play_pass(st, cfg, table)
+
+
+@njit(cache=True)
 def start(st: np.ndarray, cfg: np.ndarray, table: np.ndarray) -> None:
-    """Begin a round from the dealt ``st[HANDS:]`` and ``st[DEALER]`` as ``State.new`` does (B3, B4, B12)."""
+    """Begin a round from the dealt ``st[HANDS:]``, ``st[JOKERS:]`` and ``st[DEALER]`` as ``State.new`` does
+    (B3, B4, B12)."""
     n = cfg[C_PLAYERS]
     dealer = st[DEALER]
     holder = 0
@@ -237,15 +381,15 @@ def start(st: np.ndarray, cfg: np.ndarray, table: np.ndarray) -> None:
     st[STREAK] = 0
     st[N_EXITS] = 0
     st[OCCUPIED] = 0
+    st[JOKER_AT] = 0
+    st[REMOVED] = 0
     if cfg[C_SEVENS_PLACED]:
         st[OCCUPIED] = SEVENS_MASK
         for s in range(n):
             st[HANDS + s] &= ~SEVENS_MASK
-    st[PLAYABLE] = playable_of(st[OCCUPIED], table)
+    refresh_all(st, cfg, table)
     for k in range(n):  # hands emptied by the sevens finish in seat order from the dealer's left (B12)
-        s = (dealer + 1 + k) % n
-        if st[HANDS + s] == 0:
-            exit_game(st, s, FINISHED)
+        check_empty_hand(st, (dealer + 1 + k) % n)
     first = (dealer + 1) % n if cfg[C_DEALER_LEFT] else holder
     settle(st, first, True, cfg, table)
 
@@ -254,16 +398,21 @@ def start(st: np.ndarray, cfg: np.ndarray, table: np.ndarray) -> None:
 def deal(st: np.ndarray, cfg: np.ndarray, rng: np.ndarray) -> None:
     """A uniform random deal (B2: one card at a time from the dealer's left), dealer the last seat."""
     n = cfg[C_PLAYERS]
-    deck = np.arange(52)
-    for i in range(51, 0, -1):
-        j = below(rng, i + 1)
+    size = 52 + cfg[C_JOKERS]
+    deck = np.arange(size)  # 52 and 53 are the jokers
+    for i in range(size - 1, 0, -1):
+        j = randint(rng, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
     for s in range(n):
         st[HANDS + s] = 0
+        st[JOKERS + s] = 0
     st[DEALER] = n - 1
     seat = 0
-    for k in range(52):
-        st[HANDS + seat] |= 1 << deck[k]  # dealer n-1: seat 0 is the dealer's left
+    for k in range(size):  # dealer n-1: seat 0 is the dealer's left
+        if deck[k] < 52:
+            st[HANDS + seat] |= 1 << deck[k]
+        else:
+            st[JOKERS + seat] += 1
         seat = next_seat(seat, n)
 
 
@@ -284,9 +433,9 @@ def result(st: np.ndarray, cfg: np.ndarray, ranking: np.ndarray, outcome: np.nda
         s = (dealer + 1 + i) % n
         if st[STATUS + s] != IN:
             continue
-        size = popcount(st[HANDS + s])
+        size = popcount(st[HANDS + s]) + st[JOKERS + s]
         j = k
-        while j > first_remaining and popcount(st[HANDS + ranking[j - 1]]) > size:
+        while j > first_remaining and popcount(st[HANDS + ranking[j - 1]]) + st[JOKERS + ranking[j - 1]] > size:
             ranking[j] = ranking[j - 1]
             j -= 1
         ranking[j] = s
@@ -411,62 +560,133 @@ def card_score(c: int, hand: int, occupied: int, lanes: np.ndarray, lengths: np.
 
 
 @njit(cache=True)
-def heuristic_choice(
-    st: np.ndarray, cards: int, can_pass: bool, cfg: np.ndarray, lanes: np.ndarray, lengths: np.ndarray,
-    w: np.ndarray, noise: float, rng: np.ndarray,
-) -> int:  # fmt: skip
-    """The card to play, or -1 to pass: policy.score_actions and the first best score (sevens' Rollout when
-    ``noise`` > 0: each card's score, lowest first, and then the pass's get ``noise`` times a uniform draw)."""
-    if cards == 0:
-        return -1
+def pass_score(st: np.ndarray, best_play: float, cfg: np.ndarray, w: np.ndarray) -> float:
+    """policy.pass_score: a pass beats the best play when every play only helps others and passes are to spare."""
+    if best_play <= NEVER / 4:
+        return 0.0
+    p = st[TURN]
+    if cfg[C_LIMIT] != NO_LIMIT and cfg[C_LIMIT] - st[PASSES + p] <= w[W_RESERVE]:
+        return NEVER / 4
+    others = popcount(st[PLAYABLE] & ~st[OCCUPIED] & ~st[HANDS + p])
+    return float(w[W_PASS_THRESHOLD] + w[W_PASS_PRESSURE] * max(0.0, w[W_PRESSURE_OPTIONS] - others))
+
+
+@njit(cache=True)
+def joker_score(
+    st: np.ndarray, c: int, side: int, cfg: np.ndarray, lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray
+) -> float:  # fmt: skip
+    """policy.joker_score: the card's own score past the gap, plus two cards gone at once."""
     p = st[TURN]
     hand = st[HANDS + p]
-    if not can_pass and cards & (cards - 1) == 0:
-        return lowest(cards)
-    if hand & (hand - 1) == 0:
-        return lowest(cards)  # the last card wins the round: nothing beats it
+    gap = neighbour(c, side, cfg[C_RING] != 0)
+    mine = (hand >> gap) & 1
+    if mine and cfg[C_EXCHANGE] != OPTIONAL:
+        return NEVER  # my own card would be buried under the joker for good
+    score = card_score(c, hand, st[OCCUPIED] | (1 << gap), lanes, lengths, w, cfg) + w[W_JOKER]
+    if not mine:
+        score += KILL_SHARE[cfg[C_EXCHANGE]] * w[W_JOKER_KILL]
+    score += w[W_JOKER_URGENCY] * st[JOKERS + p] / max(1, popcount(hand) - 1)
+    return float(score)
+
+
+@njit(cache=True)
+def heuristic_index(
+    st: np.ndarray, cards: int, below: int, above: int, swaps: int, can_pass: bool, cfg: np.ndarray,
+    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float, rng: np.ndarray,
+) -> int:  # fmt: skip
+    """The heuristic's choice as an index into the legal actions: policy.score_actions and the first best score.
+    With ``noise`` > 0, as sevens' Rollout: ``noise`` times a uniform draw is added to each card's score (lowest
+    first) and then to the pass's; where jokers are involved, to every action's score in the legal order."""
+    p = st[TURN]
+    hand = st[HANDS + p]
+    held = st[JOKERS + p]
     occupied = st[OCCUPIED]
+    n = popcount(cards)
+    if held == 0 and swaps == 0:  # the Rollout's fast path
+        if cards == 0:
+            return 0  # only the pass
+        if (not can_pass and cards & (cards - 1) == 0) or hand & (hand - 1) == 0:
+            return 0  # one legal card, or the last card, which wins the round
+        best = -1
+        best_score = -1e18
+        m = cards
+        k = 0
+        while m != 0:
+            c = lowest(m)
+            m &= m - 1
+            score = card_score(c, hand, occupied, lanes, lengths, w, cfg)
+            if noise > 0.0:
+                score += noise * uniform(rng)
+            if score > best_score:
+                best = k
+                best_score = score
+            k += 1
+        if can_pass:
+            passing = pass_score(st, best_score, cfg, w)
+            if noise > 0.0:
+                passing += noise * uniform(rng)
+            if passing > best_score:
+                return n
+        return best
+    # jokers or exchanges: score every legal action (policy.score_actions), then the first best
+    real = popcount(hand)
+    going_out = held == 0 and real == 1
+    last_real = held > 0 and real == 1
     best = -1
     best_score = -1e18
+    best_play = NEVER
+    k = 0
     m = cards
     while m != 0:
         c = lowest(m)
         m &= m - 1
-        score = card_score(c, hand, occupied, lanes, lengths, w, cfg)
+        if going_out:
+            score = WIN
+        elif last_real:
+            score = NEVER / 2  # B8c: would leave only jokers
+        else:
+            score = card_score(c, hand, occupied, lanes, lengths, w, cfg)
+        best_play = max(best_play, score)
         if noise > 0.0:
             score += noise * uniform(rng)
         if score > best_score:
-            best = c
-            best_score = score
-    if can_pass:
-        left = cfg[C_LIMIT] - st[PASSES + p]
-        if cfg[C_LIMIT] != NO_LIMIT and left <= w[W_RESERVE]:
-            pass_score = NEVER / 4
-        else:
-            others = popcount(st[PLAYABLE] & ~occupied & ~hand)
-            pass_score = w[W_PASS_THRESHOLD] + w[W_PASS_PRESSURE] * max(0.0, w[W_PRESSURE_OPTIONS] - others)
+            best, best_score = k, score
+        k += 1
+    both = below | above
+    while both != 0:
+        c = lowest(both)
+        both &= both - 1
+        for side, sided in ((-1, below), (1, above)):
+            if (sided >> c) & 1:
+                finishes = held == 1 and hand == 1 << c
+                score = WIN if finishes else joker_score(st, c, side, cfg, lanes, lengths, w)
+                best_play = max(best_play, score)
+                if noise > 0.0:
+                    score += noise * uniform(rng)
+                if score > best_score:
+                    best, best_score = k, score
+                k += 1
+    m = swaps
+    while m != 0:
+        m &= m - 1
+        score = w[W_SWAP] + w[W_JOKER_URGENCY] * 0.25
+        best_play = max(best_play, score)
         if noise > 0.0:
-            pass_score += noise * uniform(rng)
-        if pass_score > best_score:
-            return -1
+            score += noise * uniform(rng)
+        if score > best_score:
+            best, best_score = k, score
+        k += 1
+    if can_pass:
+        score = pass_score(st, best_play, cfg, w)
+        if noise > 0.0:
+            score += noise * uniform(rng)
+        if score > best_score:
+            best = k
     return best
 
 
 # ---------------------------------------------------------------------------------------------- playing
-@njit(cache=True)
-def choose(
-    st: np.ndarray, cards: int, can_pass: bool, policy: int, cfg: np.ndarray, lanes: np.ndarray,
-    lengths: np.ndarray, w: np.ndarray, noise: float, rng: np.ndarray,
-) -> int:  # fmt: skip
-    """The choice of the seat to move among its legal ``cards`` (lowest first) and the pass (last), as an
-    index into that list."""
-    n = popcount(cards)
-    if policy == RANDOM:
-        return below(rng, n + 1 if can_pass else n)
-    c = heuristic_choice(st, cards, can_pass, cfg, lanes, lengths, w, noise, rng)
-    if c < 0:
-        return n
-    return popcount(cards & ((1 << c) - 1))
+TRACE_COLUMNS = 6  # legal cards, Jk+X cards, X+Jk cards, swap cards, can pass, choice
 
 
 @njit(cache=True)
@@ -474,21 +694,28 @@ def play_game(
     st: np.ndarray, policy: int, cfg: np.ndarray, table: np.ndarray, lanes: np.ndarray, lengths: np.ndarray,
     w: np.ndarray, noise: float, rng: np.ndarray, trace: np.ndarray,
 ) -> int:  # fmt: skip
-    """Play the game ``st`` to its end; returns the number of actions. With a non-empty ``trace`` (rows of
-    ``[legal cards, can pass, choice]``), each step is recorded for the cross-check against the Python engine."""
+    """Play the game ``st`` to its end; returns the number of actions. With a non-empty ``trace``, each step's
+    legal actions and choice are recorded (``TRACE_COLUMNS``) for the cross-check against the Python engine."""
     steps = 0
     tracing = trace.shape[0] > 0
     while st[TURN] >= 0:
-        cards, can_pass = legal(st, cfg)
-        index = choose(st, cards, can_pass, policy, cfg, lanes, lengths, w, noise, rng)
+        cards, below, above, swaps, can_pass = legal(st, cfg)
+        if policy == RANDOM:
+            count = popcount(cards) + popcount(below) + popcount(above) + popcount(swaps)
+            index = randint(rng, count + 1 if can_pass else count)
+        else:
+            index = heuristic_index(st, cards, below, above, swaps, can_pass, cfg, lanes, lengths, w, noise, rng)
         if tracing:
             trace[steps, 0] = cards
-            trace[steps, 1] = can_pass
-            trace[steps, 2] = index
-        if index < popcount(cards):
+            trace[steps, 1] = below
+            trace[steps, 2] = above
+            trace[steps, 3] = swaps
+            trace[steps, 4] = can_pass
+            trace[steps, 5] = index
+        if index < popcount(cards):  # the common case, without the decoding of apply_index
             play_card(st, nth_bit(cards, index), cfg, table)
         else:
-            play_pass(st, cfg, table)
+            apply_index(st, index, cards, below, above, swaps, cfg, table)
         steps += 1
     return steps
 
@@ -501,7 +728,7 @@ def play_batch(
 ) -> None:  # fmt: skip
     """Play every game of the batch to its end (across threads); with ``deal_first`` deal each one at random
     first. Game ``g`` draws from its own generator seeded by ``(seed, g)``."""
-    empty = np.zeros((0, 3), dtype=np.int64)
+    empty = np.zeros((0, TRACE_COLUMNS), dtype=np.int64)
     for g in prange(state.shape[0]):
         rng = np.empty(2, dtype=np.uint64)
         seed_rng(rng, seed, g)
