@@ -1,6 +1,6 @@
 """A compiled, batched 七並べ engine (numba) for simulations, benchmarks and the search agent's rollouts.
 
-It is a second implementation of RULES.md Part B (every parameter but jokers), checked move for move against
+It is a second implementation of RULES.md Part B (every parameter, jokers included), checked move for move against
 :mod:`sevens.games.shichinarabe` (tests/kernel, bench/kernel_crosscheck.py). It needs the ``research`` extra
 (``pip install 'sevens[research]'``, which brings numba); nothing else in ``sevens`` imports it.
 
@@ -43,12 +43,13 @@ def playout(
 
     ``states``: one position or several (e.g. a search's determinizations, all with the same rules).
     Returns shape ``(n, players)`` for one state, ``(len(states), n, players)`` for a sequence. Raises
-    :class:`UnsupportedRulesError` for rules with jokers (use the Python engine's rollouts there)."""
+    :class:`UnsupportedRulesError` for rules of another family."""
     if n < 1:
         raise ValueError(f"n must be at least 1, got {n}")
     many = not isinstance(states, State)
     chosen = [states] if isinstance(states, State) else list(states)
-    batch = Batch.from_states([s for s in chosen for _ in range(n)])
+    batch = Batch.from_states(chosen)
+    batch.state = np.repeat(batch.state, n, axis=0)  # each position converted once, then copied n times
     points = batch.play(policy, seed, noise=noise, weights=weights).points
     shaped = points.reshape(len(chosen), n, -1)
     return shaped if many else shaped[0]

@@ -1,4 +1,4 @@
-"""The compiled rules of 七並べ (RULES.md B1–B12 without jokers) over a batch of games held in numpy arrays.
+"""The compiled rules of 七並べ (RULES.md B1–B12) over a batch of games held in numpy arrays.
 
 Everything compiled lives in this one module on purpose: numba's on-disk cache (``cache=True``) does not
 notice when a function in *another* file changes, so a split would let a stale compiled caller survive an
@@ -8,13 +8,14 @@ compiles exactly once.
 A game is one ``int64`` row ``st`` of a ``(games, WIDTH)`` array (see :mod:`.batch` for how it is filled), at
 the offsets below: ``st[HANDS + seat]`` real cards (bit ``suit * 13 + rank - 1`` as in :mod:`sevens.cards`),
 ``st[PASSES + seat]`` passes used, ``st[STATUS + seat]`` ``IN`` …, ``st[EXITS + k]`` the ``k``-th exit as
-``seat * 4 + status``; then the occupied and playable positions, the seat to move (-1 once over), the players
-still in, the pass streak, the number of exits and the dealer. One flat row per game keeps every call down to
-a few array arguments, which is most of the speed.
+``seat * 4 + status``; then the occupied positions (jokers' included) and the playable ones, the seat to move
+(-1 once over), the players still in, the pass streak, the number of exits and the dealer; then
+``st[JOKERS + seat]`` jokers held, the joker positions, the jokers out of play (B8d) and the B8a positions.
+One flat row per game keeps every call down to a few array arguments, which is most of the speed.
 
-``cfg`` holds the rules as numbers (indices below) and ``table[suit, row]`` the playable positions of a row
-(:func:`sevens.games.shichinarabe.tables.shifted_tables`), so playability is the Python engine's by
-construction.
+``cfg`` holds the rules as numbers (indices below) and ``table[kind, suit, row]`` the playable positions of a
+row and its joker positions (:func:`sevens.games.shichinarabe.tables.shifted_tables`), so playability is the
+Python engine's by construction.
 """
 
 from __future__ import annotations
