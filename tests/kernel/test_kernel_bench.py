@@ -55,3 +55,10 @@ def test_kernel_vs_c_script_measures_both_in_one_run() -> None:
     report = json.loads(out)
     assert report["rounds"][0]["c"] > 0 and report["rounds"][0]["kernel_1_thread"] > 0
     assert report["ratio_1_thread"] > 0
+
+
+def test_playouts_script_times_both_sides() -> None:
+    code, out, _ = run_main(load_bench_script("kernel_playouts"), ["--positions", "2", "--playouts", "5", "--json"])
+    assert code == 0
+    report = json.loads(out)
+    assert report["python_playouts_per_second"] > 0 and report["kernel_playouts_per_second"] > 0
