@@ -15,18 +15,25 @@ from sevens.agents.common.points import seat_points
 from sevens.games.killer import Rules as KillerRules
 from sevens.games.shichinarabe import Result, Rules, State
 from sevens.kernel import OUTCOME_NAMES, Batch, UnsupportedRulesError, playout, supports
+from sevens.kernel.batch import PARALLEL_FROM
 
 STANDARD = Rules.preset("standard")
 
 
 def test_the_same_seed_gives_the_same_games_on_any_number_of_threads() -> None:
+    """One thread (played on the calling thread) and every thread (the pool) give the same games."""
+    games = PARALLEL_FROM + 100
     runs = []
-    for threads in (1, numba.config.NUMBA_NUM_THREADS):
-        numba.set_num_threads(threads)
-        out = Batch.blank(STANDARD, 300).play("random", seed=5, deal=True)
-        runs.append((out.ranking.copy(), out.points.copy(), out.steps.copy()))
+    most = numba.config.NUMBA_NUM_THREADS
+    try:
+        for threads in (1, most):
+            numba.set_num_threads(threads)
+            out = Batch.blank(STANDARD, games).play("heuristic", seed=5, deal=True, noise=0.5)
+            runs.append((out.ranking.copy(), out.points.copy(), out.steps.copy()))
+    finally:
+        numba.set_num_threads(most)
     assert all((a == b).all() for a, b in zip(runs[0], runs[1], strict=True))
-    other = Batch.blank(STANDARD, 300).play("random", seed=6, deal=True)
+    other = Batch.blank(STANDARD, games).play("heuristic", seed=6, deal=True, noise=0.5)
     assert (other.steps != runs[0][2]).any()
 
 

@@ -36,6 +36,7 @@ _STATUS_CODES = {
 }  # fmt: skip
 I64 = npt.NDArray[np.int64]
 CHUNK = 512  # games a thread takes at a time
+PARALLEL_FROM = 2048  # smaller batches are played on the calling thread
 
 
 class UnsupportedRulesError(RulesError):
@@ -266,14 +267,18 @@ class Batch:
             raise ValueError(f"unknown policy {policy!r}; allowed: {', '.join(POLICIES)}")
         out = self._outcome()
         t = self.tables
+        args = (
+            POLICIES[policy], deal, np.uint64(_check_seed(seed)), self.state, t.cfg, t.table, t.lanes, t.lengths,
+            weights_array(weights), float(noise), out.ranking, out.outcome, out.points, out.steps,
+        )  # fmt: skip
+        if len(self) < PARALLEL_FROM or numba.get_num_threads() == 1:
+            engine.play_batch_serial(*args)
+            return out
         # Threads take games in chunks as they free up, not one fixed half each: on a shared machine one
         # thread is often descheduled, and a fixed split would wait for it.
         previous = numba.set_parallel_chunksize(CHUNK)
         try:
-            engine.play_batch(
-                POLICIES[policy], deal, np.uint64(_check_seed(seed)), self.state, t.cfg, t.table, t.lanes,
-                t.lengths, weights_array(weights), float(noise), out.ranking, out.outcome, out.points, out.steps,
-            )  # fmt: skip
+            engine.play_batch(*args)
         finally:
             numba.set_parallel_chunksize(previous)
         return out

@@ -721,24 +721,50 @@ def play_game(
     return steps
 
 
+@njit(cache=True)
+def play_one(
+    g: int, policy: int, deal_first: bool, seed: np.uint64, state: np.ndarray, cfg: np.ndarray, table: np.ndarray,
+    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float, ranking: np.ndarray, outcome: np.ndarray,
+    points: np.ndarray, steps: np.ndarray,
+) -> None:  # fmt: skip
+    """Play game ``g`` of the batch to its end (with ``deal_first`` deal it at random first), drawing from its
+    own generator seeded by ``(seed, g)``, and write its result."""
+    rng = np.empty(2, dtype=np.uint64)
+    seed_rng(rng, seed, g)
+    st = state[g]
+    if deal_first:
+        deal(st, cfg, rng)
+        start(st, cfg, table)
+    empty = np.zeros((0, TRACE_COLUMNS), dtype=np.int64)
+    steps[g] = play_game(st, policy, cfg, table, lanes, lengths, w, noise, rng, empty)
+    result(st, cfg, ranking[g], outcome[g], points[g])
+
+
 @njit(cache=True, parallel=True)
 def play_batch(
     policy: int, deal_first: bool, seed: np.uint64, state: np.ndarray, cfg: np.ndarray, table: np.ndarray,
     lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float, ranking: np.ndarray, outcome: np.ndarray,
     points: np.ndarray, steps: np.ndarray,
 ) -> None:  # fmt: skip
-    """Play every game of the batch to its end (across threads); with ``deal_first`` deal each one at random
-    first. Game ``g`` draws from its own generator seeded by ``(seed, g)``."""
-    empty = np.zeros((0, TRACE_COLUMNS), dtype=np.int64)
+    """Every game of the batch, across threads (:func:`play_one`)."""
     for g in prange(state.shape[0]):
-        rng = np.empty(2, dtype=np.uint64)
-        seed_rng(rng, seed, g)
-        st = state[g]
-        if deal_first:
-            deal(st, cfg, rng)
-            start(st, cfg, table)
-        steps[g] = play_game(st, policy, cfg, table, lanes, lengths, w, noise, rng, empty)
-        result(st, cfg, ranking[g], outcome[g], points[g])
+        play_one(
+            g, policy, deal_first, seed, state, cfg, table, lanes, lengths, w, noise, ranking, outcome, points, steps
+        )
+
+
+@njit(cache=True)
+def play_batch_serial(
+    policy: int, deal_first: bool, seed: np.uint64, state: np.ndarray, cfg: np.ndarray, table: np.ndarray,
+    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float, ranking: np.ndarray, outcome: np.ndarray,
+    points: np.ndarray, steps: np.ndarray,
+) -> None:  # fmt: skip
+    """Every game of the batch on the calling thread: small batches (a search's playouts) and one thread skip
+    the start of the thread pool, which on a busy machine can cost more than the games."""
+    for g in range(state.shape[0]):
+        play_one(
+            g, policy, deal_first, seed, state, cfg, table, lanes, lengths, w, noise, ranking, outcome, points, steps
+        )
 
 
 @njit(cache=True)
