@@ -21,7 +21,7 @@ STANDARD = Rules.preset("standard")
 
 
 def test_the_same_seed_gives_the_same_games_on_any_number_of_threads() -> None:
-    """One thread (played on the calling thread) and every thread (the pool) give the same games."""
+    """One thread and every thread give the same games (a batch large enough for the thread pool)."""
     games = PARALLEL_FROM + 100
     runs = []
     most = numba.config.NUMBA_NUM_THREADS
@@ -35,6 +35,17 @@ def test_the_same_seed_gives_the_same_games_on_any_number_of_threads() -> None:
     assert all((a == b).all() for a, b in zip(runs[0], runs[1], strict=True))
     other = Batch.blank(STANDARD, games).play("heuristic", seed=6, deal=True, noise=0.5)
     assert (other.steps != runs[0][2]).any()
+
+
+@pytest.mark.parametrize("preset", ["standard", "english", "kids", "joker"])
+def test_playing_and_tracing_make_the_same_choices(preset: str) -> None:
+    """The checked path (trace) and the fast path (play) of the random policy are the same games."""
+    rules = Rules.preset(preset)
+    played = Batch.from_seeds(rules, range(40)).play("random", seed=9)
+    for g in range(40):
+        _, traced = Batch.from_seeds(rules, range(40)).trace(g, "random", seed=9)
+        assert traced.ranking[g].tolist() == played.ranking[g].tolist()
+        assert traced.steps[g] == played.steps[g]
 
 
 @settings(max_examples=25, deadline=None)

@@ -36,7 +36,7 @@ _STATUS_CODES = {
 }  # fmt: skip
 I64 = npt.NDArray[np.int64]
 CHUNK = 512  # games a thread takes at a time
-PARALLEL_FROM = 2048  # smaller batches are played on the calling thread
+PARALLEL_FROM = 2048  # smaller batches are played on the calling thread (waking the pool costs more)
 
 
 class UnsupportedRulesError(RulesError):
@@ -271,7 +271,7 @@ class Batch:
             POLICIES[policy], deal, np.uint64(_check_seed(seed)), self.state, t.cfg, t.table, t.lanes, t.lengths,
             weights_array(weights), float(noise), out.ranking, out.outcome, out.points, out.steps,
         )  # fmt: skip
-        if len(self) < PARALLEL_FROM or numba.get_num_threads() == 1:
+        if len(self) < PARALLEL_FROM:
             engine.play_batch_serial(*args)
             return out
         # Threads take games in chunks as they free up, not one fixed half each: on a shared machine one

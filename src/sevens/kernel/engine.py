@@ -699,6 +699,24 @@ def play_game(
     legal actions and choice are recorded (``TRACE_COLUMNS``) for the cross-check against the Python engine."""
     steps = 0
     tracing = trace.shape[0] > 0
+    if policy == RANDOM and not tracing and not cfg[C_JOKERS]:
+        # the yardstick's workload, kept lean (no joker actions to count or decode); the same choices as below
+        while st[TURN] >= 0:
+            p = st[TURN]
+            if cfg[C_OPENS_7D] and not (st[OCCUPIED] >> SEVEN_OF_DIAMONDS) & 1:
+                randint(rng, 1)  # the draw the full loop makes for its one legal action, to stay in step
+                play_card(st, SEVEN_OF_DIAMONDS, cfg, table)  # Fan Tan with diamond_seven: 7♦ first (B4)
+            else:
+                cards = st[HANDS + p] & st[PLAYABLE]
+                n = popcount(cards)
+                can_pass = st[PASSES + p] < cfg[C_LIMIT] and (cfg[C_VOLUNTARY] != 0 or cards == 0)
+                index = randint(rng, n + 1 if can_pass else n)
+                if index < n:
+                    play_card(st, nth_bit(cards, index), cfg, table)
+                else:
+                    play_pass(st, cfg, table)
+            steps += 1
+        return steps
     while st[TURN] >= 0:
         cards, below, above, swaps, can_pass = legal(st, cfg)
         if policy == RANDOM:
@@ -759,8 +777,9 @@ def play_batch_serial(
     lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float, ranking: np.ndarray, outcome: np.ndarray,
     points: np.ndarray, steps: np.ndarray,
 ) -> None:  # fmt: skip
-    """Every game of the batch on the calling thread: small batches (a search's playouts) and one thread skip
-    the start of the thread pool, which on a busy machine can cost more than the games."""
+    """Every game of the batch on the calling thread, for small batches (a search's playouts): waking the
+    thread pool takes milliseconds on a busy machine, more than a few games. (Large batches use
+    :func:`play_batch` even on one thread: its compiled loop is faster.)"""
     for g in range(state.shape[0]):
         play_one(
             g, policy, deal_first, seed, state, cfg, table, lanes, lengths, w, noise, ranking, outcome, points, steps
