@@ -130,6 +130,11 @@ def test_bad_hands_are_refused(hands: list[list[int]], message: str) -> None:
         Batch.from_hands(STANDARD, hands)
 
 
+def test_a_dealer_must_be_a_seat() -> None:
+    with pytest.raises(ValueError, match="dealer=4 is not a seat; allowed: 0 to 3"):
+        Batch.from_seeds(STANDARD, [1], dealer=4)
+
+
 def test_jokers_dealt_must_match_the_rules() -> None:
     hands = [[(1 << 13) - 1, ((1 << 13) - 1) << 13, ((1 << 13) - 1) << 26, ((1 << 13) - 1) << 39]]
     with pytest.raises(ValueError, match="0 jokers dealt, the rules have 1"):

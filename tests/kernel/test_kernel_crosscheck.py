@@ -11,7 +11,7 @@ pytest.importorskip("numba")
 from sevens.games.shichinarabe import Rules, State, parse_position
 from sevens.kernel import crosscheck
 from sevens.kernel.batch import Batch
-from sevens.kernel.crosscheck import Mismatch, check_games, check_state
+from sevens.kernel.crosscheck import Mismatch, check_batch_game, check_games, check_state
 
 R7 = "......7......"
 
@@ -89,3 +89,13 @@ def test_a_kernel_that_disagrees_is_caught(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(crosscheck.Batch, "from_seeds", lambda rules, seeds: real(wrong, seeds))
     with pytest.raises(Mismatch, match="seed"):
         check_games(Rules.preset("standard"), range(50), "random")
+
+
+@pytest.mark.parametrize("preset", ["standard", "fan_tan", "joker"])
+def test_b1_b2_any_dealer_deals_and_starts_as_the_python_engine(preset: str) -> None:
+    rules = Rules.preset(preset, players=5)
+    for dealer in range(5):
+        for seed in range(20):
+            state = State.new(rules, seed, dealer=dealer)
+            batch = Batch.from_seeds(rules, [seed], dealer=dealer)
+            assert check_batch_game(batch, state, "random", seed, 0.0, f"dealer {dealer}") > 0

@@ -2,7 +2,7 @@
 
 It is a second implementation of RULES.md Part B (every parameter, jokers included), checked move for move against
 :mod:`sevens.games.shichinarabe` (tests/kernel, bench/kernel_crosscheck.py). It needs the ``research`` extra
-(``pip install 'sevens[research]'``, which brings numba); nothing else in ``sevens`` imports it.
+(``pip install 'sevens[research]'``, which brings numba); only ``sevens bench --batched`` uses it, on demand.
 
 >>> from sevens.games.shichinarabe import Rules, State
 >>> state = State.new(Rules.preset("tunnel"), seed=3)

@@ -160,6 +160,9 @@ class Batch:
         dealt = np.asarray(hands, dtype=np.int64)
         if dealt.ndim != 2 or dealt.shape[1] != n:
             raise ValueError(f"hands must have shape (games, {n}), got {dealt.shape}")
+        seat_dealer = n - 1 if dealer is None else dealer
+        if not 0 <= seat_dealer < n:
+            raise ValueError(f"dealer={dealer} is not a seat; allowed: 0 to {n - 1}")
         held = np.zeros_like(dealt) if jokers is None else np.asarray(jokers, dtype=np.int64)
         if held.shape != dealt.shape or (held < 0).any():
             raise ValueError(f"jokers must have the shape of hands, {dealt.shape}, and no negative count")
@@ -177,7 +180,7 @@ class Batch:
         batch = cls(rules, dealt.shape[0])
         batch.state[:, engine.HANDS : engine.HANDS + n] = dealt
         batch.state[:, engine.JOKERS : engine.JOKERS + n] = held
-        batch.state[:, engine.DEALER] = n - 1 if dealer is None else dealer
+        batch.state[:, engine.DEALER] = seat_dealer
         t = batch.tables
         engine.start_batch(batch.state, t.cfg, t.table, np.uint64(0), False)
         return batch
@@ -206,10 +209,6 @@ class Batch:
     def hands(self) -> I64:
         """``hands[g, seat]``: the real cards each seat holds now, as 52-bit sets."""
         return self.state[:, engine.HANDS : engine.HANDS + self.rules.players].copy()
-
-    def table(self) -> I64:
-        """The positions on the table of each round, as 52-bit sets."""
-        return self.state[:, engine.OCCUPIED].copy()
 
     @classmethod
     def from_states(cls, states: Sequence[State]) -> Batch:
@@ -244,11 +243,6 @@ class Batch:
         row[engine.STREAK] = state.pass_streak
         row[engine.N_EXITS] = len(state.exits)
         row[engine.DEALER] = state.dealer
-
-    def copy(self) -> Batch:
-        other = Batch.__new__(Batch)
-        other.rules, other.tables, other.state = self.rules, self.tables, self.state.copy()
-        return other
 
     def play(
         self,

@@ -75,8 +75,12 @@ def check_batch_game(batch: Batch, state: State, policy: Policy, seed: int, nois
             mask_of(a.card for a in legal if a.kind == SWAP),
             bool(legal) and legal[-1].kind == PASS,
         )
-        if python != (cards, below, above, swaps, bool(can_pass)):
-            raise Mismatch(f"{where}, step {k}: Python legal {[str(a) for a in legal]}, kernel {python}")
+        kernel = (cards, below, above, swaps, bool(can_pass))
+        if python != kernel:
+            raise Mismatch(
+                f"{where}, step {k}: Python legal {[str(a) for a in legal]} = {python}, kernel {kernel} "
+                "(plays, Jk+X, X+Jk, swaps as card sets; pass)"
+            )
         if policy == "heuristic" and noise == 0.0:
             _check_heuristic(state, legal, choice, f"{where}, step {k}")
         state.apply(legal[choice])

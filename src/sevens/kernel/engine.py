@@ -28,7 +28,6 @@ from numba import njit, prange, types
 from numba.extending import intrinsic
 
 # offsets in a game's row (at most 20 players, RULES.md B1)
-MAX_PLAYERS = 20
 HANDS, PASSES, STATUS, EXITS = 0, 20, 40, 60
 OCCUPIED, PLAYABLE, TURN, N_IN, STREAK, N_EXITS, DEALER = 80, 81, 82, 83, 84, 85, 86
 JOKERS = 87  # jokers held, per seat
@@ -144,16 +143,6 @@ def uniform(rng: np.ndarray) -> float:
 
 
 # ---------------------------------------------------------------------------------------------- rules
-@njit(cache=True)
-def playable_of(occupied: int, table: np.ndarray) -> int:
-    return int(
-        table[0, 0, occupied & ROW_MASK]
-        | table[0, 1, (occupied >> 13) & ROW_MASK]
-        | table[0, 2, (occupied >> 26) & ROW_MASK]
-        | table[0, 3, (occupied >> 39) & ROW_MASK]
-    )
-
-
 @njit(cache=True)
 def refresh_suit(st: np.ndarray, suit: int, cfg: np.ndarray, table: np.ndarray) -> None:
     """Playable positions (and with jokers the B8a positions) of the suit whose row changed."""
