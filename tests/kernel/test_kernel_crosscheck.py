@@ -50,7 +50,7 @@ def test_heuristic_play_chooses_as_the_python_policy(name: str) -> None:
         assert report.games == 100
 
 
-@pytest.mark.parametrize("name", ["standard", "tunnel_cross", "kids", "fan_tan"])
+@pytest.mark.parametrize("name", ["standard", "tunnel_cross", "kids", "fan_tan", "joker", "jokers_2_optional"])
 def test_play_from_a_python_position_matches(name: str) -> None:
     for midgame in (1, 12, 30):
         check_games(VARIANTS[name], range(30), "random", midgame=midgame)
