@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -76,6 +77,13 @@ def test_bench_json_reports_games_per_second() -> None:
     assert code == 0
     data = json.loads(out)
     assert data["games"] > 0 and data["games_per_second"] > 0 and data["players"] == 4
+
+
+def test_bench_batched_without_numba_says_which_extra_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "sevens.kernel.bench", None)  # as when numba is not installed
+    code, _, err = run("bench", "--batched", "--seconds", "0.1")
+    assert code == 2
+    assert "--batched needs numba: pip install 'sevens[research]'" in err
 
 
 def test_check_runs_conformance_over_a_player_range() -> None:

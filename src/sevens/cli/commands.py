@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -104,20 +104,42 @@ def bench(
     players: PlayersOption = None,
     setting: SetOption = None,
     seconds: Annotated[float, typer.Option(help="How long to play random games.")] = 3.0,
+    batched: Annotated[
+        bool, typer.Option("--batched", help="Use the compiled batched engine (sevens.kernel; the research extra).")
+    ] = False,
+    threads: Annotated[int | None, typer.Option(help="Threads for --batched (default: every core).")] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Time random games (uniform over legal actions, pass included) through the engine's public API."""
+    """Time random games (uniform over legal actions, pass included) through the engine's public API, or
+    with --batched through the compiled batched engine."""
     family, built = build_rules(preset, players, setting)
     if seconds <= 0:
         raise SevensError(f"--seconds {seconds} must be more than 0")
-    result = {"preset": preset, "players": built.players, **run_bench(family, built, seconds)}
+    if threads is not None and not batched:
+        raise SevensError("--threads applies only with --batched")
+    timing = _batched_bench(family.name, built, seconds, threads) if batched else run_bench(family, built, seconds)
+    result = {"preset": preset, "players": built.players, **timing}
     if as_json:
         typer.echo(json.dumps(result))
         return
+    engine = f"compiled, {result['threads']} thread(s)" if batched else "Python engine"
     console.print(
-        f"{preset}, {built.players} players: {result['games']} games in {result['seconds']} s = "
+        f"{preset}, {built.players} players ({engine}): {result['games']} games in {result['seconds']} s = "
         f"[bold]{result['games_per_second']}[/bold] games/s ({result['steps_per_second']} actions/s)"
     )
+
+
+def _batched_bench(family: str, rules: Any, seconds: float, threads: int | None) -> dict[str, Any]:
+    if family != "shichinarabe":
+        raise SevensError(f"--batched plays 七並べ presets only; {family} has no compiled engine")
+    try:
+        from sevens.kernel.bench import bench_batched
+    except ImportError:
+        raise SevensError("--batched needs numba: pip install 'sevens[research]'") from None
+    try:
+        return bench_batched(rules, seconds, threads)
+    except ValueError as exc:
+        raise SevensError(str(exc)) from None
 
 
 @app.command()

@@ -1,0 +1,304 @@
+"""Batches of 七並べ games for the compiled kernel: built from seeds, hands, random deals or Python states,
+played to the end, read back as rankings and E2 points.
+
+>>> from sevens.games.shichinarabe import Rules
+>>> batch = Batch.from_seeds(Rules.preset("standard"), [7, 8])
+>>> outcome = batch.play("random", seed=1)
+>>> outcome.points.shape, sorted(outcome.ranking[0].tolist())
+((2, 4), [0, 1, 2, 3])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from functools import cache
+from typing import Literal
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from sevens.agents.shichinarabe.board import both_open, row_lanes
+from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS, Weights
+from sevens.cards import DECK_SIZE
+from sevens.errors import RulesError
+from sevens.games.dealing import deal_round_robin
+from sevens.games.shichinarabe import Rules, State, max_steps
+from sevens.games.shichinarabe.tables import ROWS, shifted_tables
+from sevens.kernel import engine
+
+Policy = Literal["random", "heuristic"]
+POLICIES: dict[str, int] = {"random": engine.RANDOM, "heuristic": engine.HEURISTIC}
+OUTCOME_NAMES = ("finished", "left", "stalemate", "eliminated", "joker_stuck")
+_STATUS_CODES = {
+    "in": engine.IN, "finished": engine.FINISHED, "eliminated": engine.ELIMINATED, "joker_stuck": engine.STUCK,
+}  # fmt: skip
+I64 = npt.NDArray[np.int64]
+CHUNK = 512  # games a thread takes at a time
+PARALLEL_FROM = 2048  # smaller batches are played on the calling thread (waking the pool costs more)
+
+
+class UnsupportedRulesError(RulesError):
+    """Rules the compiled kernel does not play: those of another family (Killer Sevens, Seven Twenty-Seven)."""
+
+
+def supports(rules: object) -> bool:
+    """Whether the kernel plays ``rules``: every 七並べ rules (RULES.md Part B, jokers included; ``ghost`` swaps
+    never happen in simulated play and ``hints`` are for front-ends), nothing of the other families."""
+    return isinstance(rules, Rules)
+
+
+def check_supported(rules: object) -> None:
+    """Raise :class:`UnsupportedRulesError` for rules the kernel does not play."""
+    if not isinstance(rules, Rules):
+        family = type(rules).__module__.rsplit(".", 2)[-2] if "." in type(rules).__module__ else type(rules).__name__
+        raise UnsupportedRulesError(
+            f"the compiled kernel plays 七並べ (Part B) rules only, not {family}; play these with the Python engine"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """Everything the kernel needs from the rules, as arrays (built once per rules)."""
+
+    cfg: I64
+    table: I64
+    lanes: I64
+    lengths: I64
+
+
+@cache
+def tables_for(rules: Rules) -> Tables:
+    check_supported(rules)
+    cfg = np.zeros(engine.CFG_SIZE, dtype=np.int64)
+    cfg[engine.C_PLAYERS] = rules.players
+    cfg[engine.C_LIMIT] = engine.NO_LIMIT if rules.pass_limit is None else rules.pass_limit
+    cfg[engine.C_VOLUNTARY] = rules.voluntary_pass
+    cfg[engine.C_OPENS_7D] = rules.opening == "fan_tan" and rules.first_player == "diamond_seven"
+    cfg[engine.C_DEALER_LEFT] = rules.first_player == "dealer_left"
+    cfg[engine.C_SEVENS_PLACED] = rules.opening == "sevens_placed"
+    cfg[engine.C_RING] = rules.ak_link
+    cfg[engine.C_TUNNEL] = rules.tunnel != "off"
+    cfg[engine.C_JOKERS] = rules.jokers
+    cfg[engine.C_EXCHANGE] = ("forced", "optional", "none").index(rules.joker_exchange)
+    table = np.array(shifted_tables(rules.ak_link, rules.tunnel), dtype=np.int64)  # [kind, suit, row]
+    lanes, lengths = _lane_tables(rules.ak_link, rules.tunnel)
+    return Tables(cfg, table, lanes, lengths)
+
+
+@cache
+def _lane_tables(ring: bool, tunnel: str) -> tuple[I64, I64]:
+    """The heuristic's lanes of every row (:func:`~sevens.agents.shichinarabe.board.row_lanes`):
+    ``lanes[row, k]`` the positions of lane ``k``; ``lengths[row]`` = lane 0's and lane 1's lengths, the number
+    of lanes, and whether both ends fill the same arc (:func:`~sevens.agents.shichinarabe.board.both_open`)."""
+    lanes = np.zeros((ROWS, 2, 13), dtype=np.int64)
+    lengths = np.zeros((ROWS, 4), dtype=np.int64)
+    for row in range(ROWS):
+        found = row_lanes(row, ring, tunnel)
+        for k, lane in enumerate(found):
+            lanes[row, k, : len(lane)] = lane
+            lengths[row, k] = len(lane)
+        lengths[row, 2] = len(found)
+        lengths[row, 3] = both_open(row, ring, tunnel)
+    return lanes, lengths
+
+
+def _check_seed(seed: int) -> int:
+    if not 0 <= seed < 1 << 64:
+        raise ValueError(f"seed must be from 0 to 2**64-1, got {seed}")
+    return seed
+
+
+def weights_array(w: Weights) -> npt.NDArray[np.float64]:
+    return np.array([float(getattr(w, name)) for name in (f.name for f in fields(w))], dtype=np.float64)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of every game of a batch: ``ranking[g]`` seats best first (B12), ``outcome[g, seat]`` an index
+    into :data:`OUTCOME_NAMES`, ``points[g, seat]`` E2 points, ``steps[g]`` actions played."""
+
+    ranking: I64
+    outcome: I64
+    points: I64
+    steps: I64
+
+    def outcome_names(self, game: int) -> tuple[str, ...]:
+        return tuple(OUTCOME_NAMES[k] for k in self.outcome[game])
+
+
+class Batch:
+    """Many rounds of the same rules, one ``int64`` row each (the layout is in :mod:`.engine`). Build with
+    :meth:`from_seeds`, :meth:`from_hands`, :meth:`from_states` or :meth:`blank` (random deals)."""
+
+    __slots__ = ("rules", "state", "tables")
+
+    def __init__(self, rules: Rules, games: int) -> None:
+        if games < 1:
+            raise ValueError(f"a batch needs at least one game, got {games}")
+        self.rules = rules
+        self.tables = tables_for(rules)
+        self.state: I64 = np.zeros((games, engine.WIDTH), dtype=np.int64)
+
+    def __len__(self) -> int:
+        return int(self.state.shape[0])
+
+    @classmethod
+    def blank(cls, rules: Rules, games: int) -> Batch:
+        """Room for ``games`` rounds, to be dealt at random by :meth:`play` (``deal=True``)."""
+        return cls(rules, games)
+
+    @classmethod
+    def from_hands(
+        cls, rules: Rules, hands: npt.ArrayLike, dealer: int | None = None, jokers: npt.ArrayLike | None = None
+    ) -> Batch:
+        """Rounds from dealt hands (``hands[g, seat]`` = 52-bit card sets, every card once; ``jokers[g, seat]``
+        jokers held, ``rules.jokers`` in all), begun as ``State.new`` begins them: 7s placed (B3), first player
+        (B4), hands emptied by the 7s (B12)."""
+        n = rules.players
+        dealt = np.asarray(hands, dtype=np.int64)
+        if dealt.ndim != 2 or dealt.shape[1] != n:
+            raise ValueError(f"hands must have shape (games, {n}), got {dealt.shape}")
+        seat_dealer = n - 1 if dealer is None else dealer
+        if not 0 <= seat_dealer < n:
+            raise ValueError(f"dealer={dealer} is not a seat; allowed: 0 to {n - 1}")
+        held = np.zeros_like(dealt) if jokers is None else np.asarray(jokers, dtype=np.int64)
+        if held.shape != dealt.shape or (held < 0).any():
+            raise ValueError(f"jokers must have the shape of hands, {dealt.shape}, and no negative count")
+        full = (1 << DECK_SIZE) - 1
+        for g, row in enumerate(dealt.tolist()):
+            union = 0
+            for cards in row:
+                if union & cards or not 0 <= cards <= full:
+                    raise ValueError(f"game {g}: a card is dealt twice or is not a card (bits 0 to 51)")
+                union |= cards
+            if union != full:
+                raise ValueError(f"game {g}: the hands must hold all 52 cards once")
+            if int(held[g].sum()) != rules.jokers:
+                raise ValueError(f"game {g}: {int(held[g].sum())} jokers dealt, the rules have {rules.jokers}")
+        batch = cls(rules, dealt.shape[0])
+        batch.state[:, engine.HANDS : engine.HANDS + n] = dealt
+        batch.state[:, engine.JOKERS : engine.JOKERS + n] = held
+        batch.state[:, engine.DEALER] = seat_dealer
+        t = batch.tables
+        engine.start_batch(batch.state, t.cfg, t.table, np.uint64(0), False)
+        return batch
+
+    @classmethod
+    def from_seeds(cls, rules: Rules, seeds: Sequence[int], dealer: int | None = None) -> Batch:
+        """The deals of ``State.new(rules, seed, dealer)`` for each seed."""
+        n = rules.players
+        seat_dealer = n - 1 if dealer is None else dealer
+        hands = np.zeros((len(seeds), n), dtype=np.int64)
+        jokers = np.zeros((len(seeds), n), dtype=np.int64)
+        for g, seed in enumerate(seeds):
+            for seat, cards in enumerate(deal_round_robin(DECK_SIZE + rules.jokers, n, seat_dealer, seed)):
+                hands[g, seat] = sum(1 << c for c in cards if c < DECK_SIZE)
+                jokers[g, seat] = sum(c >= DECK_SIZE for c in cards)
+        return cls.from_hands(rules, hands, seat_dealer, jokers)
+
+    @classmethod
+    def dealt(cls, rules: Rules, games: int, seed: int) -> Batch:
+        """``games`` uniformly random deals (dealer the last seat) from the kernel's generator, begun."""
+        batch = cls(rules, games)
+        t = batch.tables
+        engine.start_batch(batch.state, t.cfg, t.table, np.uint64(_check_seed(seed)), True)
+        return batch
+
+    def hands(self) -> I64:
+        """``hands[g, seat]``: the real cards each seat holds now, as 52-bit sets."""
+        return self.state[:, engine.HANDS : engine.HANDS + self.rules.players].copy()
+
+    @classmethod
+    def from_states(cls, states: Sequence[State]) -> Batch:
+        """Rounds from positions of the Python engine (all with the same rules), e.g. a search's
+        determinizations; each is copied, not changed."""
+        if not states:
+            raise ValueError("from_states needs at least one state")
+        rules = states[0].rules
+        batch = cls(rules, len(states))
+        for g, state in enumerate(states):
+            if state.rules != rules:
+                raise RulesError(f"state {g} has rules {state.rules.text()}, the batch {rules.text()}")
+            batch._load(g, state)
+        return batch
+
+    def _load(self, g: int, state: State) -> None:
+        row = self.state[g]
+        for seat in range(state.players):
+            row[engine.HANDS + seat] = state.hand(seat)
+            row[engine.JOKERS + seat] = state.jokers_in_hand(seat)
+            row[engine.PASSES + seat] = state.passes_used(seat)
+            row[engine.STATUS + seat] = _STATUS_CODES[state.status(seat)]
+        for k, (seat, status) in enumerate(state.exits):
+            row[engine.EXITS + k] = seat * 4 + _STATUS_CODES[status]
+        row[engine.OCCUPIED] = state.table | state.joker_positions
+        row[engine.JOKER_AT] = state.joker_positions
+        row[engine.REMOVED] = state.removed_jokers
+        engine.refresh_all(row, self.tables.cfg, self.tables.table)
+        turn = state.to_move
+        row[engine.TURN] = -1 if turn is None else turn
+        row[engine.N_IN] = sum(state.status(s) == "in" for s in range(state.players))
+        row[engine.STREAK] = state.pass_streak
+        row[engine.N_EXITS] = len(state.exits)
+        row[engine.DEALER] = state.dealer
+
+    def play(
+        self,
+        policy: Policy = "random",
+        seed: int = 0,
+        *,
+        deal: bool = False,
+        noise: float = 0.0,
+        weights: Weights = DEFAULT_WEIGHTS,
+    ) -> Outcome:
+        """Play every round to its end in place (``deal``: deal each at random first) with ``policy`` for every
+        seat: ``random`` (uniform over the legal actions, pass included) or ``heuristic`` (the agents' policy
+        scores, :mod:`sevens.agents.shichinarabe.policy`, plus ``noise`` times a uniform draw per action).
+        Game ``g`` draws from a generator seeded by ``(seed, g)``, so results do not depend on the threads."""
+        if policy not in POLICIES:
+            raise ValueError(f"unknown policy {policy!r}; allowed: {', '.join(POLICIES)}")
+        out = self._outcome()
+        t = self.tables
+        args = (
+            POLICIES[policy], deal, np.uint64(_check_seed(seed)), self.state, t.cfg, t.table, t.lanes, t.lengths,
+            weights_array(weights), float(noise), out.ranking, out.outcome, out.points, out.steps,
+        )  # fmt: skip
+        if len(self) < PARALLEL_FROM:
+            engine.play_batch_serial(*args)
+            return out
+        # Threads take games in chunks as they free up, not one fixed half each: on a shared machine one
+        # thread is often descheduled, and a fixed split would wait for it.
+        previous = numba.set_parallel_chunksize(CHUNK)
+        try:
+            engine.play_batch(*args)
+        finally:
+            numba.set_parallel_chunksize(previous)
+        return out
+
+    def _outcome(self) -> Outcome:
+        games, n = len(self), self.rules.players
+        return Outcome(
+            ranking=np.zeros((games, n), dtype=np.int64),
+            outcome=np.zeros((games, n), dtype=np.int64),
+            points=np.zeros((games, n), dtype=np.int64),
+            steps=np.zeros(games, dtype=np.int64),
+        )
+
+    def trace(
+        self, g: int, policy: Policy = "random", seed: int = 0, noise: float = 0.0, weights: Weights = DEFAULT_WEIGHTS
+    ) -> tuple[I64, Outcome]:
+        """Play round ``g`` to its end recording each step's legal actions and choice (see
+        :data:`~sevens.kernel.engine.TRACE_COLUMNS`; the cross-check against the Python engine drives that engine
+        with the same choices). The outcome's row ``g`` is filled; the generator is the one :meth:`play` gives
+        round ``g``."""
+        t = self.tables
+        trace = np.zeros((max_steps(self.rules) + 1, engine.TRACE_COLUMNS), dtype=np.int64)
+        out = self._outcome()
+        steps = engine.trace_game(
+            self.state[g], g, POLICIES[policy], np.uint64(seed), t.cfg, t.table, t.lanes, t.lengths,
+            weights_array(weights), float(noise), trace, out.ranking[g], out.outcome[g], out.points[g],
+        )  # fmt: skip
+        out.steps[g] = steps
+        return trace[:steps], out

@@ -1,0 +1,801 @@
+"""The compiled rules of 七並べ (RULES.md B1–B12) over a batch of games held in numpy arrays.
+
+Everything compiled lives in this one module on purpose: numba's on-disk cache (``cache=True``) does not
+notice when a function in *another* file changes, so a split would let a stale compiled caller survive an
+edit of its callee. Every function takes the same few array types (``int64`` rows and scalars), so each
+compiles exactly once.
+
+A game is one ``int64`` row ``st`` of a ``(games, WIDTH)`` array (see :mod:`.batch` for how it is filled), at
+the offsets below: ``st[HANDS + seat]`` real cards (bit ``suit * 13 + rank - 1`` as in :mod:`sevens.cards`),
+``st[PASSES + seat]`` passes used, ``st[STATUS + seat]`` ``IN`` …, ``st[EXITS + k]`` the ``k``-th exit as
+``seat * 4 + status``; then the occupied positions (jokers' included) and the playable ones, the seat to move
+(-1 once over), the players still in, the pass streak, the number of exits and the dealer; then
+``st[JOKERS + seat]`` jokers held, the joker positions, the jokers out of play (B8d) and the B8a positions.
+One flat row per game keeps every call down to a few array arguments, which is most of the speed.
+
+``cfg`` holds the rules as numbers (indices below) and ``table[kind, suit, row]`` the playable positions of a
+row and its joker positions (:func:`sevens.games.shichinarabe.tables.shifted_tables`), so playability is the
+Python engine's by construction.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from llvmlite import ir
+from numba import njit, prange, types
+from numba.extending import intrinsic
+
+# offsets in a game's row (at most 20 players, RULES.md B1)
+HANDS, PASSES, STATUS, EXITS = 0, 20, 40, 60
+OCCUPIED, PLAYABLE, TURN, N_IN, STREAK, N_EXITS, DEALER = 80, 81, 82, 83, 84, 85, 86
+JOKERS = 87  # jokers held, per seat
+JOKER_AT, REMOVED, JK_BELOW, JK_ABOVE = 107, 108, 109, 110  # joker positions, jokers out of play, B8a tables
+WIDTH = 111
+# statuses, as the Python engine numbers them
+IN, FINISHED, ELIMINATED, STUCK = 0, 1, 2, 3
+# outcomes written by result() (sevens.games.shichinarabe.state.Result.outcomes)
+OUT_FINISHED, OUT_LEFT, OUT_STALEMATE, OUT_ELIMINATED, OUT_STUCK = 0, 1, 2, 3, 4
+# cfg entries
+C_PLAYERS, C_LIMIT, C_VOLUNTARY, C_OPENS_7D, C_DEALER_LEFT, C_SEVENS_PLACED, C_RING, C_TUNNEL = range(8)
+C_JOKERS, C_EXCHANGE = 8, 9
+CFG_SIZE = 10
+FORCED, OPTIONAL, NO_EXCHANGE = 0, 1, 2  # joker_exchange (B8b)
+KILL_SHARE = (0.0, 0.25, 1.0)  # policy._KILL_SHARE by joker_exchange
+# policies
+RANDOM, HEURISTIC = 0, 1
+# heuristic weights (sevens.agents.shichinarabe.policy.Weights, in field order)
+(
+    W_END, W_BANK, W_PROGRESS, W_PROGRESS_DEEP, W_OPEN, W_OPEN_DEEP, W_OPEN_GAP, W_GATE, W_GATE_BLOCK,
+    W_JOKER, W_JOKER_KILL, W_JOKER_URGENCY, W_SWAP, W_TUNNEL_DANGER, W_TUNNEL_KILL, W_PASS_THRESHOLD,
+    W_PASS_PRESSURE, W_PRESSURE_OPTIONS, W_RESERVE,
+) = range(19)  # fmt: skip
+
+NO_LIMIT = 1 << 62
+NEVER = -1e9
+WIN = 1e9
+SEVEN_OF_DIAMONDS = 2 * 13 + 6
+ROW_MASK = (1 << 13) - 1
+SEVENS_MASK = sum(1 << (13 * s + 6) for s in range(4))
+ONE = np.uint64(1)
+ZERO = np.uint64(0)
+POINTS_BY_PLACE = (10, 5, 2)
+
+
+# ---------------------------------------------------------------------------------------------- bits
+@intrinsic
+def _ctpop(typingctx: Any, x: Any) -> Any:
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.ctpop(args[0])
+
+    return types.int64(types.int64), codegen
+
+
+@intrinsic
+def _cttz(typingctx: Any, x: Any) -> Any:
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
+
+    return types.int64(types.int64), codegen
+
+
+@njit(cache=True)
+def popcount(x: int) -> int:
+    """The number of set bits (one machine instruction, LLVM's ctpop)."""
+    return _ctpop(x)
+
+
+@njit(cache=True)
+def lowest(x: int) -> int:
+    """Index of the lowest set bit of ``x`` (not 0)."""
+    return _cttz(x)
+
+
+@njit(cache=True)
+def nth_bit(x: int, n: int) -> int:
+    """Index of the ``n``-th set bit of ``x``, lowest first (as the C yardstick picks a card)."""
+    for _ in range(n):
+        x &= x - 1
+    return _cttz(x)
+
+
+# ---------------------------------------------------------------------------------------------- random
+@njit(cache=True)
+def splitmix(x: np.uint64) -> np.uint64:
+    x = x + np.uint64(0x9E3779B97F4A7C15)
+    x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return x ^ (x >> np.uint64(31))
+
+
+@njit(cache=True)
+def seed_rng(rng: np.ndarray, seed: np.uint64, game: int) -> None:
+    """xorshift128+ (the C yardstick's generator) seeded from ``(seed, game)``: each game has its own stream,
+    so results do not depend on how games are spread over threads."""
+    rng[0] = splitmix(seed ^ splitmix(np.uint64(game)))
+    rng[1] = splitmix(rng[0])
+    if rng[0] == ZERO and rng[1] == ZERO:
+        rng[1] = ONE
+
+
+@njit(cache=True)
+def next_random(rng: np.ndarray) -> np.uint64:
+    s1 = rng[0]
+    s0 = rng[1]
+    rng[0] = s0
+    s1 ^= s1 << np.uint64(23)
+    rng[1] = s1 ^ s0 ^ (s1 >> np.uint64(17)) ^ (s0 >> np.uint64(26))
+    return np.uint64(rng[1] + s0)
+
+
+@njit(cache=True)
+def randint(rng: np.ndarray, k: int) -> int:
+    """A draw from 0 … k-1: the high 32 random bits times ``k``, shifted (a multiplication instead of the C
+    yardstick's division; the bias is below k / 2**32)."""
+    return int(((next_random(rng) >> np.uint64(32)) * np.uint64(k)) >> np.uint64(32))
+
+
+@njit(cache=True)
+def uniform(rng: np.ndarray) -> float:
+    """A draw from [0, 1) with 53 random bits."""
+    return float(next_random(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+# ---------------------------------------------------------------------------------------------- rules
+@njit(cache=True)
+def refresh_suit(st: np.ndarray, suit: int, cfg: np.ndarray, table: np.ndarray) -> None:
+    """Playable positions (and with jokers the B8a positions) of the suit whose row changed."""
+    shift = 13 * suit
+    row = (st[OCCUPIED] >> shift) & ROW_MASK
+    keep = ~(ROW_MASK << shift)
+    st[PLAYABLE] = (st[PLAYABLE] & keep) | table[0, suit, row]
+    if cfg[C_JOKERS]:
+        st[JK_BELOW] = (st[JK_BELOW] & keep) | table[1, suit, row]
+        st[JK_ABOVE] = (st[JK_ABOVE] & keep) | table[2, suit, row]
+
+
+@njit(cache=True)
+def refresh_all(st: np.ndarray, cfg: np.ndarray, table: np.ndarray) -> None:
+    for suit in range(4):
+        refresh_suit(st, suit, cfg, table)
+
+
+@njit(cache=True)
+def exit_game(st: np.ndarray, s: int, kind: int) -> None:
+    st[STATUS + s] = kind
+    st[N_IN] -= 1
+    st[EXITS + st[N_EXITS]] = s * 4 + kind
+    st[N_EXITS] += 1
+
+
+@njit(cache=True)
+def check_empty_hand(st: np.ndarray, s: int) -> None:
+    """No real card left: finished, or joker-stuck when jokers are left (B8c)."""
+    if st[HANDS + s] == 0 and st[STATUS + s] == IN:
+        exit_game(st, s, STUCK if st[JOKERS + s] else FINISHED)
+
+
+@njit(cache=True)
+def next_seat(q: int, n: int) -> int:
+    """``(q + 1) % n`` without a division (this is in the inner loop)."""
+    q += 1
+    return 0 if q == n else q
+
+
+@njit(cache=True)
+def has_play(st: np.ndarray, q: int, cfg: np.ndarray) -> bool:
+    hand = st[HANDS + q]
+    if hand & st[PLAYABLE]:
+        return True
+    if not cfg[C_JOKERS]:
+        return False
+    if st[JOKERS + q] and hand & (st[JK_BELOW] | st[JK_ABOVE]):
+        return True
+    return cfg[C_EXCHANGE] == OPTIONAL and hand & st[JOKER_AT] != 0
+
+
+@njit(cache=True)
+def eliminate(st: np.ndarray, q: int, cfg: np.ndarray, table: np.ndarray) -> None:
+    """B9/B10: the hand is laid out, gaps and all; B8d: its jokers, and any a laid card replaces, leave play."""
+    cards = st[HANDS + q]
+    covered = cards & st[JOKER_AT]
+    st[REMOVED] += st[JOKERS + q] + popcount(covered)
+    st[JOKERS + q] = 0
+    st[JOKER_AT] ^= covered
+    st[HANDS + q] = 0
+    st[OCCUPIED] |= cards
+    refresh_all(st, cfg, table)
+    exit_game(st, q, ELIMINATED)
+
+
+@njit(cache=True)
+def settle(st: np.ndarray, p: int, inclusive: bool, cfg: np.ndarray, table: np.ndarray) -> None:
+    """Give the turn to the first player still in after ``p`` (or at ``p``) with an action, eliminating on the
+    way anyone with no play and no pass left (B9); the round ends when at most one player is in (B11)."""
+    n = cfg[C_PLAYERS]
+    q = p if inclusive else next_seat(p, n)
+    while st[N_IN] > 1:
+        while st[STATUS + q] != IN:
+            q = next_seat(q, n)
+        if st[PASSES + q] < cfg[C_LIMIT] or has_play(st, q, cfg):
+            st[TURN] = q
+            return
+        eliminate(st, q, cfg, table)
+        q = next_seat(q, n)
+    st[TURN] = -1
+
+
+@njit(cache=True)
+def legal(st: np.ndarray, cfg: np.ndarray) -> tuple[int, int, int, int, bool]:
+    """``(cards, below, above, swaps, can_pass)`` of the seat to move: card sets of the plays, of the joker plays
+    ``Jk+X`` and ``X+Jk``, of the exchanges, and whether a pass is legal. The Python engine lists them in this
+    order: cards lowest first, joker plays by card (``Jk+X`` before ``X+Jk``), swaps lowest first, the pass."""
+    p = st[TURN]
+    if cfg[C_OPENS_7D] and not (st[OCCUPIED] >> SEVEN_OF_DIAMONDS) & 1:
+        return 1 << SEVEN_OF_DIAMONDS, 0, 0, 0, False  # Fan Tan with diamond_seven: 7♦ first (B4)
+    hand = st[HANDS + p]
+    cards = hand & st[PLAYABLE]
+    below = above = swaps = 0
+    if cfg[C_JOKERS]:
+        if st[JOKERS + p]:
+            below = hand & st[JK_BELOW]
+            above = hand & st[JK_ABOVE]
+        if cfg[C_EXCHANGE] == OPTIONAL:
+            swaps = hand & st[JOKER_AT]
+    can_pass = st[PASSES + p] < cfg[C_LIMIT] and (cfg[C_VOLUNTARY] != 0 or (cards | below | above | swaps) == 0)
+    return cards, below, above, swaps, can_pass
+
+
+@njit(cache=True)
+def play_card(st: np.ndarray, c: int, cfg: np.ndarray, table: np.ndarray) -> None:
+    p = st[TURN]
+    b = 1 << c
+    st[HANDS + p] ^= b
+    st[OCCUPIED] |= b
+    refresh_suit(st, c // 13, cfg, table)
+    st[STREAK] = 0
+    if st[HANDS + p] == 0:
+        check_empty_hand(st, p)
+    settle(st, p, False, cfg, table)
+
+
+@njit(cache=True)
+def play_pass(st: np.ndarray, cfg: np.ndarray, table: np.ndarray) -> None:
+    p = st[TURN]
+    st[PASSES + p] += 1
+    st[STREAK] += 1
+    if cfg[C_LIMIT] == NO_LIMIT and st[STREAK] >= st[N_IN]:
+        st[TURN] = -1  # B11 stalemate: everyone still in passed in succession
+        return
+    settle(st, p, False, cfg, table)
+
+
+@njit(cache=True)
+def neighbour(c: int, side: int, ring: bool) -> int:
+    """The position on ``side`` (-1 below, +1 above) of card ``c`` in its row (where the joker goes)."""
+    suit = c // 13
+    rank = c % 13 + side
+    if ring:
+        rank %= 13
+    return suit * 13 + rank
+
+
+@njit(cache=True)
+def after_joker_action(st: np.ndarray, p: int, cfg: np.ndarray, table: np.ndarray) -> None:
+    """B8c: a joker play and its exchange may leave several players joker-stuck: the mover first."""
+    st[STREAK] = 0
+    n = cfg[C_PLAYERS]
+    s = p
+    for _ in range(n):
+        check_empty_hand(st, s)
+        s = next_seat(s, n)
+    settle(st, p, False, cfg, table)
+
+
+@njit(cache=True)
+def play_joker(st: np.ndarray, c: int, side: int, cfg: np.ndarray, table: np.ndarray) -> None:
+    """B8a: the joker on the gap next to card ``c``, then ``c``; B8b forced: the gap card's holder exchanges."""
+    p = st[TURN]
+    gap = 1 << neighbour(c, side, cfg[C_RING] != 0)
+    st[HANDS + p] ^= 1 << c
+    st[JOKERS + p] -= 1
+    st[OCCUPIED] |= (1 << c) | gap
+    st[JOKER_AT] |= gap
+    refresh_suit(st, c // 13, cfg, table)
+    if cfg[C_EXCHANGE] == FORCED:
+        for holder in range(cfg[C_PLAYERS]):
+            if st[HANDS + holder] & gap:
+                if holder != p:
+                    st[HANDS + holder] ^= gap
+                    st[JOKER_AT] ^= gap
+                    st[JOKERS + holder] += 1
+                break
+    after_joker_action(st, p, cfg, table)
+
+
+@njit(cache=True)
+def play_swap(st: np.ndarray, c: int, cfg: np.ndarray, table: np.ndarray) -> None:
+    """B8b optional: put card ``c`` where the joker stands and take the joker."""
+    p = st[TURN]
+    st[HANDS + p] ^= 1 << c
+    st[JOKER_AT] ^= 1 << c
+    st[JOKERS + p] += 1
+    after_joker_action(st, p, cfg, table)
+
+
+@njit(cache=True)
+def apply_index(
+    st: np.ndarray, index: int, cards: int, below: int, above: int, swaps: int, cfg: np.ndarray, table: np.ndarray
+) -> None:  # fmt: skip
+    """Apply legal action number ``index`` in the Python engine's order (see :func:`legal`)."""
+    n = popcount(cards)
+    if index < n:
+        play_card(st, nth_bit(cards, index), cfg, table)
+        return
+    index -= n
+    jokers = popcount(below) + popcount(above)
+    if index < jokers:
+        both = below | above
+        while both:
+            c = lowest(both)
+            both &= both - 1
+            for side, sided in ((-1, below), (1, above)):
+                if (sided >> c) & 1:
+                    if index == 0:
+                        play_joker(st, c, side, cfg, table)
+                        return
+                    index -= 1
+    index -= jokers
+    if index < popcount(swaps):
+        play_swap(st, nth_bit(swaps, index), cfg, table)
+        return
+    play_pass(st, cfg, table)
+
+
+@njit(cache=True)
+def start(st: np.ndarray, cfg: np.ndarray, table: np.ndarray) -> None:
+    """Begin a round from the dealt ``st[HANDS:]``, ``st[JOKERS:]`` and ``st[DEALER]`` as ``State.new`` does
+    (B3, B4, B12)."""
+    n = cfg[C_PLAYERS]
+    dealer = st[DEALER]
+    holder = 0
+    for s in range(n):
+        if (st[HANDS + s] >> SEVEN_OF_DIAMONDS) & 1:
+            holder = s
+        st[PASSES + s] = 0
+        st[STATUS + s] = IN
+        st[EXITS + s] = 0
+    st[TURN] = -1
+    st[N_IN] = n
+    st[STREAK] = 0
+    st[N_EXITS] = 0
+    st[OCCUPIED] = 0
+    st[JOKER_AT] = 0
+    st[REMOVED] = 0
+    if cfg[C_SEVENS_PLACED]:
+        st[OCCUPIED] = SEVENS_MASK
+        for s in range(n):
+            st[HANDS + s] &= ~SEVENS_MASK
+    refresh_all(st, cfg, table)
+    for k in range(n):  # hands emptied by the sevens finish in seat order from the dealer's left (B12)
+        check_empty_hand(st, (dealer + 1 + k) % n)
+    first = (dealer + 1) % n if cfg[C_DEALER_LEFT] else holder
+    settle(st, first, True, cfg, table)
+
+
+@njit(cache=True)
+def deal(st: np.ndarray, cfg: np.ndarray, rng: np.ndarray) -> None:
+    """A uniform random deal (B2: one card at a time from the dealer's left), dealer the last seat."""
+    n = cfg[C_PLAYERS]
+    size = 52 + cfg[C_JOKERS]
+    deck = np.arange(size)  # 52 and 53 are the jokers
+    for i in range(size - 1, 0, -1):
+        j = randint(rng, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    for s in range(n):
+        st[HANDS + s] = 0
+        st[JOKERS + s] = 0
+    st[DEALER] = n - 1
+    seat = 0
+    for k in range(size):  # dealer n-1: seat 0 is the dealer's left
+        if deck[k] < 52:
+            st[HANDS + seat] |= 1 << deck[k]
+        else:
+            st[JOKERS + seat] += 1
+        seat = next_seat(seat, n)
+
+
+# ---------------------------------------------------------------------------------------------- results
+@njit(cache=True)
+def result(st: np.ndarray, cfg: np.ndarray, ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray) -> None:
+    """The ranking (B12), each seat's outcome and its E2 points (as sevens.agents.common.points.seat_points)."""
+    n = cfg[C_PLAYERS]
+    dealer = st[DEALER]
+    exits = st[N_EXITS]
+    k = 0
+    for e in range(exits):
+        if st[EXITS + e] % 4 == FINISHED:
+            ranking[k] = st[EXITS + e] // 4
+            k += 1
+    first_remaining = k
+    for i in range(n):  # still holding cards: fewest first, ties in seat order from the dealer's left
+        s = (dealer + 1 + i) % n
+        if st[STATUS + s] != IN:
+            continue
+        size = popcount(st[HANDS + s]) + st[JOKERS + s]
+        j = k
+        while j > first_remaining and popcount(st[HANDS + ranking[j - 1]]) + st[JOKERS + ranking[j - 1]] > size:
+            ranking[j] = ranking[j - 1]
+            j -= 1
+        ranking[j] = s
+        k += 1
+    remaining = k - first_remaining
+    for kind in (ELIMINATED, STUCK):  # the first out ranks lowest
+        for e in range(exits - 1, -1, -1):
+            if st[EXITS + e] % 4 == kind:
+                ranking[k] = st[EXITS + e] // 4
+                k += 1
+    for place in range(n):
+        s = ranking[place]
+        status = st[STATUS + s]
+        if status == ELIMINATED:
+            outcome[s] = OUT_ELIMINATED
+            points[s] = -5
+        elif status == STUCK:
+            outcome[s] = OUT_STUCK
+            points[s] = -10
+        else:
+            if status == IN:
+                outcome[s] = OUT_STALEMATE if remaining > 1 else OUT_LEFT
+            else:
+                outcome[s] = OUT_FINISHED
+            last_holder = status == IN and place == first_remaining + remaining - 1
+            if last_holder and place != 0:
+                points[s] = -10  # ビリ, only when someone ranks above
+            else:
+                points[s] = POINTS_BY_PLACE[place] if place < 3 else 0
+
+
+# ---------------------------------------------------------------------------------------------- heuristic
+@njit(cache=True)
+def lane_score(lane: np.ndarray, length: int, hand_row: int, w: np.ndarray, half: bool) -> float:
+    """sevens.agents.shichinarabe.policy.lane_score over one lane of the tables."""
+    n = (length + 1) // 2 if half else length
+    i = 1
+    while i < n and (hand_row >> lane[i]) & 1:
+        i += 1
+    run = i - 1
+    if i >= n:
+        return float(w[W_END] if run == 0 else w[W_BANK])
+    gap = 0
+    deep = 0
+    total = 0
+    for j in range(i, n):
+        if (hand_row >> lane[j]) & 1:
+            deep += 1
+        else:
+            total += 1
+            if not deep:
+                gap += 1
+    if run:
+        return float(w[W_PROGRESS] + w[W_PROGRESS_DEEP] * deep if deep else w[W_BANK])
+    if deep:
+        return float(w[W_OPEN] + w[W_OPEN_DEEP] * deep - w[W_OPEN_GAP] * gap)
+    return float(w[W_GATE] - w[W_GATE_BLOCK] * total)
+
+
+@njit(cache=True)
+def tunnel_effect(row: int, rank: int, hand_row: int, lanes: np.ndarray, lengths: np.ndarray) -> int:
+    """+1 when the play closes another player's far end (B7), -1 when it closes mine, else 0."""
+    if lengths[row, 2] != 2:
+        return 0
+    after = row | (1 << rank)
+    if lengths[after, 2] != 1 or lengths[after, 0] < 2:
+        return 0
+    other = 1 if lanes[row, 0, 0] == rank else 0
+    if lanes[row, other, 0] == rank:
+        return 0
+    return -1 if (hand_row >> lanes[row, other, 0]) & 1 else 1
+
+
+@njit(cache=True)
+def tunnel_danger(row: int, rank: int, lanes: np.ndarray, lengths: np.ndarray) -> int:
+    """policy.tunnel_danger with its horizon of 3."""
+    if lengths[row, 2] != 2 or not lengths[row, 3]:
+        return 0
+    if lanes[row, 0, 0] == rank:
+        other = 1
+    elif lanes[row, 1, 0] == rank:
+        other = 0
+    else:
+        return 0
+    lane = lanes[row, other]
+    for k in range(min(3, lengths[row, other])):
+        pos = lane[k]
+        if pos == rank:
+            return 0
+        row |= 1 << pos
+        if lengths[row, 2] == 1 and lengths[row, 0] >= 2:
+            return k + 1
+    return 0
+
+
+@njit(cache=True)
+def card_score(c: int, hand: int, occupied: int, lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray,
+               cfg: np.ndarray) -> float:  # fmt: skip
+    """policy.row_score of playing card ``c`` from ``hand`` on a table with ``occupied`` positions."""
+    suit = c // 13
+    rank = c % 13
+    hand_row = (hand >> (13 * suit)) & ROW_MASK
+    row = (occupied >> (13 * suit)) & ROW_MASK
+    ring = cfg[C_RING] != 0
+    half = ring and lengths[row, 3] != 0
+    total = 0.0
+    found = False
+    for k in range(lengths[row, 2]):
+        if lanes[row, k, 0] == rank:
+            total += lane_score(lanes[row, k], lengths[row, k], hand_row, w, half)
+            found = True
+    if not found:
+        total = w[W_END]
+    if cfg[C_TUNNEL] != 0 and ring:
+        effect = tunnel_effect(row, rank, hand_row, lanes, lengths)
+        if effect:
+            total += effect * w[W_TUNNEL_KILL]
+        steps = tunnel_danger(row, rank, lanes, lengths)
+        if steps:
+            total += w[W_TUNNEL_DANGER] / steps
+    return total
+
+
+@njit(cache=True)
+def pass_score(st: np.ndarray, best_play: float, cfg: np.ndarray, w: np.ndarray) -> float:
+    """policy.pass_score: a pass beats the best play when every play only helps others and passes are to spare."""
+    if best_play <= NEVER / 4:
+        return 0.0
+    p = st[TURN]
+    if cfg[C_LIMIT] != NO_LIMIT and cfg[C_LIMIT] - st[PASSES + p] <= w[W_RESERVE]:
+        return NEVER / 4
+    others = popcount(st[PLAYABLE] & ~st[OCCUPIED] & ~st[HANDS + p])
+    return float(w[W_PASS_THRESHOLD] + w[W_PASS_PRESSURE] * max(0.0, w[W_PRESSURE_OPTIONS] - others))
+
+
+@njit(cache=True)
+def joker_score(
+    st: np.ndarray, c: int, side: int, cfg: np.ndarray, lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray
+) -> float:  # fmt: skip
+    """policy.joker_score: the card's own score past the gap, plus two cards gone at once."""
+    p = st[TURN]
+    hand = st[HANDS + p]
+    gap = neighbour(c, side, cfg[C_RING] != 0)
+    mine = (hand >> gap) & 1
+    if mine and cfg[C_EXCHANGE] != OPTIONAL:
+        return NEVER  # my own card would be buried under the joker for good
+    score = card_score(c, hand, st[OCCUPIED] | (1 << gap), lanes, lengths, w, cfg) + w[W_JOKER]
+    if not mine:
+        score += KILL_SHARE[cfg[C_EXCHANGE]] * w[W_JOKER_KILL]
+    score += w[W_JOKER_URGENCY] * st[JOKERS + p] / max(1, popcount(hand) - 1)
+    return float(score)
+
+
+@njit(cache=True)
+def heuristic_index(
+    st: np.ndarray, cards: int, below: int, above: int, swaps: int, can_pass: bool, cfg: np.ndarray,
+    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float, rng: np.ndarray,
+) -> int:  # fmt: skip
+    """The heuristic's choice as an index into the legal actions: policy.score_actions and the first best score.
+    With ``noise`` > 0, as sevens' Rollout: ``noise`` times a uniform draw is added to each card's score (lowest
+    first) and then to the pass's; where jokers are involved, to every action's score in the legal order."""
+    p = st[TURN]
+    hand = st[HANDS + p]
+    held = st[JOKERS + p]
+    occupied = st[OCCUPIED]
+    n = popcount(cards)
+    if held == 0 and swaps == 0:  # the Rollout's fast path
+        if cards == 0:
+            return 0  # only the pass
+        if (not can_pass and cards & (cards - 1) == 0) or hand & (hand - 1) == 0:
+            return 0  # one legal card, or the last card, which wins the round
+        best = -1
+        best_score = -1e18
+        m = cards
+        k = 0
+        while m != 0:
+            c = lowest(m)
+            m &= m - 1
+            score = card_score(c, hand, occupied, lanes, lengths, w, cfg)
+            if noise > 0.0:
+                score += noise * uniform(rng)
+            if score > best_score:
+                best = k
+                best_score = score
+            k += 1
+        if can_pass:
+            passing = pass_score(st, best_score, cfg, w)
+            if noise > 0.0:
+                passing += noise * uniform(rng)
+            if passing > best_score:
+                return n
+        return best
+    # jokers or exchanges: score every legal action (policy.score_actions), then the first best
+    real = popcount(hand)
+    going_out = held == 0 and real == 1
+    last_real = held > 0 and real == 1
+    best = -1
+    best_score = -1e18
+    best_play = NEVER
+    k = 0
+    m = cards
+    while m != 0:
+        c = lowest(m)
+        m &= m - 1
+        if going_out:
+            score = WIN
+        elif last_real:
+            score = NEVER / 2  # B8c: would leave only jokers
+        else:
+            score = card_score(c, hand, occupied, lanes, lengths, w, cfg)
+        best_play = max(best_play, score)
+        if noise > 0.0:
+            score += noise * uniform(rng)
+        if score > best_score:
+            best, best_score = k, score
+        k += 1
+    both = below | above
+    while both != 0:
+        c = lowest(both)
+        both &= both - 1
+        for side, sided in ((-1, below), (1, above)):
+            if (sided >> c) & 1:
+                finishes = held == 1 and hand == 1 << c
+                score = WIN if finishes else joker_score(st, c, side, cfg, lanes, lengths, w)
+                best_play = max(best_play, score)
+                if noise > 0.0:
+                    score += noise * uniform(rng)
+                if score > best_score:
+                    best, best_score = k, score
+                k += 1
+    m = swaps
+    while m != 0:
+        m &= m - 1
+        score = w[W_SWAP] + w[W_JOKER_URGENCY] * 0.25
+        best_play = max(best_play, score)
+        if noise > 0.0:
+            score += noise * uniform(rng)
+        if score > best_score:
+            best, best_score = k, score
+        k += 1
+    if can_pass:
+        score = pass_score(st, best_play, cfg, w)
+        if noise > 0.0:
+            score += noise * uniform(rng)
+        if score > best_score:
+            best = k
+    return best
+
+
+# ---------------------------------------------------------------------------------------------- playing
+TRACE_COLUMNS = 6  # legal cards, Jk+X cards, X+Jk cards, swap cards, can pass, choice
+
+
+@njit(cache=True)
+def play_game(
+    st: np.ndarray, policy: int, cfg: np.ndarray, table: np.ndarray, lanes: np.ndarray, lengths: np.ndarray,
+    w: np.ndarray, noise: float, rng: np.ndarray, trace: np.ndarray,
+) -> int:  # fmt: skip
+    """Play the game ``st`` to its end; returns the number of actions. With a non-empty ``trace``, each step's
+    legal actions and choice are recorded (``TRACE_COLUMNS``) for the cross-check against the Python engine."""
+    steps = 0
+    tracing = trace.shape[0] > 0
+    if policy == RANDOM and not tracing and not cfg[C_JOKERS]:
+        # the yardstick's workload, kept lean (no joker actions to count or decode); the same choices as below
+        while st[TURN] >= 0:
+            p = st[TURN]
+            if cfg[C_OPENS_7D] and not (st[OCCUPIED] >> SEVEN_OF_DIAMONDS) & 1:
+                randint(rng, 1)  # the draw the full loop makes for its one legal action, to stay in step
+                play_card(st, SEVEN_OF_DIAMONDS, cfg, table)  # Fan Tan with diamond_seven: 7♦ first (B4)
+            else:
+                cards = st[HANDS + p] & st[PLAYABLE]
+                n = popcount(cards)
+                can_pass = st[PASSES + p] < cfg[C_LIMIT] and (cfg[C_VOLUNTARY] != 0 or cards == 0)
+                index = randint(rng, n + 1 if can_pass else n)
+                if index < n:
+                    play_card(st, nth_bit(cards, index), cfg, table)
+                else:
+                    play_pass(st, cfg, table)
+            steps += 1
+        return steps
+    while st[TURN] >= 0:
+        cards, below, above, swaps, can_pass = legal(st, cfg)
+        if policy == RANDOM:
+            count = popcount(cards) + popcount(below) + popcount(above) + popcount(swaps)
+            index = randint(rng, count + 1 if can_pass else count)
+        else:
+            index = heuristic_index(st, cards, below, above, swaps, can_pass, cfg, lanes, lengths, w, noise, rng)
+        if tracing:
+            trace[steps, 0] = cards
+            trace[steps, 1] = below
+            trace[steps, 2] = above
+            trace[steps, 3] = swaps
+            trace[steps, 4] = can_pass
+            trace[steps, 5] = index
+        if index < popcount(cards):  # the common case, without the decoding of apply_index
+            play_card(st, nth_bit(cards, index), cfg, table)
+        else:
+            apply_index(st, index, cards, below, above, swaps, cfg, table)
+        steps += 1
+    return steps
+
+
+@njit(cache=True)
+def play_one(
+    g: int, policy: int, deal_first: bool, seed: np.uint64, state: np.ndarray, cfg: np.ndarray, table: np.ndarray,
+    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float, ranking: np.ndarray, outcome: np.ndarray,
+    points: np.ndarray, steps: np.ndarray,
+) -> None:  # fmt: skip
+    """Play game ``g`` of the batch to its end (with ``deal_first`` deal it at random first), drawing from its
+    own generator seeded by ``(seed, g)``, and write its result."""
+    rng = np.empty(2, dtype=np.uint64)
+    seed_rng(rng, seed, g)
+    st = state[g]
+    if deal_first:
+        deal(st, cfg, rng)
+        start(st, cfg, table)
+    empty = np.zeros((0, TRACE_COLUMNS), dtype=np.int64)
+    steps[g] = play_game(st, policy, cfg, table, lanes, lengths, w, noise, rng, empty)
+    result(st, cfg, ranking[g], outcome[g], points[g])
+
+
+@njit(cache=True, parallel=True)
+def play_batch(
+    policy: int, deal_first: bool, seed: np.uint64, state: np.ndarray, cfg: np.ndarray, table: np.ndarray,
+    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float, ranking: np.ndarray, outcome: np.ndarray,
+    points: np.ndarray, steps: np.ndarray,
+) -> None:  # fmt: skip
+    """Every game of the batch, across threads (:func:`play_one`)."""
+    for g in prange(state.shape[0]):
+        play_one(
+            g, policy, deal_first, seed, state, cfg, table, lanes, lengths, w, noise, ranking, outcome, points, steps
+        )
+
+
+@njit(cache=True)
+def play_batch_serial(
+    policy: int, deal_first: bool, seed: np.uint64, state: np.ndarray, cfg: np.ndarray, table: np.ndarray,
+    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float, ranking: np.ndarray, outcome: np.ndarray,
+    points: np.ndarray, steps: np.ndarray,
+) -> None:  # fmt: skip
+    """Every game of the batch on the calling thread, for small batches (a search's playouts): waking the
+    thread pool takes milliseconds on a busy machine, more than a few games. (Large batches use
+    :func:`play_batch` even on one thread: its compiled loop is faster.)"""
+    for g in range(state.shape[0]):
+        play_one(
+            g, policy, deal_first, seed, state, cfg, table, lanes, lengths, w, noise, ranking, outcome, points, steps
+        )
+
+
+@njit(cache=True)
+def start_batch(state: np.ndarray, cfg: np.ndarray, table: np.ndarray, seed: np.uint64, deal_first: bool) -> None:
+    """Begin every round (dealt at random first with ``deal_first``, from the generator ``(seed, g)``)."""
+    rng = np.empty(2, dtype=np.uint64)
+    for g in range(state.shape[0]):
+        if deal_first:
+            seed_rng(rng, seed, g)
+            deal(state[g], cfg, rng)
+        start(state[g], cfg, table)
+
+
+@njit(cache=True)
+def trace_game(
+    st: np.ndarray, game: int, policy: int, seed: np.uint64, cfg: np.ndarray, table: np.ndarray,
+    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float, trace: np.ndarray, ranking: np.ndarray,
+    outcome: np.ndarray, points: np.ndarray,
+) -> int:  # fmt: skip
+    """Play game ``st`` (number ``game`` of its batch, for its generator) recording every step in ``trace``;
+    returns the number of steps."""
+    rng = np.empty(2, dtype=np.uint64)
+    seed_rng(rng, seed, game)
+    steps = play_game(st, policy, cfg, table, lanes, lengths, w, noise, rng, trace)
+    result(st, cfg, ranking, outcome, points)
+    return steps

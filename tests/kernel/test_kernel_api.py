@@ -1,0 +1,161 @@
+"""The kernel's public API: batches, policies, playouts, bad input, and the bench command (issue 22)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+pytest.importorskip("numba")
+
+import numba
+
+from sevens.agents.common.points import seat_points
+from sevens.games.killer import Rules as KillerRules
+from sevens.games.shichinarabe import Result, Rules, State
+from sevens.kernel import OUTCOME_NAMES, Batch, UnsupportedRulesError, playout, supports
+from sevens.kernel.batch import PARALLEL_FROM
+
+STANDARD = Rules.preset("standard")
+
+
+def test_the_same_seed_gives_the_same_games_on_any_number_of_threads() -> None:
+    """One thread and every thread give the same games (a batch large enough for the thread pool)."""
+    games = PARALLEL_FROM + 100
+    runs = []
+    most = numba.config.NUMBA_NUM_THREADS
+    try:
+        for threads in (1, most):
+            numba.set_num_threads(threads)
+            out = Batch.blank(STANDARD, games).play("heuristic", seed=5, deal=True, noise=0.5)
+            runs.append((out.ranking.copy(), out.points.copy(), out.steps.copy()))
+    finally:
+        numba.set_num_threads(most)
+    assert all((a == b).all() for a, b in zip(runs[0], runs[1], strict=True))
+    other = Batch.blank(STANDARD, games).play("heuristic", seed=6, deal=True, noise=0.5)
+    assert (other.steps != runs[0][2]).any()
+
+
+@pytest.mark.parametrize("preset", ["standard", "english", "kids", "joker"])
+def test_playing_and_tracing_make_the_same_choices(preset: str) -> None:
+    """The checked path (trace) and the fast path (play) of the random policy are the same games."""
+    rules = Rules.preset(preset)
+    played = Batch.from_seeds(rules, range(40)).play("random", seed=9)
+    for g in range(40):
+        _, traced = Batch.from_seeds(rules, range(40)).trace(g, "random", seed=9)
+        assert traced.ranking[g].tolist() == played.ranking[g].tolist()
+        assert traced.steps[g] == played.steps[g]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    players=st.integers(2, 20),
+    preset=st.sampled_from(["standard", "tunnel", "kids", "english", "fan_tan", "ak_link", "joker"]),
+    policy=st.sampled_from(["random", "heuristic"]),
+    seed=st.integers(0, 2**64 - 1),
+)
+def test_results_are_rankings_with_their_e2_points(players: int, preset: str, policy: str, seed: int) -> None:
+    """Every ranking is a permutation of the seats and every seat's points are E2's for that result."""
+    out = Batch.blank(Rules.preset(preset, players=players), 20).play(policy, seed=seed, deal=True)  # type: ignore[arg-type]
+    for g in range(20):
+        ranking = out.ranking[g].tolist()
+        assert sorted(ranking) == list(range(players))
+        result = Result(tuple(ranking), out.outcome_names(g), (0,) * players)
+        assert out.points[g].tolist() == [seat_points(result, s) for s in range(players)]
+        firsts = [s for s in range(players) if out.points[g][s] == 10]
+        if result.outcomes[ranking[0]] in ("finished", "left", "stalemate"):
+            assert firsts == [ranking[0]]  # exactly one first place, the winner
+        else:
+            assert firsts == []  # everyone went out eliminated or joker-stuck (B8c)
+
+
+@pytest.mark.parametrize("players", [3, 4, 20])
+def test_random_deals_deal_every_card_once_from_the_dealers_left(players: int) -> None:
+    """B2: one card at a time from the dealer's left (the last seat deals), so earlier seats get the extra."""
+    batch = Batch.dealt(Rules.preset("fan_tan", players=players), 1000, seed=1)
+    hands = batch.hands().tolist()
+    for row in hands:
+        union = 0
+        for cards in row:
+            assert not union & cards
+            union |= cards
+        assert union == (1 << 52) - 1
+        sizes = [cards.bit_count() for cards in row]
+        assert sizes == [len(range(s, 52, players)) for s in range(players)]
+    assert len({tuple(row) for row in hands}) == 1000
+    # every card reaches every seat over the deals (not a fixed pattern)
+    per_seat = [0] * players
+    for row in hands:
+        for s, cards in enumerate(row):
+            per_seat[s] |= cards
+    assert all(cards == (1 << 52) - 1 for cards in per_seat)
+
+
+def test_playout_from_a_state_leaves_the_state_unchanged() -> None:
+    state = State.new(Rules.preset("tunnel", players=5), seed=11)
+    before = state.position()
+    points = playout(state, "heuristic", n=16, seed=3, noise=0.3)
+    assert points.shape == (16, 5)
+    assert state.position() == before
+    assert set(points.ravel().tolist()) <= {10, 5, 2, 0, -5, -10}
+    many = playout([state, state.clone()], "random", n=4, seed=3)
+    assert many.shape == (2, 4, 5)
+    assert set(np.unique(many.sum(axis=2)).tolist()) <= set(range(-40, 18))
+
+
+def test_noise_free_heuristic_playouts_are_all_the_same() -> None:
+    state = State.new(STANDARD, seed=4)
+    points = playout(state, "heuristic", n=8, seed=9)
+    assert (points == points[0]).all()
+
+
+def test_other_families_are_refused_with_a_clear_error() -> None:
+    killer = KillerRules.preset("killer")
+    assert not supports(killer) and supports(Rules.preset("joker"))
+    with pytest.raises(UnsupportedRulesError, match=r"七並べ \(Part B\) rules only, not killer.*Python engine"):
+        Batch.blank(killer, 10)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("hands", "message"),
+    [
+        ([[1, 2]], r"shape \(games, 4\)"),
+        ([[(1 << 52) - 1, 1, 0, 0]], "dealt twice"),
+        ([[1, 2, 4, 8]], "all 52 cards"),
+    ],
+)
+def test_bad_hands_are_refused(hands: list[list[int]], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Batch.from_hands(STANDARD, hands)
+
+
+def test_a_dealer_must_be_a_seat() -> None:
+    with pytest.raises(ValueError, match="dealer=4 is not a seat; allowed: 0 to 3"):
+        Batch.from_seeds(STANDARD, [1], dealer=4)
+
+
+def test_jokers_dealt_must_match_the_rules() -> None:
+    hands = [[(1 << 13) - 1, ((1 << 13) - 1) << 13, ((1 << 13) - 1) << 26, ((1 << 13) - 1) << 39]]
+    with pytest.raises(ValueError, match="0 jokers dealt, the rules have 1"):
+        Batch.from_hands(Rules.preset("joker"), hands)
+    with pytest.raises(ValueError, match="shape of hands"):
+        Batch.from_hands(Rules.preset("joker"), hands, jokers=[[1, 0]])
+    batch = Batch.from_hands(Rules.preset("joker"), hands, jokers=[[0, 1, 0, 0]])
+    assert batch.play("random", seed=1).ranking.shape == (1, 4)
+
+
+def test_bad_policy_seed_and_sizes_are_refused() -> None:
+    batch = Batch.from_seeds(STANDARD, [1])
+    with pytest.raises(ValueError, match="unknown policy 'greedy'; allowed: random, heuristic"):
+        batch.play("greedy")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seed must be"):
+        batch.play("random", seed=-1)
+    with pytest.raises(ValueError, match="at least one game"):
+        Batch.blank(STANDARD, 0)
+    with pytest.raises(ValueError, match="n must be at least 1"):
+        playout(State.new(STANDARD, seed=1), n=0)
+
+
+def test_outcome_names_are_the_python_engines() -> None:
+    assert OUTCOME_NAMES == ("finished", "left", "stalemate", "eliminated", "joker_stuck")
