@@ -405,8 +405,8 @@ export class RoomView {
   showTimeout(frame) {
     const seat = this.moverSeat(frame);
     const name = seat === null ? "" : this.seatName(seat);
-    const text = frame.action === "pass" ? t("timeout_pass", { seat: name }) : t("timeout_action", { seat: name, action: actionText(frame.action) });
-    fill(this.flash, text);
+    const said = frame.action === "pass" ? t("event.timeout_pass", { seat: name }) : `${t("event.timeout", { seat: name })} ${actionText(frame.action)}`;
+    fill(this.flash, said);
     this.flash.hidden = false;
     clearTimeout(this.flashTimer);
     this.flashTimer = setTimeout(() => { this.flash.hidden = true; }, ERROR_SHOWN_MS);
