@@ -2,7 +2,7 @@
 // time limit, ghost rule, kids mode), join by code, open tables and finished games.
 import { createRoom, joinRoom, listGames, listRooms, roomInfo, saveName, savedName, saveTicket } from "./api.js";
 import { fill, h, navigate, unescape } from "./dom.js";
-import { pick, t } from "./i18n.js";
+import { has, pick, t } from "./i18n.js";
 import { agentLabel, explain } from "./table.js";
 
 const TIME_LIMITS = [null, 10, 20, 30, 60];
@@ -117,7 +117,7 @@ export class LobbyView {
       form.preset = e.target.value;
       form.variants = {};
       this.render();
-    } } }, fam.presets.map((p) => h("option", { value: p.name, selected: p.name === form.preset }, `${p.name} — ${pick(p.summary)}`)));
+    } } }, fam.presets.map((p) => h("option", { value: p.name, selected: p.name === form.preset }, `${presetTitle(p.name)} — ${pick(p.summary)}`)));
     const players = h("input", { id: "players", type: "number", min: fam.min_players, max: fam.max_players, value: form.players,
       "data-testid": "players", on: { change: (e) => {
         const n = Number(e.target.value);
@@ -192,7 +192,7 @@ export class LobbyView {
 
   joinPanel() {
     const code = h("input", { id: "join-code", type: "text", maxlength: 6, autocapitalize: "characters", "data-testid": "join-code",
-      placeholder: "ABC234", "aria-label": t("code") });
+      placeholder: "ABC234", translate: "no", "aria-label": t("code") });
     return h("section", { class: "panel join" }, h("h2", {}, t("join_by_code")),
       h("form", { class: "inline", on: { submit: (e) => { e.preventDefault(); this.join(code.value.trim().toUpperCase()); } } },
         code, h("button", { type: "submit", class: "primary", "data-testid": "join" }, t("join"))));
@@ -206,14 +206,14 @@ export class LobbyView {
         const host = room.host !== null && room.members[room.host] ? unescape(room.members[room.host].name) : "";
         const fam = this.catalog.families.find((f) => f.name === room.family);
         return h("li", { class: "room-item" },
-          h("div", {}, h("strong", {}, room.code), " ", fam ? pick(fam.title) : room.family, " · ", room.preset,
+          h("div", {}, h("strong", { translate: "no" }, room.code), " ", fam ? pick(fam.title) : room.family, " · ", presetTitle(room.preset),
             h("div", { class: "muted" }, t("seats_free", { free, total: room.members.length }), host ? ` · ${t("host_is", { name: host })}` : "")),
           h("button", { type: "button", class: "secondary", on: { click: () => this.join(room.code) } }, t("join")));
       })
       : [h("li", { class: "muted" }, t("no_open_rooms"))];
     const games = this.games.length
       ? this.games.map((g) => h("li", { class: "room-item" },
-        h("div", {}, h("strong", {}, `#${g.id}`), " ", g.preset || g.family,
+        h("div", {}, h("strong", {}, `#${g.id}`), " ", g.preset ? presetTitle(g.preset) : g.family,
           h("div", { class: "muted" }, g.players.join(", "))),
         h("a", { class: "button secondary", href: `#/replay/${g.id}`, "data-testid": `replay-${g.id}` }, t("replay"))))
       : [h("li", { class: "muted" }, t("no_games"))];
@@ -259,4 +259,9 @@ export class LobbyView {
       this.say(explain(err.code, err.message));
     }
   }
+}
+
+/** A preset's name in the player's language (pages.json's "preset.<name>"), else its name. */
+function presetTitle(name) {
+  return has(`preset.${name}`) ? t(`preset.${name}`) : name;
 }

@@ -44,7 +44,7 @@ export function board(view, ctx) {
         label = t("joker_on", { card: cardName(card) });
         cls += " filled joker";
       } else {
-        content = h("span", { class: "slot-rank" }, rank === "T" ? "10" : rank);
+        content = h("span", { class: "slot-rank", translate: "no" }, rank === "T" ? "10" : rank);
         label = t("empty_position", { card: cardName(card) });
         cls += " empty";
       }
