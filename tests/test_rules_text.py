@@ -67,7 +67,8 @@ def test_named_values_read_as_the_local_rule_not_its_code_name() -> None:
        st.integers(min_value=2, max_value=500))  # fmt: skip
 def test_any_number_is_said_with_its_value(name: str, value: int) -> None:
     key, params = sentence_key(name, value)
+    assert key.startswith(f"rule.{name}.")
     if params:
-        assert params == {"n": value}
+        assert params == {"n": value} and key == f"rule.{name}.n"
     for lang in LANGS:
         assert str(value) in sentence(name, value, lang)
