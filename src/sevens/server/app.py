@@ -7,6 +7,7 @@ HTTP (JSON bodies; refusals as ``{"error": code, "message": …}``):
 - ``POST /api/rooms/{code}/join`` take a free seat → a ticket; ``POST /api/rooms/{code}/start`` the host starts
   (``Authorization: Bearer <token>``);
 - ``GET /api/health``; ``GET /api/catalog`` families, presets, rules parameters, agents, kids phrases;
+- ``GET /api/i18n`` every text a player sees, in Japanese and English (the page's one catalogue);
 - ``GET /api/games`` finished games, ``GET /api/games/{id}`` one replayed with every hand (the replay viewer);
 - ``GET /api/players/{name}`` a player's profile: stars and the games they played.
 
@@ -22,6 +23,8 @@ import asyncio
 import contextlib
 import functools
 import gc
+import hashlib
+import json
 import logging
 import sys
 from collections.abc import AsyncIterator
@@ -30,10 +33,11 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from sevens.errors import IllegalActionError, NotationError, SevensError
+from sevens.i18n import catalogue
 from sevens.server.catalog import catalog
 from sevens.server.config import ServerConfig
 from sevens.server.connection import (
@@ -177,6 +181,16 @@ def create_app(
         computer players, kids-mode phrases: what the lobby offers."""
         return cached_catalog()
 
+    @app.get("/api/i18n")
+    async def messages(request: Request) -> Response:
+        """Every text a player sees, ``{"key": {"en": …, "ja": …}}`` (the catalogue of :mod:`sevens.i18n`):
+        the page's words, game events and refusal reasons. Fixed while the server runs, so cacheable."""
+        body, etag = catalogue_json()
+        headers = {"ETag": etag, "Cache-Control": "public, max-age=300"}
+        if request.headers.get("if-none-match") == etag:
+            return Response(status_code=304, headers=headers)
+        return Response(body, media_type="application/json", headers=headers)
+
     @app.get("/api/games")
     async def list_games(request: Request, limit: Annotated[int, Query(ge=1, le=100)] = 20) -> list[dict[str, Any]]:
         """Finished games of this server, newest first."""
@@ -211,6 +225,13 @@ def create_app(
 def cached_catalog() -> dict[str, Any]:
     """The catalog, built once (what the lobby offers never changes while the server runs)."""
     return catalog()
+
+
+@functools.cache
+def catalogue_json() -> tuple[bytes, str]:
+    """The message catalogue as JSON bytes and its ETag, built once."""
+    body = json.dumps(catalogue(), ensure_ascii=False, sort_keys=True).encode()
+    return body, f'"{hashlib.sha256(body).hexdigest()[:32]}"'
 
 
 def registry_of(app: Any) -> RoomRegistry:

@@ -139,12 +139,12 @@ export class RoomView {
         this.chat = this.chat.slice(-100);
         break;
       case "ack":
-        this.pending = false;
-        return;
+        this.pending = false; // the move's own "action" frame redraws too; an ack alone must not leave it locked
+        break;
       case "error":
-        this.pending = false;
+        this.pending = false; // a refused move: the hand and the buttons come back at once
         this.showNotice(explain(frame.code, frame.message), true);
-        return;
+        break;
       default:
         return;
     }
