@@ -8,7 +8,8 @@ HTTP (JSON bodies; refusals as ``{"error": code, "message": …}``):
   (``Authorization: Bearer <token>``);
 - ``GET /api/health``; ``GET /api/catalog`` families, presets, rules parameters, agents, kids phrases;
 - ``GET /api/i18n`` every text a player sees, in Japanese and English (the page's one catalogue);
-- ``GET /api/games`` finished games, ``GET /api/games/{id}`` one replayed as public views (the replay viewer).
+- ``GET /api/games`` finished games, ``GET /api/games/{id}`` one replayed with every hand (the replay viewer);
+- ``GET /api/players/{name}`` a player's profile: stars and the games they played.
 
 The browser front-end (static files in ``web/``, nothing to build) is served at ``/`` and ``/static``.
 
@@ -57,6 +58,7 @@ from sevens.server.messages import (
     parse_client_message,
 )
 from sevens.server.persistence import Persistence
+from sevens.server.profiles import player_profile
 from sevens.server.replays import finished_games, game_replay
 from sevens.server.room import FrameObserver, Room
 from sevens.server.rooms import RoomRegistry
@@ -200,6 +202,12 @@ def create_app(
         """A finished game, every round replayed into the public view after each move."""
         persistence = registry_of(request.app).persistence
         return await persistence.run(lambda store: game_replay(store, game_id))
+
+    @app.get("/api/players/{name}", responses=ERRORS)
+    async def profile(name: str, request: Request, limit: Annotated[int, Query(ge=1, le=100)] = 20) -> dict[str, Any]:
+        """A human player's profile: stars earned (E3) and their newest games with points, stars and place."""
+        persistence = registry_of(request.app).persistence
+        return await persistence.run(lambda store: player_profile(store, name, limit, settings.name_max_chars))
 
     @app.websocket("/ws/{code}")
     async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
