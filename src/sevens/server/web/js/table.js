@@ -117,8 +117,8 @@ export class RoomView {
           Object.assign(this.game, { turn: frame.turn, view: frame.view, seat_players: frame.seat_players,
             you_seat: frame.you_seat, clock: frame.clock, over: frame.view.to_move === null });
         }
+        if (this.noticeTransient) this.hideNotice(); // a refusal is old news once the game moved on
         this.lastAction = frame.action;
-        this.lastMover = frame.view ? this.moverSeat(frame) : null;
         this.freshUntil = performance.now() + FRESH_MS;
         if (frame.by === "timeout") this.showTimeout(frame);
         this.effects.moved(frame, this.game ? this.game.you_seat : null);
@@ -165,6 +165,7 @@ export class RoomView {
   showNotice(text, transient) {
     this.notice.textContent = text;
     this.notice.hidden = false;
+    this.noticeTransient = transient;
     clearTimeout(this.errorTimer);
     if (transient) this.errorTimer = setTimeout(() => this.hideNotice(), ERROR_SHOWN_MS);
   }
