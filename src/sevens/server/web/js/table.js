@@ -533,10 +533,12 @@ export class RoomView {
     const chipsGame = this.room.family === "seven27";
     const over = frame.session_over;
     const ranking = round ? round.ranking : [];
+    const outcome = (player, i) => (i === 0 && round.outcomes[player] === "left" ? t("outcome_survivor") : outcomeText(round.outcomes[player]));
     const rows = ranking.map((player, i) => h("tr", { class: [i === 0 ? "winner" : "", this.you && player === this.you.player ? "me" : ""] },
       h("td", { class: "rank" }, t("rank_n", { n: i + 1 })),
-      h("td", { class: "name" }, this.playerName(player)),
-      h("td", {}, i === 0 && round.outcomes[player] === "left" ? t("outcome_survivor") : outcomeText(round.outcomes[player])),
+      // on a phone the result goes under the name (a column of its own would squeeze the names)
+      h("td", { class: "name" }, h("span", { class: "who" }, this.playerName(player)), h("small", { class: "outcome-under" }, outcome(player, i))),
+      h("td", { class: "outcome" }, outcome(player, i)),
       h("td", { class: "num" }, signed(round.points[player])),
       h("td", { class: "stars", "aria-label": t("stars_n", { n: round.stars[player] || 0 }) }, "★".repeat(round.stars[player] || 0) || "–"),
       h("td", { class: "num strong" }, signed(scores.totals[player]))));
@@ -562,7 +564,7 @@ export class RoomView {
       winner ? h("p", { class: "winner-line", "data-testid": "winner" }, icon("trophy"), " ", t("winner_is", { name: winner })) : null,
       over ? null : h("p", { class: "muted" }, t("next_round_soon")),
       h("table", { class: "ranking" },
-        h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("players_title")), h("th", {}, t("outcome")),
+        h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("players_title")), h("th", { class: "outcome" }, t("outcome")),
           h("th", {}, chipsGame ? t("chips") : t("points")), h("th", {}, t("stars_earned")), h("th", {}, t("session_total")))),
         h("tbody", {}, rows)),
       h("div", { class: "button-row" }, buttons));
