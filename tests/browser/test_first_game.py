@@ -213,11 +213,25 @@ def test_seven_twenty_seven_shows_both_totals(page: Page) -> None:
         expect(total).to_contain_text(f"to {target}")
 
 
-def test_the_host_sets_the_computer_speed(new_page: NewPage) -> None:
+def test_computer_moves_can_be_followed(new_page: NewPage) -> None:
+    """The host sets the computer players' speed (kept by the server), each move flies to the table, and sound
+    can be turned on (off until then; the choice is kept)."""
     page = new_page()
     create_room(page, "shichinarabe")
     pace = page.get_by_test_id("pace")
     expect(pace).to_have_value("normal")
     pace.select_option("slow")
-    page.reload()  # the server keeps it: the room says so to everyone
+    sound = page.get_by_test_id("sound")
+    expect(sound).to_have_attribute("aria-pressed", "false")
+    sound.click()
+    page.reload()  # the server keeps the pace, the browser the sound
     expect(page.get_by_test_id("pace")).to_have_value("slow")
+    expect(page.get_by_test_id("sound")).to_have_attribute("aria-pressed", "true")
+    table = page.locator("#table")
+    for _ in range(MAX_TURNS):  # until this player plays a card (a pass moves nothing)
+        assert wait_for_my_turn(page)
+        move = table.get_attribute("data-move") or ""
+        if play_one(page) != "pass":
+            break
+        expect(table).not_to_have_attribute("data-move", move)
+    expect(page.locator(".flying-card").first).to_be_attached()  # the card on its way to the table
