@@ -124,7 +124,7 @@ def test_a_newcomer_plays_a_whole_standard_round(new_page: NewPage, lang: str, s
         assert_speaks(page, lang, NAMES)
         if turns == 3:
             written += shoot(page, lang, "table", home)
-            the_log_is_reachable_without_leaving_the_table(page, home)
+            written.append(the_log_is_reachable_without_leaving_the_table(page, lang, home))
             leaving_asks_first(page)
         move = table.get_attribute("data-move") or ""
         play_one(page)
@@ -150,8 +150,9 @@ def test_a_newcomer_plays_a_whole_standard_round(new_page: NewPage, lang: str, s
     assert all(path.stat().st_size > 5_000 for path in written)
 
 
-def the_log_is_reachable_without_leaving_the_table(page: Page, home: dict[str, int]) -> None:
-    """On a phone the move log opens over the bottom of the screen; the page does not scroll."""
+def the_log_is_reachable_without_leaving_the_table(page: Page, lang: str, home: dict[str, int]) -> Path:
+    """On a phone the move log opens over the bottom of the screen; the page does not scroll. Returns the
+    screenshot of the phone with the log open."""
     page.set_viewport_size(PHONE)
     page.evaluate("() => window.scrollTo(0, 0)")
     expect(page.locator(".felt")).to_be_in_viewport()
@@ -159,8 +160,11 @@ def the_log_is_reachable_without_leaving_the_table(page: Page, home: dict[str, i
     expect(page.locator(".move-log li").last).to_be_in_viewport()
     expect(page.locator(".felt")).to_be_in_viewport()  # the table is still there
     assert page.evaluate("() => window.scrollY") == 0
+    path = screenshot_folder() / f"first-game-{lang}-log-open-phone.png"
+    page.screenshot(path=str(path), animations="disabled")
     page.get_by_test_id("log-button").click()
     page.set_viewport_size(home)
+    return path
 
 
 def leaving_asks_first(page: Page) -> None:

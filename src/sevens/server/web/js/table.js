@@ -565,7 +565,7 @@ export class RoomView {
       over ? null : h("p", { class: "muted" }, t("next_round_soon")),
       h("table", { class: "ranking" },
         h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("players_title")), h("th", { class: "outcome" }, t("outcome")),
-          h("th", {}, chipsGame ? t("chips") : t("points")), h("th", {}, t("stars_earned")), h("th", {}, t("session_total")))),
+          h("th", {}, chipsGame ? t("chips_head") : t("points_head")), h("th", {}, t("stars_earned")), h("th", {}, t("session_total")))),
         h("tbody", {}, rows)),
       h("div", { class: "button-row" }, buttons));
   }
