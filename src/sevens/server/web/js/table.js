@@ -4,12 +4,12 @@ import { dropTicket } from "./api.js";
 import { cardFace, cardLabel, cardName } from "./cards.js";
 import { chatPanel } from "./chat.js";
 import { fill, h, unescape } from "./dom.js";
-import { icon } from "./icons.js";
+import { Effects } from "./effects.js";
 import { has, t, tn } from "./i18n.js";
+import { icon } from "./icons.js";
 import * as killer from "./killer.js";
 import * as seven27 from "./seven27.js";
 import * as shichinarabe from "./shichinarabe.js";
-import { Effects } from "./effects.js";
 import { RoomSocket } from "./socket.js";
 import { actionText, botName, explain } from "./wording.js";
 
