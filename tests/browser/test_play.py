@@ -29,7 +29,7 @@ def test_one_person_plays_a_full_round_against_computers(page: Page, family: str
     expect(results).to_be_visible()
     expect(results).to_contain_text("Game over")
     expect(results.locator("tbody tr")).to_have_count(4)  # everyone is ranked
-    expect(results.get_by_text("Aiko")).to_be_visible()
+    expect(results.get_by_role("cell", name="Aiko")).to_be_visible()
     expect(page.get_by_test_id("rematch")).to_be_visible()  # the host may start again
     expect(page.locator(".scoreboard")).to_contain_text("Scoreboard")
 

@@ -27,7 +27,7 @@ def test_illegal_play_says_why_and_changes_nothing(action: str, why: str) -> Non
     before, history = state.position(), state.history
     with pytest.raises(IllegalActionError, match=f"{why}.*; legal now: 6s pass") as info:
         state.apply(parse_action(action))
-    assert info.value.reason == "play"
+    assert info.value.reason.startswith("refusal.") and info.value.params["legal"] == ["6s", "pass"]
     assert state.position() == before and state.history == history
 
 

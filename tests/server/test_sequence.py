@@ -81,19 +81,25 @@ def test_out_of_turn_illegal_and_unreadable_moves_get_an_error_and_change_nothin
         code, clients = four_players(server)
         mover = mover_of(clients)
         other = next(c for c in clients.values() if c is not mover)
-        other.move("pass")
-        assert other.wait_type("error")["code"] == "not_your_turn"
         assert mover.game is not None
+        other.move("pass")
+        refused = other.wait_type("error")
+        assert refused["code"] == "not_your_turn" and refused["reason_key"] == "refusal.not_your_turn"
+        assert refused["params"]["to_move_seat"] == mover.game.view["to_move"]
         hand = set(mover.game.view["hand"])
         legal = set(mover.game.view["legal_actions"])
         not_playable = sorted(hand - legal)[0]
         mover.move(not_playable)
         error = mover.wait_type("error")
         assert error["code"] == "illegal" and not_playable in error["message"]
+        # the page says it in the player's language from the key, the parameters and the legal actions
+        assert error["reason_key"] in ("refusal.not_next_to_open_end", "refusal.seven_missing")
+        assert error["params"]["action"] == not_playable and set(error["params"]["legal"]) == legal
         mover.move("7x")
-        assert mover.wait_type("error")["code"] == "bad_action"
+        unreadable = mover.wait_type("error")
+        assert unreadable["code"] == "bad_action" and unreadable["reason_key"] == "refusal.not_understood"
         mover.move("ghost 1 0")
-        assert mover.wait_type("error")["code"] == "illegal"
+        assert mover.wait_type("error")["reason_key"] == "refusal.ghost_by_chat"
         assert len(server.room(code).state.actions) == 0
         mover.move(sorted(legal)[0])
         assert mover.wait_type("ack")["turn"] == 1

@@ -54,6 +54,9 @@ def test_the_turn_clock_plays_the_default_action_when_time_runs_out() -> None:
         server.tick()
         frame = watcher.wait_type("action")
         assert (frame["by"], frame["action"], frame["turn"]) == ("timeout", default_action(legal), 1)
+        seat = frame["view"]["history"][0][0]
+        timed_out = {"seat": seat, "key": "event.timeout_pass", "params": {"seat": seat}}
+        assert frame["view"]["log"][0] == timed_out  # the log says a pass was spent by the clock (E4)
         assert frame["clock"]["seconds"] == 10 and frame["clock"]["player"] == to_move({0: watcher})
         assert len(server.room(code).state.actions) == 1
 

@@ -43,7 +43,8 @@ def test_illegal_pass_when_none_left() -> None:
     with pytest.raises(IllegalActionError) as info:
         state.apply(parse_action("pass"))
     assert str(info.value) == "no passes left (3 of 3 used); legal now: 6s"
-    assert info.value.reason == "pass"
+    assert info.value.reason == "refusal.no_pass_left"
+    assert info.value.params["used"] == 3 and info.value.params["legal"] == ["6s"]
     assert state.position() == before
 
 

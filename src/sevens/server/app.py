@@ -309,9 +309,12 @@ async def dispatch(room: Room, conn: Connection, message: ClientMessage) -> None
     try:
         await asyncio.shield(room.handle(conn, message))  # a commit in flight finishes even if we are cancelled
     except ServerError as exc:
-        room.send_error(conn, exc.code, str(exc), ref)
-    except IllegalActionError as exc:
-        room.send_error(conn, "illegal", str(exc), ref)
+        if exc.reason_key is None:
+            room.send_error(conn, exc.code, str(exc), ref)
+        else:
+            room.send_error(conn, exc.code, str(exc), ref, reason_key=exc.reason_key, params=exc.params)
+    except IllegalActionError as exc:  # the engine's refusal: its key and parameters, the legal actions among them
+        room.send_error(conn, "illegal", str(exc), ref, reason_key=exc.reason, params=exc.params)
     except NotationError as exc:
         room.send_error(conn, "bad_action", str(exc), ref)
     except SevensError as exc:

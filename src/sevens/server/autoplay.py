@@ -15,7 +15,7 @@ from sevens.agents import Agent
 from sevens.errors import SevensError
 from sevens.server.bots import Decision, agent_or_fallback, decide, new_agent, prepare
 from sevens.server.errors import ServerError
-from sevens.server.members import Member
+from sevens.server.members import PACE_FACTORS, Member
 from sevens.server.timers import turn_clock
 from sevens.session.clock import default_action
 
@@ -123,7 +123,7 @@ class Autoplay:
         room = self.room
         try:
             while True:
-                await asyncio.sleep(room.config.bot_delay)
+                await asyncio.sleep(room.config.bot_delay * PACE_FACTORS[room.options.pace])
                 async with room.lock:
                     player = self.bot_to_move()
                     if player is None:

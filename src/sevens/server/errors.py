@@ -23,9 +23,10 @@ class ServerError(SevensError):
 
     key = "server"
 
-    def __init__(self, code: str, message: str, **params: object) -> None:
+    def __init__(self, code: str, message: str, reason_key: str | None = None, **params: object) -> None:
         super().__init__(message, **params)
         self.code = code
+        self.reason_key = reason_key  # a refusal the page can say in the player's language (locale/game.json)
 
     @property
     def http_status(self) -> int:

@@ -15,7 +15,7 @@ import json
 import logging
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal, TypeVar
 
 from sevens.errors import NotationError
@@ -28,13 +28,14 @@ from sevens.server.config import ServerConfig
 from sevens.server.connection import CLOSE_KICKED, CLOSE_LEFT, CLOSE_REPLACED, Connection
 from sevens.server.errors import ServerError
 from sevens.server.ghost import addressed_ghost, is_ghost
-from sevens.server.members import Member, RoomOptions, bot_name
+from sevens.server.members import Member, Pace, RoomOptions, bot_name
 from sevens.server.messages import (
     ChatMessage,
     ClientMessage,
     KickMessage,
     LeaveMessage,
     MoveMessage,
+    PaceMessage,
     PingMessage,
     RematchMessage,
     ResyncMessage,
@@ -112,6 +113,7 @@ class Room:
         self.round_id: int | None = None
         self.results: list[RoundResult] = []
         self.logs: dict[int, list[tuple[int | None, str]]] = {}  # round -> (actor, action text) in order
+        self.timeouts: set[int] = set()  # the current round's moves (numbers from 1) made by the turn clock
         self.chat = ChatLog(ctx.config.chat_history)
         self.closed = False
         self.empty_since: float | None = ctx.clock.now()
@@ -166,6 +168,7 @@ class Room:
             listed=self.options.listed,
             spectators_allowed=self.options.spectators,
             spectators=len(self.spectators),
+            pace=self.options.pace,
             host=self.host,
             members=[m.info() for m in self.members],
             record=self.session_id,
@@ -187,6 +190,7 @@ class Room:
             rounds=self.options.rounds,
             listed=self.options.listed,
             spectators=self.options.spectators,
+            pace=self.options.pace,
             host=self.host,
             host_token=self.host_token,
             members=[m.stored() for m in self.members],
@@ -199,8 +203,8 @@ class Room:
     def view_for(self, seat: int | None) -> dict[str, Any]:
         """The view a connection playing ``seat`` receives (``None``: the public view)."""
         if seat is None:
-            return public_view(self.family.name, self.state)
-        return seat_view(self.state, seat)
+            return public_view(self.family.name, self.state, self.timeouts)
+        return seat_view(self.family.name, self.state, seat, self.timeouts)
 
     def clock_info(self) -> dict[str, Any] | None:
         """The running turn clock (E4), if any."""
@@ -248,8 +252,9 @@ class Room:
             self.ctx.observer(self, conn, data)
         conn.send(data)
 
-    def send_error(self, conn: Connection, code: str, message: str, ref: int | None = None) -> None:
-        self.send(conn, error_frame(self.seq, code, message, ref))
+    def send_error(self, conn: Connection, code: str, message: str, ref: int | None = None, **fields: Any) -> None:
+        """An ``error`` frame to one connection; ``fields`` such as ``reason_key`` and ``params`` go with it."""
+        self.send(conn, error_frame(self.seq, code, message, ref, **fields))
 
     def broadcast(self, build: Callable[[int | None], dict[str, Any]]) -> None:
         """A new room event: ``build(seat)`` makes the frame for connections playing ``seat`` (``None``: the
@@ -365,6 +370,17 @@ class Room:
         elif isinstance(message, RematchMessage):
             self._require_host(conn)
             await self.rematch()
+        elif isinstance(message, PaceMessage):
+            self._require_host(conn)
+            await self._set_pace(message.pace)
+
+    async def _set_pace(self, pace: Pace) -> None:
+        """How fast computer players move from their next move on; everyone sees the new pace."""
+        async with self.lock:
+            self.options = replace(self.options, pace=pace)
+            if self.status != "lobby" and self.session_id is not None:
+                await self.store_call(self.ctx.persistence.update_room(self.session_id, self.stored()))
+            self.broadcast_room("pace")
 
     def _require_host(self, conn: Connection) -> None:
         if not self.is_host(conn):
@@ -379,7 +395,7 @@ class Room:
         player = self._require_player(conn)
         async with self.lock:
             if self.status != "playing" or self.state is None or self.plan is None:
-                raise ServerError("not_playing", "no round is being played")
+                raise ServerError("not_playing", "no round is being played", reason_key="refusal.not_playing", legal=[])
             expected = (self.round_index, len(self.state.actions) + 1)
             if (message.round, message.seq) != expected:
                 self._out_of_sequence(conn, player, message, expected)
@@ -387,14 +403,22 @@ class Room:
             try:
                 action = self.family.parse_action(message.action)
             except NotationError as exc:
-                raise ServerError("bad_action", str(exc)) from None
+                raise ServerError(
+                    "bad_action", str(exc), reason_key="refusal.not_understood", action=message.action, legal=[]
+                ) from None
             if str(action).startswith("ghost"):
-                raise ServerError("illegal", "a ghost swap (B13) happens through chat, not as a move")
+                raise ServerError(
+                    "illegal", "a ghost swap (B13) happens through chat, not as a move",
+                    reason_key="refusal.ghost_by_chat", legal=[],
+                )  # fmt: skip
             seat = self.seat_for(player)
             if seat is None or self.state.to_move != seat:
                 mover = self.state.to_move
                 whose = "nobody" if mover is None else f"player {self.player_in(mover)}"
-                raise ServerError("not_your_turn", f"it is not your turn (to move: {whose})")
+                raise ServerError(
+                    "not_your_turn", f"it is not your turn (to move: {whose})",
+                    reason_key="refusal.not_your_turn", to_move_seat=mover, legal=[],
+                )  # fmt: skip
             await self.commit(player, action, "player", conn=conn, ref=message.id)
 
     def _out_of_sequence(self, conn: Connection, player: int, message: MoveMessage, expected: tuple[int, int]) -> None:
@@ -442,6 +466,8 @@ class Room:
         self.state = after
         round_index = self.round_index
         self.logs.setdefault(round_index, []).append((player, text))
+        if by == "timeout":
+            self.timeouts.add(number)
         if conn is not None:
             self.send(conn, frame("ack", self.seq, ref=ref, round=round_index, turn=number, action=text,
                                   duplicate=False))  # fmt: skip
@@ -492,6 +518,7 @@ class Room:
         )
         self.plan, self.state, self.round_id = plan, plan.state, round_id
         self.logs[self.round_index] = []
+        self.timeouts = set()
         for old in [r for r in self.logs if r < self.round_index - 1]:
             del self.logs[old]
         self.autoplay.turn_started()

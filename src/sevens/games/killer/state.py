@@ -46,7 +46,6 @@ from __future__ import annotations
 from typing import Any
 
 from sevens.cards import ALL_CARDS, DECK_SIZE, SEVENS_MASK, card, card_text, cards_text, mask_of
-from sevens.errors import IllegalActionError
 from sevens.games.dealing import deal_round_robin
 from sevens.games.killer.actions import PASS, PASS_ACTION, PLAY, PLAY_ACTIONS, Action
 from sevens.games.killer.events import DIED, LAID_OUT, STALEMATE, Event
@@ -54,6 +53,7 @@ from sevens.games.killer.events import FINISHED as FINISHED_EVENT
 from sevens.games.killer.geometry import dying, enclosed_alone, geometry, touching
 from sevens.games.killer.result import Result, rank_seats
 from sevens.games.killer.rules import Rules
+from sevens.games.refusals import Refusal, refusal_text, refused
 from sevens.games.state_base import StateBase
 
 IN, FINISHED, ELIMINATED = range(3)
@@ -167,27 +167,34 @@ class State(StateBase):
 
     def why_illegal(self, action: Action) -> str | None:
         """``None`` if ``action`` is legal, else a sentence saying why and what is legal now."""
-        if self._turn < 0:
-            return "the round is over; no action is legal"
-        legal = self.legal_actions()
-        if action in legal:
-            return None
-        return f"{self._reason(action)}; legal now: {' '.join(map(str, legal))}"
+        refusal = self.refusal(action)
+        return None if refusal is None else refusal_text(refusal, self._legal_texts())
 
-    def _reason(self, action: Action) -> str:
+    def refusal(self, action: Action) -> Refusal | None:
+        """``None`` if ``action`` is legal, else why not: a catalogue key (``refusal.*``) and its parameters."""
+        if self._turn < 0:
+            return ("refusal.round_over", {})
+        if action in self.legal_actions():
+            return None
+        return self._reason(action)
+
+    def _legal_texts(self) -> list[str] | None:
+        return None if self._turn < 0 else [str(a) for a in self.legal_actions()]
+
+    def _reason(self, action: Action) -> Refusal:
         p, limit = self._turn, self.rules.pass_limit
         if action.kind == PASS:
             if limit is not None and self._passes[p] >= limit:
-                return f"no passes left ({self._passes[p]} of {limit} used)"
-            return "voluntary pass is off and you have a card to play"
-        text, bit = card_text(action.card), 1 << action.card
+                return ("refusal.no_pass_left", {"used": self._passes[p], "limit": limit})
+            return ("refusal.pass_not_allowed", {})
+        card, bit = card_text(action.card), 1 << action.card
         if self._table & bit:
-            return f"{text} is already on the table"
+            return ("refusal.on_table", {"card": card})
         if self._deadpos & bit:
-            return f"{text} is dead (its position is enclosed) and can never be played"
+            return ("refusal.dead_card", {"card": card})
         if not self._hands[p] & bit:
-            return f"{text} is not in your hand"
-        return f"{text} does not touch any card on the table (none of its eight neighbours is out)"
+            return ("refusal.not_in_hand", {"card": card})
+        return ("refusal.not_touching", {"card": card})
 
     # ------------------------------------------------------------------ the one verb that changes a state
     def apply(self, action: Action) -> None:
@@ -231,8 +238,7 @@ class State(StateBase):
                     return
                 self._settle(p, inclusive=False)
                 return
-        why = self.why_illegal(action) or f"{action} is not legal now"
-        raise IllegalActionError(why, reason=action.kind_name, action=str(action))
+        raise refused(self.refusal(action) or ("refusal.round_over", {}), action, self._legal_texts())
 
     # ------------------------------------------------------------------ deaths, exits and turn order
     def _kill(self, newly: int, by: int) -> None:

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sevens.cards import ALL_CARDS, DECK_SIZE, cards_text, mask_of
-from sevens.errors import IllegalActionError
+from sevens.games.refusals import Refusal, refusal_text, refused
 from sevens.games.seven27.actions import (
     BET,
     BET_ACTION,
@@ -249,42 +249,50 @@ class State(StateBase):
 
     def why_illegal(self, action: Action) -> str | None:
         """``None`` if ``action`` is legal, else a sentence saying why and what is legal now."""
+        refusal = self.refusal(action)
+        return None if refusal is None else refusal_text(refusal, self._legal_texts())
+
+    def refusal(self, action: Action) -> Refusal | None:
+        """``None`` if ``action`` is legal, else why not: a catalogue key (``refusal.*``) and its parameters."""
         if self._turn < 0:
-            return "the deal is over; no action is legal"
-        legal = self.legal_actions()
-        if action in legal:
+            return ("refusal.deal_over", {})
+        if action in self.legal_actions():
             return None
-        return f"{action}: {self._reason(action)}; legal now: {' '.join(map(str, legal))}"
+        key, params = self._reason(action)
+        return key, {"action": str(action), **params}
+
+    def _legal_texts(self) -> list[str] | None:
+        return None if self._turn < 0 else [str(a) for a in self.legal_actions()]
 
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` saying why, unless ``action`` is legal now."""
-        why = self.why_illegal(action)
-        if why is not None:
-            raise IllegalActionError(why, reason=action.kind_name, action=str(action))
+        refusal = self.refusal(action)
+        if refusal is not None:
+            raise refused(refusal, action, self._legal_texts())
 
-    def _reason(self, action: Action) -> str:
+    def _reason(self, action: Action) -> Refusal:
         p, kind = self._turn, action.kind
         if self._phase == CARDS:
-            return "this is a card round: take a card or stand"
+            return ("refusal.card_round", {})
         if kind in CARD_KINDS:
-            return "this is a betting round; cards are taken in the card round that follows it"
+            return ("refusal.betting_round", {})
         size, to_call, stack = self.rules.bet_size(self._round), self._high - self._bets[p], self._stack[p]
         if kind == CHECK:
-            return f"you owe {to_call} to call the bet of {self._high}"
+            return ("refusal.owe", {"to_call": to_call, "high": self._high})
         if kind == FOLD:
-            return "nothing is owed; check instead of folding"
+            return ("refusal.nothing_owed", {})
         if kind == CALL:
-            return "there is no bet to call"
+            return ("refusal.no_bet_to_call", {})
         if kind == BET and self._high:
-            return f"there is already a bet of {self._high} this round"
+            return ("refusal.already_bet", {"high": self._high})
         if kind == RAISE and not self._high:
-            return "there is no bet to raise; bet instead"
+            return ("refusal.no_bet_to_raise", {})
         if kind == RAISE and self._raises >= self.rules.raise_cap:
-            return f"the raise cap of {self.rules.raise_cap} is reached this round"
+            return ("refusal.raise_cap", {"cap": self.rules.raise_cap})
         cost = size if kind == BET else to_call + size
         if stack < cost:
-            return f"it costs {cost} and you have {stack} (a short stack can only call, all-in)"
-        return "every other player still in is all-in, so nobody could answer it"
+            return ("refusal.short_stack", {"cost": cost, "stack": stack})
+        return ("refusal.nobody_to_answer", {})
 
     # ------------------------------------------------------------------ the one verb that changes a state
     def apply(self, action: Action) -> None:

@@ -32,8 +32,8 @@ from sevens.cards import (
     cards_text,
     iter_bits,
 )
-from sevens.errors import IllegalActionError
 from sevens.games.dealing import deal_round_robin
+from sevens.games.refusals import Refusal, refusal_text, refused
 from sevens.games.shichinarabe.actions import (
     ABOVE,
     BELOW,
@@ -219,56 +219,68 @@ class State(StateBase):
 
     def why_illegal(self, action: Action) -> str | None:
         """``None`` if ``action`` is legal, else a sentence saying why and what is allowed."""
-        if action.kind == GHOST:
-            return self._why_ghost_illegal(action)
-        if self._turn < 0:
-            return "the round is over; no action is legal"
-        legal = self.legal_actions()
-        if action in legal:
+        refusal = self.refusal(action)
+        if refusal is None:
             return None
-        allowed = " ".join(map(str, legal))
-        return f"{self._reason(action)}; legal now: {allowed}"
+        return refusal_text(refusal, self._legal_texts(action))
 
-    def _reason(self, action: Action) -> str:
+    def refusal(self, action: Action) -> Refusal | None:
+        """``None`` if ``action`` is legal, else why not: a catalogue key (``refusal.*``) and its parameters."""
+        if action.kind == GHOST:
+            return self._ghost_refusal(action)
+        if self._turn < 0:
+            return ("refusal.round_over", {})
+        if action in self.legal_actions():
+            return None
+        return self._reason(action)
+
+    def _legal_texts(self, action: Action) -> list[str] | None:
+        """The legal actions listed after a refusal (none after the round or for a ghost swap)."""
+        if action.kind == GHOST or self._turn < 0:
+            return None
+        return [str(a) for a in self.legal_actions()]
+
+    def _reason(self, action: Action) -> Refusal:
         p, rules, kind = self._turn, self.rules, action.kind
         text = str(action)
         if kind == PASS:
             if self._opening_pending():
-                return "the first move must be 7d"
+                return ("refusal.first_move_7d", {})
             if rules.pass_limit is not None and self._passes[p] >= rules.pass_limit:
-                return f"no passes left ({self._passes[p]} of {rules.pass_limit} used)"
-            return "voluntary pass is off and you have a card to play"
+                return ("refusal.no_pass_left", {"used": self._passes[p], "limit": rules.pass_limit})
+            return ("refusal.pass_not_allowed", {})
         bit = 1 << action.card
+        card = card_text(action.card)
         if not self._hands[p] & bit:
-            return f"{card_text(action.card)} is not in your hand"
+            return ("refusal.not_in_hand", {"card": card})
         if kind == SWAP:
             if rules.joker_exchange != "optional":
-                return f"{text}: exchanging a joker on your turn needs joker_exchange=optional"
-            return f"{text}: no joker stands on {card_text(action.card)}'s position"
+                return ("refusal.swap_off", {"action": text})
+            return ("refusal.no_joker_there", {"action": text, "card": card})
         if self._opening_pending():
-            return "the first move must be 7d"
+            return ("refusal.first_move_7d", {})
         if kind == JOKER:
             if not self._jokers[p]:
-                return f"{text}: you hold no joker"
-            return f"{text}: the joker's position must be empty and next to an open end of the run, and not a 7"
+                return ("refusal.no_joker_held", {"action": text})
+            return ("refusal.joker_position", {"action": text})
         if self._occupied & bit:
-            return f"{text}: a joker stands on that position"
+            return ("refusal.joker_on_position", {"action": text})
         if not self._occupied >> (ROW * (action.card // ROW) + 6) & 1:
-            return f"{text}: that suit's 7 is not on the table yet"
-        return f"{text} is not next to an open end of its suit's run"
+            return ("refusal.seven_missing", {"action": text})
+        return ("refusal.not_next_to_open_end", {"action": text, "card": card})
 
-    def _why_ghost_illegal(self, action: Action) -> str | None:
+    def _ghost_refusal(self, action: Action) -> Refusal | None:
         if not self.rules.ghost:
-            return "the ghost rule is off (rules.ghost=false)"
+            return ("refusal.ghost_off", {})
         if self._turn < 0:
-            return "the round is over; no swap is possible"
+            return ("refusal.ghost_round_over", {})
         g, s = action.ghost, action.speaker
         if not (0 <= g < self.players and 0 <= s < self.players):
-            return f"seats must be 0 to {self.players - 1}"
+            return ("refusal.ghost_seats", {"last": self.players - 1})
         if self._status[g] != ELIMINATED:
-            return f"seat {g} is not a ghost (only eliminated players are ghosts)"
+            return ("refusal.not_a_ghost", {"ghost_seat": g})
         if self._status[s] != IN:
-            return f"seat {s} is not in the round"
+            return ("refusal.speaker_not_in", {"speaker_seat": s})
         return None
 
     # ------------------------------------------------------------------ the one verb that changes a state
@@ -326,8 +338,7 @@ class State(StateBase):
                 self._check_empty_hand((p + k) % self.players)
             self._settle(p, inclusive=False)
             return
-        why = self.why_illegal(action)
-        raise IllegalActionError(why or f"{action} is not legal now", reason=action.kind_name, action=str(action))
+        raise refused(self.refusal(action) or ("refusal.round_over", {}), action, self._legal_texts(action))
 
     def _opening_pending(self) -> bool:
         """Fan Tan with ``diamond_seven``: until 7♦ is out, the only legal move is 7♦ (B4)."""
@@ -358,9 +369,9 @@ class State(StateBase):
         self._jokers[p] += 1
 
     def _ghost_swap(self, action: Action) -> None:
-        why = self._why_ghost_illegal(action)
-        if why:
-            raise IllegalActionError(why, reason="ghost", action=str(action))
+        refusal = self._ghost_refusal(action)
+        if refusal is not None:
+            raise refused(refusal, action)
         g, s = action.ghost, action.speaker
         # B13: seat s keeps its hand and place with the returned ghost in it; seat g now holds the speaker,
         # eliminated from this moment on, so seat g's elimination moves to the end of the order.

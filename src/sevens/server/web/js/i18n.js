@@ -61,3 +61,18 @@ export function pick(pair) {
 }
 
 document.documentElement.lang = lang;
+
+/** Like t, but params may be DOM nodes (a name or code marked translate="no"): returns the pieces to append. */
+export function tn(key, params = {}) {
+  const marks = {};
+  const texts = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value instanceof Node) marks[name] = value;
+    else texts[name] = value;
+  }
+  const text = t(key, texts);
+  return text.split(/(\{\w+\})/).map((piece) => {
+    const m = /^\{(\w+)\}$/.exec(piece);
+    return m && m[1] in marks ? marks[m[1]] : piece;
+  }).filter((piece) => piece !== "");
+}

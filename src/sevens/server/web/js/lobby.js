@@ -3,9 +3,10 @@
 import { createRoom, joinRoom, listGames, listRooms, roomInfo, saveName, savedName, saveTicket } from "./api.js";
 import { fill, h, navigate, unescape } from "./dom.js";
 import { pick, t } from "./i18n.js";
-import { joinNames, levelAbout, levelName, playerLabel, playerLink, profileHref, when } from "./players.js";
+import { joinNames, levelAbout, playerLabel, playerLink, profileHref, when } from "./players.js";
 import { presetName, ruleName, ruleSentence, rulesHref } from "./rules.js";
 import { explain } from "./table.js";
+import { agentLevel } from "./wording.js";
 
 const TIME_LIMITS = [null, 10, 20, 30, 60];
 const DEFAULT_AGENT = ["heuristic", "greedy", "random"];
@@ -142,7 +143,7 @@ export class LobbyView {
         e.target.parentElement.querySelector(".seat-about").textContent = this.seatAbout(e.target.value);
       } } },
         h("option", { value: "human", selected: choice === "human" }, t("seat_human")),
-        fam.agents.map((a) => h("option", { value: a, selected: choice === a }, t("seat_bot", { agent: levelName(a) })))),
+        fam.agents.map((a) => h("option", { value: a, selected: choice === a }, t("seat_bot", { agent: agentLevel(a) })))),
       h("small", { class: "seat-about muted", id: `seat-${i + 1}-about` }, this.seatAbout(choice))));
     const time = h("select", { id: "turn", on: { change: (e) => { form.turn = e.target.value ? Number(e.target.value) : null; } } },
       TIME_LIMITS.map((s) => h("option", { value: s ?? "", selected: s === form.turn }, s ? t("seconds", { n: s }) : t("no_limit"))));
@@ -179,7 +180,7 @@ export class LobbyView {
   seatAbout(choice) {
     if (choice === "human") return "";
     const about = levelAbout(choice);
-    return about ? t("lobby.level_about", { level: levelName(choice), about }) : "";
+    return about ? t("lobby.level_about", { level: agentLevel(choice), about }) : "";
   }
 
   // Every local rule in words: its name, a control, and what the chosen value means at the table (a choice
@@ -234,7 +235,7 @@ export class LobbyView {
 
   joinPanel() {
     const code = h("input", { id: "join-code", type: "text", maxlength: 6, autocapitalize: "characters", "data-testid": "join-code",
-      placeholder: "ABC234", "aria-label": t("code") });
+      placeholder: "ABC234", translate: "no", "aria-label": t("code") });
     return h("section", { class: "panel join" }, h("h2", {}, t("join_by_code")),
       h("form", { class: "inline", on: { submit: (e) => { e.preventDefault(); this.join(code.value.trim().toUpperCase()); } } },
         code, h("button", { type: "submit", class: "primary", "data-testid": "join" }, t("join"))));
@@ -248,7 +249,7 @@ export class LobbyView {
         const host = room.host !== null && room.members[room.host] ? unescape(room.members[room.host].name) : "";
         const fam = this.catalog.families.find((f) => f.name === room.family);
         return h("li", { class: "room-item" },
-          h("div", {}, h("strong", {}, room.code), " ", fam ? pick(fam.title) : room.family, " · ", room.preset,
+          h("div", {}, h("strong", { translate: "no" }, room.code), " ", fam ? pick(fam.title) : room.family, " · ", presetName(room.preset),
             h("div", { class: "muted" }, t("seats_free", { free, total: room.members.length }), host ? ` · ${t("host_is", { name: host })}` : "")),
           h("button", { type: "button", class: "secondary", on: { click: () => this.join(room.code) } }, t("join")));
       })
@@ -318,3 +319,5 @@ export class LobbyView {
     }
   }
 }
+
+/** A preset's name in the player's language (pages.json's "preset.<name>"), else its name. */

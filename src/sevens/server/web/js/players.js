@@ -1,11 +1,8 @@
 // Players of a finished game as the table named them: people by name, computer players as "Computer 1 (Normal)"
-// (their number among the game's computers, their level from levels.json's "level.<agent>", else the agent's
-// own name). Seats come from the server as {name, human, agent}.
+// (wording.js's botName). Seats come from the server as {name, human, agent}.
 import { h, unescape } from "./dom.js";
 import { getLang, has, t } from "./i18n.js";
-
-/** A computer player's level in words. */
-export const levelName = (agent) => (has(`level.${agent}`) ? t(`level.${agent}`) : agent || "");
+import { botName } from "./wording.js";
 
 /** What to expect of a level, or "" when the catalogue does not say. */
 export const levelAbout = (agent) => (has(`level.${agent}.about`) ? t(`level.${agent}.about`) : "");
@@ -15,8 +12,8 @@ export function playerLabel(seats, i) {
   const seat = seats[i];
   if (!seat) return "";
   if (seat.human) return unescape(seat.name);
-  const n = seats.slice(0, i + 1).filter((s) => !s.human).length;
-  return t("player.computer", { n, level: levelName(seat.agent) });
+  const members = seats.map((s, player) => ({ kind: s.human ? "human" : "bot", player, agent: s.agent }));
+  return botName(members, members[i]);
 }
 
 /** Names joined as the language writes lists. */

@@ -4,6 +4,7 @@ import { getGame } from "./api.js";
 import { cardFace, cardName } from "./cards.js";
 import { fill, h } from "./dom.js";
 import { has, pick, t } from "./i18n.js";
+import { icon } from "./icons.js";
 import * as killer from "./killer.js";
 import { playerLabel, playerLink } from "./players.js";
 import { presetName } from "./rules.js";
@@ -107,11 +108,11 @@ export class ReplayView {
         h("div", { class: "share-row" }, h("label", {}, t("share_link")), h("input", { class: "share", readonly: true, value: link, "aria-label": t("share_link") }))),
       h("div", { class: "replay-controls", role: "toolbar", "aria-label": t("replay") },
         rounds,
-        button(t("first"), "⏮", "replay-first", () => this.go(0), this.step === 0),
-        button(t("prev"), "◀", "replay-prev", () => this.go(this.step - 1), this.step === 0),
-        button(this.playing ? t("pause") : t("play"), this.playing ? "⏸" : "▶", "replay-play", () => this.toggle(), false),
-        button(t("next"), "▶❘", "replay-next", () => this.go(this.step + 1), this.step === last),
-        button(t("last"), "⏭", "replay-last", () => this.go(last), this.step === last),
+        button(t("first"), icon("first"), "replay-first", () => this.go(0), this.step === 0),
+        button(t("prev"), icon("prev"), "replay-prev", () => this.go(this.step - 1), this.step === 0),
+        button(this.playing ? t("pause") : t("play"), icon(this.playing ? "pause" : "play"), "replay-play", () => this.toggle(), false),
+        button(t("next"), icon("next"), "replay-next", () => this.go(this.step + 1), this.step === last),
+        button(t("last"), icon("last"), "replay-last", () => this.go(last), this.step === last),
         slider,
         h("span", { class: "step-no", "data-testid": "replay-step", "aria-live": "polite" },
           t("step_n", { n: this.step, total: last }), " ", step.action ? `${names(step.seat)}: ${prettyAction(step.action)}` : `(${t("deal_step")})`)),
