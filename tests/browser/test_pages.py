@@ -152,7 +152,7 @@ def person_game(server: str, http: httpx.Client, name: str) -> int:
     with ws_connect(f"ws://{host}/ws/{ticket['code']}", open_timeout=10) as watch, \
             ws_connect(f"ws://{host}/ws/{ticket['code']}?token={ticket['token']}", open_timeout=10) as me:  # fmt: skip
         http.post(f"{server}/api/rooms/{ticket['code']}/start", headers={"Authorization": f"Bearer {ticket['token']}"})
-        me.send(json.dumps({"type": "leave", "id": 1}))
+        me.send(json.dumps({"v": 1, "type": "leave", "id": 1}))
         while True:
             frame: dict[str, Any] = json.loads(watch.recv(timeout=30))
             room = frame.get("room")

@@ -10,7 +10,8 @@ import { playerLabel, playerLink } from "./players.js";
 import { presetName } from "./rules.js";
 import * as seven27 from "./seven27.js";
 import * as shichinarabe from "./shichinarabe.js";
-import { explain, outcomeText, prettyAction } from "./table.js";
+import { explain, outcomeText } from "./table.js";
+import { actionText } from "./wording.js";
 
 const FAMILIES = { shichinarabe, killer, seven27 };
 const PLAY_MS = 700;
@@ -99,7 +100,11 @@ export class ReplayView {
       ? h("label", {}, `${t("round_select")} `, h("select", { on: { change: (e) => { this.stop(); this.round = Number(e.target.value); this.step = 0; this.render(); } } },
         game.rounds.map((r, i) => h("option", { value: i, selected: i === this.round }, String(r.number + 1)))))
       : null;
-    const moves = steps.slice(1, this.step + 1).map((s) => h("li", {}, h("span", { class: "who" }, s.seat === null ? "" : names(s.seat)), " ", prettyAction(s.action)));
+    // the game's own move log up to this step (older replays without one: the actions)
+    const lines = round.log
+      ? fam.logLines({ log: round.log.slice(0, step.log_length) }, names)
+      : steps.slice(1, this.step + 1).map((s) => ({ who: s.seat === null ? "" : names(s.seat), text: actionText(s.action) }));
+    const moves = lines.map((line) => h("li", {}, line.who ? [h("span", { class: "who" }, line.who), " "] : null, line.text));
     const log = h("ol", { class: "move-log" }, moves);
     const parts = [
       h("div", { class: "replay-head" },
@@ -115,7 +120,7 @@ export class ReplayView {
         button(t("last"), icon("last"), "replay-last", () => this.go(last), this.step === last),
         slider,
         h("span", { class: "step-no", "data-testid": "replay-step", "aria-live": "polite" },
-          t("step_n", { n: this.step, total: last }), " ", step.action ? `${names(step.seat)}: ${prettyAction(step.action)}` : `(${t("deal_step")})`)),
+          t("step_n", { n: this.step, total: last }), " ", step.action ? `${names(step.seat)}: ${actionText(step.action)}` : `(${t("deal_step")})`)),
       h("div", { class: "table-grid" },
         h("div", { class: "stage" }, h("div", { class: "felt" }, fam.board(view, { names, hints: false, legal: [], lastAction: step.action })),
           this.step === last ? this.result(round, game) : null),
