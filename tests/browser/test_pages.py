@@ -20,13 +20,11 @@ from sevens.games.registry import families
 
 from .conftest import DESKTOP, PHONE, NewPage
 from .helpers import bots_game, create_room
+from .language import _COLLECT, CARD_NAME, JAPANESE
 
 SHOTS = Path(__file__).parent / "screenshots"
 LOCALES = {"ja": "ja-JP", "en": "en-US"}
 PRESETS = [p for family in families().values() for p in family.presets]
-# Japanese text has no Latin words; card ranks, "7-27" and the computer's agent names aside
-LATIN_WORD = re.compile(r"\b(?![AJQK]\b|10\b|Jk\b)[A-Za-z]{2,}\b")
-KANA_OR_KANJI = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
 def shoot(page: Page, name: str) -> None:
@@ -38,12 +36,25 @@ def shoot(page: Page, name: str) -> None:
     page.set_viewport_size(DESKTOP)
 
 
-def assert_one_language(text: str, lang: str) -> None:
-    if lang == "ja":
-        assert not LATIN_WORD.findall(text), f"English on the Japanese page: {LATIN_WORD.findall(text)}"
-    else:
-        assert not KANA_OR_KANJI.findall(text), f"Japanese on the English page: {KANA_OR_KANJI.findall(text)}"
-    assert "rule." not in text and "rules." not in text and "{" not in text, "a catalogue key or placeholder shown"
+# Latin letters a Japanese page may show: rank letters (「AとKがつながる」), players' names, room codes, addresses
+ALLOWED_LATIN = re.compile(
+    r"(?<![A-Za-z])(?:[AJQK]|AK|Aiko|Ken|Mika(?:ja|en)|Nobody|[A-Z0-9]{6})(?![A-Za-z])|https?://\S+"
+)
+LATIN_WORD = re.compile(r"[A-Za-z]+")
+
+
+def assert_one_language(page: Page, lang: str) -> None:
+    """Every text and label on the page (language.py's walk) speaks ``lang``, and no catalogue key or
+    placeholder is shown."""
+    foreign = []
+    for text, where in page.evaluate(_COLLECT):
+        text = CARD_NAME.sub("", text)
+        if LATIN_WORD.search(ALLOWED_LATIN.sub("", text)) if lang == "ja" else JAPANESE.search(text):
+            foreign.append(f"{where}: {text!r}")
+    assert not foreign, f"the {lang} page shows another language:\n" + "\n".join(foreign[:20])
+    text = page.locator("#main").inner_text()
+    assert not re.search(r"\b(rule|rules|preset|profile|games|replay|lobby)\.[a-z_]", text), "a catalogue key shown"
+    assert "{" not in text, "a placeholder left unfilled"
 
 
 @pytest.mark.parametrize("lang", list(LOCALES))
@@ -59,7 +70,7 @@ def test_every_preset_has_an_illustrated_rules_page(new_page: NewPage, lang: str
         assert page.locator(".rules-figure").count() >= 1, f"{preset}: no picture"
         settings = page.get_by_test_id("rules-settings").locator("li")
         assert settings.count() >= 3
-        assert_one_language(rules.inner_text(), lang)
+        assert_one_language(page, lang)
         if preset in ("standard", "tunnel", "killer", "seven27"):
             shoot(page, f"rules-{preset}-{lang}")
     page.get_by_test_id("rules-play").click()  # "play with these rules" opens the lobby with that game chosen
@@ -84,20 +95,29 @@ def test_the_local_rules_panel_speaks_in_words(new_page: NewPage, lang: str, wor
     expect(page.locator("#rule-ak_link-words")).to_contain_text(words)
     expect(panel.locator("summary .tag.changed")).to_be_visible()
     page.locator("[data-rule=tunnel] input[data-value=cross]").check()
-    assert_one_language(panel.inner_text(), lang)
+    assert_one_language(page, lang)
 
 
-def test_the_lobby_names_computer_levels_with_what_to_expect(page: Page) -> None:
+@pytest.mark.parametrize("lang", list(LOCALES))
+def test_the_lobby_names_computer_levels_with_what_to_expect(new_page: NewPage, lang: str) -> None:
+    """Seats offer levels by name (levels.json's level.<name>, never the agent's code name) and say what to
+    expect of the chosen one (level.<name>.about) where the catalogue has it."""
+    page = new_page(locale=LOCALES[lang])
     page.goto("/")
+    words = page.request.get("/api/i18n").json()
+    families = page.request.get("/api/catalog").json()["families"]
+    agents = next(f for f in families if f["name"] == "shichinarabe")["agents"]
     seat = page.get_by_test_id("seat-1")
-    options = seat.locator("option").all_inner_texts()
-    assert all("{" not in o and "level." not in o for o in options)
-    agents = next(f for f in page.evaluate("window.sevensCatalog.families") if f["name"] == "shichinarabe")["agents"]
-    about = page.evaluate("(agents) => agents.map((a) => [a, window.sevensCatalogue?.[`level.${a}.about`]])", agents)
-    assert len(options) == 1 + len(agents)
-    for agent, _ in about:
+    for agent in agents:
         seat.select_option(agent)
-        expect(page.locator("#seat-1-about")).to_be_attached()
+        shown = seat.locator("option:checked").inner_text()
+        assert agent not in shown, f"the code name {agent!r} is shown: {shown!r}"
+        about = words.get(f"level.{agent}.about")
+        if about:
+            expect(page.locator("#seat-1-about")).to_contain_text(about[lang])
+        else:
+            expect(page.locator("#seat-1-about")).to_have_text("")
+    assert_one_language(page, lang)
 
 
 @pytest.mark.parametrize("lang", list(LOCALES))
@@ -112,7 +132,7 @@ def test_a_friend_who_joins_sees_the_tables_rules(new_page: NewPage, lang: str) 
     expect(box).to_be_visible()
     expect(box).to_contain_text("5")  # the host's change, said in words and marked
     expect(box.locator(".tag.changed")).to_be_visible()
-    assert_one_language(box.inner_text(), lang)
+    assert_one_language(friend, lang)
     shoot(friend, f"waiting-room-{lang}")
     friend.get_by_test_id("rules-link").click()
     expect(friend.locator("#rules")).to_have_attribute("data-preset", "standard")
@@ -135,7 +155,7 @@ def test_replays_name_every_seat_show_every_hand_and_the_list_has_date_game_and_
         expect(page.get_by_test_id("replay-step")).to_contain_text(str(total))
         page.get_by_test_id("replay-slider").fill(str(total // 2))
         shoot(page, f"replay-{lang}")
-        assert_one_language(page.locator(".replay .players").inner_text(), lang)
+        assert_one_language(page, lang)
         page.goto("/")
         item = page.locator(f"[data-game='{record}']")
         expect(item.locator("time")).to_have_attribute("datetime", replay["created_at"])
@@ -147,7 +167,8 @@ def person_game(server: str, http: httpx.Client, name: str) -> int:
     """A game where ``name`` sits with two computers and hands their seat to a computer at once (so it plays
     out by itself); followed to its end as a spectator. Returns its record id."""
     seats = [{"kind": "human"}, {"kind": "bot", "agent": "random"}, {"kind": "bot", "agent": "random"}]
-    ticket = http.post(f"{server}/api/rooms", json={"preset": "standard", "seats": seats, "seed": 9, "host_name": name}).json()
+    body = {"preset": "standard", "seats": seats, "seed": 9, "host_name": name}
+    ticket = http.post(f"{server}/api/rooms", json=body).json()
     host = urlsplit(server).netloc
     with ws_connect(f"ws://{host}/ws/{ticket['code']}", open_timeout=10) as watch, \
             ws_connect(f"ws://{host}/ws/{ticket['code']}?token={ticket['token']}", open_timeout=10) as me:  # fmt: skip
@@ -174,7 +195,7 @@ def test_a_profile_shows_stars_and_games(new_page: NewPage, server: str, lang: s
     expect(page.get_by_test_id("profile-stars")).to_contain_text(str(profile["stars"]))
     row = page.get_by_test_id("profile-games").locator(f"[data-game='{record}']")
     expect(row).to_be_visible()
-    assert_one_language(page.locator("#profile .profile-card").inner_text(), lang)
+    assert_one_language(page, lang)
     shoot(page, f"profile-{lang}")
     page.get_by_test_id("profile-name").fill("Nobody")
     page.get_by_test_id("profile-name").press("Enter")
