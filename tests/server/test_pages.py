@@ -52,6 +52,9 @@ def test_a_replay_shows_every_hand_and_conserves_the_cards(preset: str) -> None:
             placed = [*view["table"], *held, *dead]
             assert sorted(placed) == DECK, "every card in exactly one place"
         assert steps[-1]["view"]["to_move"] is None
+        lengths = [step["log_length"] for step in steps]
+        assert lengths == sorted(lengths) and lengths[-1] == len(round_data["log"]) >= len(steps) - 1
+        assert all(isinstance(entry["key"], str) and "params" in entry for entry in round_data["log"])
 
 
 def test_a_seven27_replay_turns_the_down_cards_up() -> None:

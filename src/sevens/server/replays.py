@@ -1,7 +1,8 @@
 """Finished games for the replay viewer: the server's finished sessions, each round replayed by the engine
 into the public view after every move, so the browser needs no rules to draw it. A finished game hides
 nothing, so every step also carries each seat's hand (``hands``; in Seven Twenty-Seven the down cards are
-turned up in the view's seats too).
+turned up in the view's seats too). The round's structured move log (``log``, as at the table) is sent once;
+each step says how many of its entries had happened (``log_length``).
 
 Every seat is described as at the table (``seats``: name, human or not, the computer's agent), so the page
 names computer players as it did in the game. Only sessions this server started (``settings["ui"] ==
@@ -18,7 +19,7 @@ from sevens.server.persistence import StoredRoom, read_room
 from sevens.server.views import public_view
 from sevens.store import SessionInfo, Store, StoreError
 
-STEP_DROPPED = ("history", "rules")  # sent once per round, not with every step (a replay stays small)
+STEP_DROPPED = ("history", "rules", "log")  # sent once per round, not with every step (a replay stays small)
 LIST_SCAN = 200  # newest sessions looked at to find finished server games
 
 
@@ -89,10 +90,11 @@ def game_replay(store: Store, session_id: int) -> dict[str, Any]:
             steps.append(_step(info.family, state, text, mover))
         steps[-1]["view"] = public_view(info.family, state)
         open_hands(info.family, state, steps[-1]["view"])
+        log = steps[-1]["view"].pop("log", [])
         seats = record.get("session_seats") or list(range(state.players))
         rounds.append({
             "number": stored.number, "dealer": stored.dealer, "rules": stored.rules, "seat_players": seats,
-            "result": stored.result, "points": stored.points, "stars": stored.stars, "steps": steps,
+            "result": stored.result, "points": stored.points, "stars": stored.stars, "steps": steps, "log": log,
         })  # fmt: skip
     return {
         "id": info.id,
@@ -107,9 +109,11 @@ def game_replay(store: Store, session_id: int) -> dict[str, Any]:
 
 def _step(family: str, state: Any, action: str | None, seat: int | None) -> dict[str, Any]:
     view = public_view(family, state)
+    log_length = len(view.get("log", ()))
     for key in STEP_DROPPED:
         view.pop(key, None)
-    return {"action": action, "seat": seat, "view": view, "hands": open_hands(family, state, view)}
+    hands = open_hands(family, state, view)
+    return {"action": action, "seat": seat, "view": view, "hands": hands, "log_length": log_length}
 
 
 def open_hands(family: str, state: Any, view: dict[str, Any]) -> list[list[str]]:

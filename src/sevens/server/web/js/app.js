@@ -1,9 +1,11 @@
-// The page: a router over three views (lobby, a room, a replay) and the language switch.
+// The page: a router over its views (lobby, a room, a replay, a rules page, a profile) and the language switch.
 import { getCatalog, loadTicket, roomInfo } from "./api.js";
 import { fill, h } from "./dom.js";
 import { getLang, loadCatalogue, setLang, t } from "./i18n.js";
 import { LobbyView } from "./lobby.js";
+import { ProfileView } from "./profile.js";
 import { ReplayView } from "./replay.js";
+import { RulesView } from "./rules.js";
 import { RoomView, explain } from "./table.js";
 
 const main = document.getElementById("main");
@@ -47,6 +49,12 @@ async function route() {
     current = new RoomView(main, code, ticket, catalog);
   } else if (kind === "replay" && arg) {
     current = new ReplayView(main, arg, catalog);
+  } else if (kind === "rules") {
+    current = new RulesView(main, arg, catalog);
+  } else if (kind === "profile" && arg) {
+    current = new ProfileView(main, arg, catalog);
+  } else if (kind === "play" && arg) {
+    current = new LobbyView(main, catalog, null, decodeURIComponent(arg)); // "play with these rules"
   } else {
     current = new LobbyView(main, catalog);
   }

@@ -11,6 +11,7 @@ import * as killer from "./killer.js";
 import * as seven27 from "./seven27.js";
 import * as shichinarabe from "./shichinarabe.js";
 import { RoomSocket } from "./socket.js";
+import { rulesBox } from "./rules.js";
 import { actionText, botName, explain } from "./wording.js";
 
 export { explain };
@@ -441,6 +442,7 @@ export class RoomView {
       h("p", { class: "muted" }, t("waiting_players")),
       h("div", { class: "share-row" }, h("label", {}, t("share_link")), linkInput, copy),
       h("ol", { class: "member-list" }, members),
+      rulesBox(room, this.catalog),
       controls));
   }
 

@@ -1,0 +1,77 @@
+// A player's profile (#/profile/<name>): stars earned over every game (E3) and the games they played, each with
+// its date, game, points, stars and place, linked to its replay when this server can replay it.
+import { getProfile } from "./api.js";
+import { fill, h, navigate } from "./dom.js";
+import { pick, t } from "./i18n.js";
+import { profileHref, when } from "./players.js";
+import { presetName } from "./rules.js";
+
+export class ProfileView {
+  constructor(root, name, catalog) {
+    this.root = root;
+    this.name = decodeURIComponent(name || "");
+    this.catalog = catalog;
+    this.profile = null;
+    this.error = null;
+    fill(root, h("p", { class: "muted" }, t("loading")));
+    getProfile(this.name).then((profile) => {
+      this.profile = profile;
+      this.render();
+    }).catch((err) => {
+      this.error = err;
+      this.render();
+    });
+  }
+
+  render() {
+    if (!this.profile && !this.error) return;
+    const body = this.profile ? this.card(this.profile) : h("div", { class: "notice", role: "alert", "data-testid": "profile-missing" },
+      t("profile.unknown", { name: this.name }));
+    fill(this.root, h("div", { class: "profile-page", id: "profile" }, body, this.lookup()));
+  }
+
+  gameTitle(game) {
+    const family = this.catalog.families.find((f) => f.name === game.family);
+    const title = family ? pick(family.title) : game.family;
+    return family && family.presets.length > 1 && game.preset ? `${title} · ${presetName(game.preset)}` : title;
+  }
+
+  card(profile) {
+    const rows = profile.games.map((game) => h("tr", { "data-game": game.id },
+      h("td", {}, when(game.created_at)),
+      h("td", {}, this.gameTitle(game)),
+      h("td", { class: "num" }, String(game.rounds)),
+      h("td", { class: "num" }, game.family === "seven27" ? t("profile.chips", { n: signed(game.points) }) : signed(game.points)),
+      h("td", { class: "stars" }, game.stars ? `★${game.stars}` : "—"),
+      h("td", {}, game.finished ? t("profile.place", { n: game.place, total: game.players }) : t("profile.unfinished")),
+      h("td", {}, game.replay ? h("a", { class: "button secondary small", href: `#/replay/${game.id}` }, t("replay")) : null)));
+    const history = profile.games.length
+      ? h("div", { class: "scroll-x" }, h("table", { class: "scores profile-games", "data-testid": "profile-games" },
+        h("thead", {}, h("tr", {}, ["date", "game", "rounds", "points", "stars", "place"].map((c) => h("th", {}, t(`profile.col.${c}`))), h("th", {}, ""))),
+        h("tbody", {}, rows)))
+      : h("p", { class: "muted" }, t("profile.none"));
+    return h("article", { class: "panel profile-card", "aria-labelledby": "profile-title" },
+      h("h2", { id: "profile-title" }, t("profile.title", { name: profile.name })),
+      h("div", { class: "profile-stars", "data-testid": "profile-stars" },
+        h("span", { class: "big-star", "aria-hidden": "true" }, "★"),
+        h("strong", {}, t("profile.stars_total", { n: profile.stars }))),
+      h("p", { class: "muted" }, t("profile.since", { date: when(profile.created_at) })),
+      h("h3", {}, t("profile.history")),
+      history,
+      h("div", { class: "button-row" }, h("a", { class: "button secondary", href: "#/" }, t("back_to_lobby"))));
+  }
+
+  lookup() {
+    const input = h("input", { type: "text", maxlength: 24, value: this.name, "aria-label": t("profile.lookup"), "data-testid": "profile-name" });
+    return h("section", { class: "panel profile-lookup" }, h("h2", {}, t("profile.lookup")),
+      h("form", { class: "inline", on: { submit: (e) => {
+        e.preventDefault();
+        const name = input.value.trim();
+        if (name) navigate(profileHref(name));
+      } } }, input, h("button", { type: "submit", class: "primary" }, t("profile.show"))));
+  }
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : String(n);
+}
