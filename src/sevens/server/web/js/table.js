@@ -11,7 +11,7 @@ import * as killer from "./killer.js";
 import * as seven27 from "./seven27.js";
 import * as shichinarabe from "./shichinarabe.js";
 import { RoomSocket } from "./socket.js";
-import { rulesBox } from "./rules.js";
+import { rulesBox, rulesHref } from "./rules.js";
 import { actionText, botName, explain } from "./wording.js";
 
 export { explain };
@@ -324,6 +324,8 @@ export class RoomView {
       tools.push(h("label", { class: "hints-toggle", for: "hints", title: t("hints_label") }, box, t("hints")));
     }
     if (room.status !== "lobby") tools.push(this.paceControl(), this.soundControl());
+    // how to play, in a tab of its own: the game stays where it is
+    tools.push(h("a", { href: rulesHref(room.preset), target: "_blank", rel: "noopener", "data-testid": "table-rules-link" }, t("rules.link")));
     tools.push(h("button", { class: "link-button log-button", type: "button", "data-key": "log-button", "data-testid": "log-button",
       "aria-expanded": String(this.logOpen), on: { click: () => { this.logOpen = !this.logOpen; this.render(); } } }, t("moves")));
     tools.push(h("button", { class: "link-button", type: "button", "data-key": "leave", "data-testid": "leave", on: { click: () => this.leave() } },
