@@ -341,8 +341,8 @@ export class RoomView {
   paceControl() {
     const pace = this.room.pace || "normal";
     if (!this.isHost()) return h("span", { class: "pace muted" }, t("pace_is", { pace: t(`pace_${pace}`) }));
-    return h("label", { class: "pace" }, t("pace"), " ",
-      h("select", { "data-key": "pace", "data-testid": "pace", on: { change: (e) => this.socket.send("pace", { pace: e.target.value }) } },
+    return h("label", { class: "pace" }, h("span", { class: "pace-label" }, t("pace")), h("span", { class: "pace-short" }, t("pace_short")), " ",
+      h("select", { "data-key": "pace", "data-testid": "pace", "aria-label": t("pace"), on: { change: (e) => this.socket.send("pace", { pace: e.target.value }) } },
         PACES.map((p) => h("option", { value: p, selected: p === pace }, t(`pace_${p}`)))));
   }
 
