@@ -658,9 +658,3 @@ function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
 
-/** An action text in words, with suit symbols ("8h" → "♥8", "pass" → "Pass"). */
-export const prettyAction = actionText;
-
-export function agentLabel(agent) {
-  return has(`agent_${agent}`) ? t(`agent_${agent}`) : agent || "";
-}
