@@ -179,20 +179,23 @@ def leaving_asks_first(page: Page) -> None:
     expect(page.locator("#table")).to_have_attribute("data-turn", "me")
 
 
-def test_a_timed_out_turn_is_said_on_the_table(page: Page, server: str) -> None:
+@pytest.mark.parametrize(("lang", "said"), [("ja", "あいこ：時間切れ：パス"), ("en", "あいこ: time is up, pass")])
+def test_a_timed_out_turn_is_said_on_the_table(new_page: NewPage, server: str, lang: str, said: str) -> None:
+    page = new_page(locale=PEOPLE[lang]["locale"])
     seats = [{"kind": "human"}] + [{"kind": "bot", "agent": "greedy"}] * 3
     with httpx.Client(timeout=10) as http:
-        body = {"preset": "standard", "seats": seats, "host_name": "Aiko", "turn_seconds": 1.5, "seed": 3}
+        body = {"preset": "standard", "seats": seats, "host_name": "あいこ", "turn_seconds": 1.5, "seed": 3}
         ticket = http.post(f"{server}/api/rooms", json=body).json()
     page.goto("/")
     keep = "(t) => localStorage.setItem(`sevens.ticket.${t.code}`, JSON.stringify(t))"
-    page.evaluate(keep, {**ticket, "name": "Aiko"})  # this browser holds the seat, as after "create"
+    page.evaluate(keep, {**ticket, "name": "あいこ"})  # this browser holds the seat, as after "create"
     page.goto(f"/#/room/{ticket['code']}")
     start_game(page)
     assert wait_for_my_turn(page)
     expect(page.locator(".timer-bar")).to_be_visible()
-    expect(page.get_by_test_id("flash")).to_contain_text("Aiko: time is up", timeout=10_000)  # not a silent pass
-    expect(page.locator(".move-log")).to_contain_text("Aiko: time is up")
+    # the clock passes for the player (a pass is legal in standard): said on the table, not only in the log
+    expect(page.get_by_test_id("flash")).to_have_text(said, timeout=10_000)
+    expect(page.locator(".move-log")).to_contain_text(said)
 
 
 def test_playable_cards_are_marked_and_the_hints_choice_survives_a_reload(page: Page) -> None:
