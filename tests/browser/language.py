@@ -13,7 +13,7 @@ from playwright.sync_api import Page
 # the texts, each with where it was found; run in the page
 _COLLECT = """(ignored) => {
   const found = [];
-  const skip = ['svg, [translate="no"], script, style, noscript, [hidden]', ...ignored].join(", ");
+  const skip = ['svg, [translate="no"], script, style, noscript, [hidden]', ...(ignored || [])].join(", ");
   const skipped = (el) => !el || el.closest(skip);
   const shown = (el) => el.checkVisibility ? el.checkVisibility() : el.getClientRects().length > 0;
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
