@@ -96,6 +96,10 @@ def test_the_local_rules_panel_speaks_in_words(new_page: NewPage, lang: str, wor
     expect(panel.locator("summary .tag.changed")).to_be_visible()
     page.locator("[data-rule=tunnel] input[data-value=cross]").check()
     assert_one_language(page, lang)
+    shoot(page, f"lobby-rules-{lang}")
+    page.get_by_test_id("rules-reset").click()  # back to the preset, the panel still open
+    expect(page.locator("#rule-ak_link")).not_to_be_checked()
+    expect(panel.locator("summary .tag.changed")).to_have_count(0)
 
 
 @pytest.mark.parametrize("lang", list(LOCALES))
@@ -161,6 +165,7 @@ def test_replays_name_every_seat_show_every_hand_and_the_list_has_date_game_and_
         expect(item.locator("time")).to_have_attribute("datetime", replay["created_at"])
         expect(item).to_contain_text("七並べ" if lang == "ja" else "Sevens")
         expect(item.get_by_test_id(f"winner-{record}")).to_contain_text("勝者" if lang == "ja" else "Winner")
+        shoot(page, f"lobby-games-{lang}")
 
 
 def person_game(server: str, http: httpx.Client, name: str) -> int:

@@ -188,9 +188,14 @@ export class LobbyView {
   rulesPanel(fam, preset) {
     const changed = () => Object.keys(this.form.variants).length;
     const summary = h("summary", {}, t("local_rules"));
+    const reset = h("button", { type: "button", class: "link-button", "data-testid": "rules-reset", on: { click: () => {
+      this.form.variants = {};
+      this.render(); // the panel stays open (rulesOpen)
+    } } }, t("lobby.rules_reset"));
     const mark = () => {
       const n = changed();
       summary.replaceChildren(t("local_rules"), n ? h("span", { class: "tag changed" }, `${t("lobby.rules_changed")} ${n}`) : "");
+      reset.hidden = !n;
     };
     mark();
     const rows = fam.parameters.map((p) => {
@@ -230,7 +235,8 @@ export class LobbyView {
       item.append(h("div", { class: "rule-control" }, label, control), said);
       return item;
     });
-    return h("details", { class: "rules", "data-testid": "local-rules" }, summary, h("ul", { class: "rule-list" }, rows));
+    return h("details", { class: "rules", "data-testid": "local-rules", open: this.rulesOpen,
+      on: { toggle: (e) => { this.rulesOpen = e.target.open; } } }, summary, h("ul", { class: "rule-list" }, rows), reset);
   }
 
   joinPanel() {
