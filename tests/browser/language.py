@@ -6,13 +6,15 @@ language switch's own name)."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from playwright.sync_api import Page
 
 # the texts, each with where it was found; run in the page
-_COLLECT = """() => {
+_COLLECT = """(ignored) => {
   const found = [];
-  const skipped = (el) => !el || el.closest('svg, [translate="no"], script, style, noscript, [hidden]');
+  const skip = ['svg, [translate="no"], script, style, noscript, [hidden]', ...ignored].join(", ");
+  const skipped = (el) => !el || el.closest(skip);
   const shown = (el) => el.checkVisibility ? el.checkVisibility() : el.getClientRects().length > 0;
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -21,7 +23,8 @@ _COLLECT = """() => {
     found.push([node.textContent.trim(), el.tagName.toLowerCase() + (el.className ? "." + el.className : "")]);
   }
   for (const select of document.body.querySelectorAll("select")) {  // what a closed list shows
-    if (!skipped(select) && shown(select) && select.selectedOptions.length) found.push([select.selectedOptions[0].text, "select"]);
+    const chosen = select.selectedOptions[0];
+    if (chosen && !skipped(select) && shown(select)) found.push([chosen.text, "select"]);
   }
   for (const el of document.body.querySelectorAll("[aria-label], [title], [placeholder]")) {
     if (skipped(el)) continue;
@@ -33,21 +36,25 @@ _COLLECT = """() => {
   return found;
 }"""
 
-CARD_NAME = re.compile(r"[♠♥♦♣](?:10|[2-9AJQK])")
+# ♥8, ♠10, and a rank letter standing alone ("スペードのA", "AからK"): card names are no language
+CARD_NAME = re.compile(r"[♠♥♦♣](?:10|[2-9AJQK])|(?<![A-Za-z])[AJQK](?![A-Za-z])")
 LATIN_WORD = re.compile(r"[A-Za-z]+")
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e\u3000-\u303f]+")
 
 
-def foreign_texts(page: Page, lang: str) -> list[str]:
-    """The texts of ``page`` holding words of the other language (empty when the page speaks only ``lang``)."""
+def foreign_texts(page: Page, lang: str, names: Sequence[str] = (), ignored: Sequence[str] = ()) -> list[str]:
+    """The texts of ``page`` holding words of the other language (empty when the page speaks only ``lang``).
+    ``names``: people's names, in whatever script they chose; ``ignored``: CSS selectors of parts not checked."""
     foreign = LATIN_WORD if lang == "ja" else JAPANESE
     bad = []
-    for text, where in page.evaluate(_COLLECT):
+    for text, where in page.evaluate(_COLLECT, list(ignored)):
+        for name in names:
+            text = text.replace(name, "")
         if foreign.search(CARD_NAME.sub("", text)):
             bad.append(f"{where}: {text!r}")
     return bad
 
 
-def assert_speaks(page: Page, lang: str) -> None:
-    bad = foreign_texts(page, lang)
+def assert_speaks(page: Page, lang: str, names: Sequence[str] = (), ignored: Sequence[str] = ()) -> None:
+    bad = foreign_texts(page, lang, names, ignored)
     assert not bad, f"the {lang} page shows text in another language:\n" + "\n".join(bad[:20])

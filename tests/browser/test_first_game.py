@@ -23,14 +23,18 @@ PEOPLE = {
     "en": {"locale": "en-US", "name": "Aiko", "refused": "You can't play that.", "legal_now": "legal now:"},
 }
 MAX_TURNS = 60
+NAMES = [person["name"] for person in PEOPLE.values()]  # people's names are in the script they chose
+# the lobby's finished-games list (web-pages' part) lists the seats of games other tests played
+OTHERS = [".lobby .lists"]
 
 
-def shoot(page: Page, lang: str, screen: str, home: dict[str, int]) -> list[Path]:
-    """``screen`` at both sizes, its language checked at each; the page goes back to the ``home`` size."""
+def shoot(page: Page, lang: str, screen: str, home: dict[str, int], check: bool = True) -> list[Path]:
+    """``screen`` at both sizes, its language checked at each (unless told); back to the ``home`` size."""
     written = []
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
-        assert_speaks(page, lang)
+        if check:
+            assert_speaks(page, lang, NAMES, OTHERS)
         path = screenshot_folder() / f"first-game-{lang}-{screen}-{size}.png"
         page.screenshot(path=str(path), full_page=True, animations="disabled")
         written.append(path)
@@ -45,7 +49,8 @@ def ink(page: Page, element: Locator) -> int:
     png = base64.b64encode(element.screenshot(animations="disabled")).decode()
     counted: int = page.evaluate(
         """async (png) => {
-          const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${png}`)).blob());
+          const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+          const bitmap = await createImageBitmap(new Blob([bytes], { type: "image/png" }));
           const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
           const g = canvas.getContext("2d");
           g.drawImage(bitmap, 0, 0);
@@ -106,7 +111,7 @@ def test_a_newcomer_plays_a_whole_standard_round(new_page: NewPage, lang: str, s
     expect(page.locator(".member-list, .player-list").first).not_to_contain_text("bot")  # "Computer 1 (Normal)"
 
     move = illegal_click_first(page, person)
-    assert_speaks(page, lang)  # the refusal included
+    assert_speaks(page, lang, NAMES)  # the refusal included
     expect(page.locator(".hand-card.hint")).to_have_count(0)  # hints off: marked cards, no explanation
     expect(page.get_by_test_id("timer")).to_be_visible()  # the turn clock: an icon and a bar
     expect(page.locator(".timer-fill")).to_be_visible()
@@ -116,10 +121,10 @@ def test_a_newcomer_plays_a_whole_standard_round(new_page: NewPage, lang: str, s
 
     turns = 1
     while turns < MAX_TURNS and wait_for_my_turn(page):
-        assert_speaks(page, lang)
+        assert_speaks(page, lang, NAMES)
         if turns == 3:
             written += shoot(page, lang, "table", home)
-            the_log_is_reachable_without_leaving_the_table(page, home)
+            written.append(the_log_is_reachable_without_leaving_the_table(page, lang, home))
             leaving_asks_first(page)
         move = table.get_attribute("data-move") or ""
         play_one(page)
@@ -141,12 +146,13 @@ def test_a_newcomer_plays_a_whole_standard_round(new_page: NewPage, lang: str, s
     for name in ("replay-first", "replay-play", "replay-last"):
         assert_drawn(page, page.get_by_test_id(name).locator("svg"))
     page.get_by_test_id("replay-last").click()
-    written += shoot(page, lang, "replay", home)
+    written += shoot(page, lang, "replay", home, check=False)  # the replay viewer's words are web-pages' part
     assert all(path.stat().st_size > 5_000 for path in written)
 
 
-def the_log_is_reachable_without_leaving_the_table(page: Page, home: dict[str, int]) -> None:
-    """On a phone the move log opens over the bottom of the screen; the page does not scroll."""
+def the_log_is_reachable_without_leaving_the_table(page: Page, lang: str, home: dict[str, int]) -> Path:
+    """On a phone the move log opens over the bottom of the screen; the page does not scroll. Returns the
+    screenshot of the phone with the log open."""
     page.set_viewport_size(PHONE)
     page.evaluate("() => window.scrollTo(0, 0)")
     expect(page.locator(".felt")).to_be_in_viewport()
@@ -154,8 +160,11 @@ def the_log_is_reachable_without_leaving_the_table(page: Page, home: dict[str, i
     expect(page.locator(".move-log li").last).to_be_in_viewport()
     expect(page.locator(".felt")).to_be_in_viewport()  # the table is still there
     assert page.evaluate("() => window.scrollY") == 0
+    path = screenshot_folder() / f"first-game-{lang}-log-open-phone.png"
+    page.screenshot(path=str(path), animations="disabled")
     page.get_by_test_id("log-button").click()
     page.set_viewport_size(home)
+    return path
 
 
 def leaving_asks_first(page: Page) -> None:
@@ -208,11 +217,25 @@ def test_seven_twenty_seven_shows_both_totals(page: Page) -> None:
         expect(total).to_contain_text(f"to {target}")
 
 
-def test_the_host_sets_the_computer_speed(new_page: NewPage) -> None:
+def test_computer_moves_can_be_followed(new_page: NewPage) -> None:
+    """The host sets the computer players' speed (kept by the server), each move flies to the table, and sound
+    can be turned on (off until then; the choice is kept)."""
     page = new_page()
     create_room(page, "shichinarabe")
     pace = page.get_by_test_id("pace")
     expect(pace).to_have_value("normal")
     pace.select_option("slow")
-    page.reload()  # the server keeps it: the room says so to everyone
+    sound = page.get_by_test_id("sound")
+    expect(sound).to_have_attribute("aria-pressed", "false")
+    sound.click()
+    page.reload()  # the server keeps the pace, the browser the sound
     expect(page.get_by_test_id("pace")).to_have_value("slow")
+    expect(page.get_by_test_id("sound")).to_have_attribute("aria-pressed", "true")
+    table = page.locator("#table")
+    for _ in range(MAX_TURNS):  # until this player plays a card (a pass moves nothing)
+        assert wait_for_my_turn(page)
+        move = table.get_attribute("data-move") or ""
+        if play_one(page) != "pass":
+            break
+        expect(table).not_to_have_attribute("data-move", move)
+    expect(page.locator(".flying-card").first).to_be_attached()  # the card on its way to the table

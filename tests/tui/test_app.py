@@ -190,7 +190,8 @@ def test_turn_clock_plays_the_default_action(tmp_path: Path) -> None:
                 await pilot.pause()
                 timed = [m for m in controller.moves if m.timed_out]
                 assert [m.text for m in timed] == ["pass"]  # E4: a pass when one is legal
-                assert text_of(app, "#message") == "Time is up: played pass"
+                assert text_of(app, "#message") == "Time is up: pass"
+                assert "time is up, pass" in text_of(app, "#log")  # the move log says the clock passed
 
     asyncio.run(scenario())
 

@@ -11,6 +11,7 @@ import typer
 from typer.testing import CliRunner
 
 from sevens.tui import command
+from sevens.tui.app import Played
 
 from .helpers import NAME, open_store, start
 
@@ -26,9 +27,9 @@ def _cli() -> typer.Typer:
 def test_play_options_reach_run_app(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: dict[str, Any] = {}
 
-    def fake_run_app(**kwargs: Any) -> int:
+    def fake_run_app(**kwargs: Any) -> Played:
         seen.update(kwargs)
-        return 42
+        return Played(42, finished=False)
 
     monkeypatch.setattr(command, "run_app", fake_run_app)
     result = CliRunner().invoke(
@@ -41,6 +42,7 @@ def test_play_options_reach_run_app(monkeypatch: pytest.MonkeyPatch) -> None:
     assert seen["bots"] == ["greedy", "random"] and seen["turn_seconds"] == 10 and seen["hints"] is False
     assert seen["lang"] == "ja" and seen["rounds"] == 3 and seen["seed"] == 9 and seen["db_url"] == "sqlite://"
     assert "セッション42に保存しました" in result.output
+    assert "sevens play --continue" in result.output  # as the README says
 
 
 def test_history_and_stored_replay(tmp_path: Path) -> None:

@@ -334,6 +334,8 @@ def serve(
     """Run the server with uvicorn until interrupted (one process: it is the authority over its rooms)."""
     import uvicorn
 
+    from sevens.server.logs import log_config
+
     settings = config or ServerConfig()
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     address = f"http://[{shown}]:{port}/" if ":" in shown else f"http://{shown}:{port}/"
@@ -343,6 +345,7 @@ def serve(
         host=host,
         port=port,
         log_level=log_level,
+        log_config=log_config(),  # no seat token in the log
         ws_max_size=settings.ws_max_size,
         ws_per_message_deflate=settings.ws_per_message_deflate,
         ws_ping_interval=20.0,

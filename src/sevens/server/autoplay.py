@@ -100,6 +100,10 @@ class Autoplay:
         player = room.player_in(room.state.to_move)
         return player if room.members[player].played_by_bot else None
 
+    def delay(self) -> float:
+        """Seconds a computer player waits before its move: the server's delay at the room's pace."""
+        return self.room.config.bot_delay * PACE_FACTORS[self.room.options.pace]
+
     def schedule(self) -> None:
         """Start the computer players' task if a computer is to move and none runs."""
         if self.bot_to_move() is not None and (self._task is None or self._task.done()):
@@ -123,7 +127,7 @@ class Autoplay:
         room = self.room
         try:
             while True:
-                await asyncio.sleep(room.config.bot_delay * PACE_FACTORS[room.options.pace])
+                await asyncio.sleep(self.delay())
                 async with room.lock:
                     player = self.bot_to_move()
                     if player is None:

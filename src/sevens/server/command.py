@@ -15,7 +15,7 @@ from sevens.server.config import ServerConfig
 
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every interface).")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="TCP port.")] = 8000,
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="TCP port.")] = 8000,
     db: DatabaseOption = None,
     allowed_origin: Annotated[
         list[str] | None,

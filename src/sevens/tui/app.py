@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from textual.app import App
 
@@ -108,6 +108,13 @@ def start_controller(store: GameStore, options: PlayOptions, resume: int | None 
     return Controller.start(store, resolve(options))
 
 
+class Played(NamedTuple):
+    """What ``sevens play`` tells the player on quitting: the session played and whether it is over."""
+
+    session_id: int
+    finished: bool
+
+
 def run_app(
     preset: str | None = None,
     settings: Sequence[str] = (),
@@ -124,18 +131,23 @@ def run_app(
     menu: bool = False,
     db_url: str | None = None,
     bot_delay: float = BOT_DELAY,
-) -> int | None:
-    """Run ``sevens play``; returns the session id played (``None`` if none). Bad options raise
-    :class:`~sevens.errors.SevensError` before the screen opens."""
+) -> Played | None:
+    """Run ``sevens play``; returns the session played (``None`` if none). Bad options raise
+    :class:`~sevens.errors.SevensError` before the screen opens, the menu included."""
     options = PlayOptions(
         preset=preset or "standard", settings=tuple(settings), players=players, bots=tuple(bots),
         turn_seconds=turn_seconds, lang=lang, hints=hints, name=name, rounds=rounds, seed=seed,
     )  # fmt: skip
+    wants_menu = menu or (preset is None and resume is None and not continue_last)
+    if wants_menu:
+        resolve(options)  # --players 21 or --bots bogus are refused here, not after the menu opened
     with open_store(db_url) as store:
-        wants_menu = menu or (preset is None and resume is None and not continue_last)
         controller = None if wants_menu else start_controller(store, options, resume, continue_last)
         app = SevensApp(store, controller, lang=lang, hints=hints, defaults=options, bot_delay=bot_delay)
-        return app.run()
+        session_id = app.run()
+        if session_id is None:
+            return None
+        return Played(session_id, app.controller is not None and app.controller.session_over())
 
 
 def run_replay(session_id: int, number: int, db_url: str | None = None, lang: Lang | None = None) -> None:
@@ -145,4 +157,4 @@ def run_replay(session_id: int, number: int, db_url: str | None = None, lang: La
     ReplayApp(family, record, session_id, number, lang or default_lang()).run()
 
 
-__all__ = ["BOT_DELAY", "ReplayApp", "SevensApp", "run_app", "run_replay", "start_controller"]
+__all__ = ["BOT_DELAY", "Played", "ReplayApp", "SevensApp", "run_app", "run_replay", "start_controller"]

@@ -42,13 +42,13 @@ def play(
 ) -> None:
     """Play in the terminal: sessions of several rounds, points, stars, a turn timer; every move is saved."""
     language = pick_lang(lang)
-    session_id = run_app(
+    played = run_app(
         preset=preset, settings=setting or (), players=players, bots=parse_bots(bots or ""), turn_seconds=seconds,
         lang=language if lang else None, hints=hints, name=name, rounds=rounds, seed=seed, resume=resume,
         continue_last=continue_last, menu=menu, db_url=db, bot_delay=bot_delay,
     )  # fmt: skip
-    if session_id is not None:
-        typer.echo(tr("saved", language, id=session_id))
+    if played is not None:
+        typer.echo(tr("session_done" if played.finished else "saved", language, id=played.session_id))
 
 
 def history(

@@ -22,9 +22,10 @@ from sevens.agents.base import Agent, make_agent
 from sevens.errors import IllegalActionError, NotationError, RecordError
 from sevens.games.base import Family, GameState
 from sevens.games.registry import families
-from sevens.i18n import Lang
+from sevens.i18n import Lang, catalogue, t
 from sevens.rng import derive_seed
 from sevens.session.clock import TurnClock, default_action
+from sevens.session.log import action_text, format_entry, log_entries
 from sevens.session.match import Match, RoundPlan, RoundResult, make_match
 from sevens.session.session import Seat
 from sevens.store import SeatTotal, SessionInfo
@@ -96,6 +97,7 @@ class Controller:
         self.state: GameState | None = None
         self.round_id: int | None = None
         self.moves: list[Move] = []
+        self.timeouts: set[int] = set()  # the current round's moves (numbers from 1) the turn clock made (E4)
         self.results: list[RoundResult] = []
         self.resumed_at: int | None = None  # moves replayed into the current round on resume
         self._clock_mark: int | None = None
@@ -187,6 +189,7 @@ class Controller:
             self.session_id, plan.number, plan.dealer, plan.seed, plan.rules.to_dict(), plan.extra
         )
         self.plan, self.state, self.moves, self.resumed_at = plan, plan.state, [], None
+        self.timeouts = set()
         self._reset_agents(plan)
         if plan.state.is_over():
             self._finish_round()
@@ -226,6 +229,34 @@ class Controller:
         if self.plan is None:
             return self.names
         return tuple(self.names[s] for s in self.plan.seats)
+
+    def display_names(self, lang: Lang) -> tuple[str, ...]:
+        """Names as players see them, by session seat: the human's own name, and for each computer
+        "Computer 2 (Normal)" from the catalogue (its level's name when ``locale`` has ``level.<agent>``), never
+        an agent's internal profile name."""
+        names, number = [], 0
+        for seat, agent in enumerate(self.agents):
+            if agent is None:
+                names.append(self.names[seat])
+                continue
+            number += 1
+            level = f"level.{agent}"
+            names.append(tr("computer", lang, number=number, level=t(level, lang) if level in catalogue() else agent))
+        return tuple(names)
+
+    def round_display_names(self, lang: Lang) -> tuple[str, ...]:
+        """:meth:`display_names` by seat of the current round."""
+        names = self.display_names(lang)
+        return names if self.plan is None else tuple(names[s] for s in self.plan.seats)
+
+    def log_lines(self, lang: Lang) -> list[str]:
+        """The current round's move log, as the human may read it, in ``lang`` with seats named as players see
+        them (:mod:`sevens.session.log`)."""
+        if self.state is None or self.human_round_seat is None:
+            return []
+        names = self.round_display_names(lang)
+        entries = log_entries(self.family.name, self.view().to_dict(), self.timeouts)
+        return [format_entry(entry, lang, names.__getitem__) for entry in entries]
 
     @property
     def human_round_seat(self) -> int | None:
@@ -327,6 +358,8 @@ class Controller:
         self.state = after
         human = self.plan.seats[seat] == self.human_seat
         move = Move(seat, self.round_names[seat], str(action), human, timed_out)
+        if timed_out:
+            self.timeouts.add(len(after.actions))
         self.moves.append(move)
         if after.is_over():
             self._finish_round()
@@ -357,11 +390,24 @@ def _match(family: Family, preset: str, rules: Any, seats: Sequence[Seat], seed:
 
 
 def explain(error: Exception, lang: Lang) -> str:
-    """A refused action or bad input, in the player's language: the engine's own reason, never a traceback."""
+    """A refused action or bad input, in the player's language: the engine's reason by its key
+    (``locale/game.json``) with the legal actions in words, never a traceback."""
     if isinstance(error, TurnError):
         return tr(error.ui_key, lang, **error.params)
     if isinstance(error, NotationError):
         return tr("bad_text", lang, why=error)
+    if isinstance(error, IllegalActionError) and error.reason in catalogue():
+        params = {k: v for k, v in error.params.items() if k != "legal"}
+        why = t(error.reason, lang, **params)
+        legal = error.params.get("legal")
+        if isinstance(legal, list) and legal:
+            why = t(
+                "refusal.legal_now",
+                lang,
+                reason=why,
+                legal=t("log.list_separator", lang).join(action_text(a, lang) for a in legal),
+            )
+        return tr("refused", lang, why=why)
     return tr("refused", lang, why=error)
 
 

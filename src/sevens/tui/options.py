@@ -133,6 +133,10 @@ def resolve(options: PlayOptions) -> Setup:
 
 def _agents(family_name: str, bots: Sequence[str], players: int) -> tuple[str | None, ...]:
     wanted = [b.strip() for b in bots if b.strip()] or [default_bot(family_name)]
+    allowed = agent_names(family_name)
+    for agent in wanted:
+        if agent not in allowed:
+            raise RulesError(f"unknown agent {agent!r} for {family_name}; allowed: {', '.join(allowed)}")
     computers = players - 1
     if len(wanted) == 1:
         wanted *= computers
@@ -140,10 +144,6 @@ def _agents(family_name: str, bots: Sequence[str], players: int) -> tuple[str | 
         raise RulesError(
             f"{len(wanted)} computer players for {computers} computer seats; give one agent for all or one per seat"
         )
-    allowed = agent_names(family_name)
-    for agent in wanted:
-        if agent not in allowed:
-            raise RulesError(f"unknown agent {agent!r} for {family_name}; allowed: {', '.join(allowed)}")
     seats: list[str | None] = [None]
     seats.extend(wanted)
     return tuple(seats)

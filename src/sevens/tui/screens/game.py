@@ -18,6 +18,7 @@ from textual.widgets import Button, Footer, Header, Input, Static
 
 from sevens.errors import SevensError
 from sevens.i18n import Lang
+from sevens.session.log import action_text
 from sevens.tui.controller import Controller, explain
 from sevens.tui.screens.round_over import RoundOverScreen
 from sevens.tui.text import tr
@@ -107,15 +108,16 @@ class GameScreen(Screen[None]):
         if c.state is None or c.human_round_seat is None:
             return
         view = c.view()
-        names = [f"{n} ({tr('you', lang)})" if s == c.human_round_seat else n for s, n in enumerate(c.round_names)]
+        shown = c.round_display_names(lang)
+        names = [f"{n} ({tr('you', lang)})" if s == c.human_round_seat else n for s, n in enumerate(shown)]
         self.query_one("#table", Static).show(view, names, lang, self.hints)  # type: ignore[attr-defined]
         self.query_one(Hand).show(self.ui.hand(view), self.hints)
         self.query_one(ActionBar).show(self.ui.buttons(view, lang))
-        header, rows = self.ui.seats(view, c.round_names, lang)  # the human's row is bold
+        header, rows = self.ui.seats(view, shown, lang)  # the human's row is bold
         self.query_one(SeatsPanel).show(header, rows, view.to_move, c.human_round_seat)
         self.query_one("#status", Static).update(self.ui.status(view, lang, self.hints))
         self.query_one("#turn", Static).update(self.turn_text())
-        self.query_one(MoveLog).show(self.ui.log(view, c.round_names), tr("move_log", lang))
+        self.query_one(MoveLog).show(c.log_lines(lang), tr("move_log", lang))
         self.show_timer()
 
     def turn_text(self) -> str:
@@ -125,7 +127,7 @@ class GameScreen(Screen[None]):
         if c.human_to_move():
             return tr("your_turn", self.lang)
         mover = c.to_move()
-        return tr("waiting_for", self.lang, name=c.round_names[mover] if mover is not None else "-")
+        return tr("waiting_for", self.lang, name=c.round_display_names(self.lang)[mover] if mover is not None else "-")
 
     def show_timer(self) -> None:
         left = self.controller.seconds_left()
@@ -183,7 +185,7 @@ class GameScreen(Screen[None]):
         if move is None:
             self.show_timer()
             return
-        self.say(tr("timed_out", self.lang, action=move.text), error=True)
+        self.say(tr("timed_out", self.lang, action=action_text(move.text, self.lang)), error=True)
         self.advance()
 
     def act(self, action: object) -> bool:

@@ -78,10 +78,6 @@ class FamilyUI(Protocol):
         """One line about the human's position: passes left, amount to call, hints."""
         ...
 
-    def log(self, view: Any, names: Sequence[str]) -> list[str]:
-        """The public move log as the human may read it."""
-        ...
-
 
 def card_label(card: int) -> Text:
     """A card as ``7♥`` in its suit's colour."""
@@ -107,13 +103,8 @@ def pretty_key(card: int) -> str:
     return RANKS[card % 13] + "shdc"[card // 13]
 
 
-def named_log(history: Sequence[tuple[int, str]], names: Sequence[str]) -> list[str]:
-    """``(seat, text)`` log entries as ``name: text``."""
-    return [f"{names[seat] if 0 <= seat < len(names) else seat}: {text}" for seat, text in history]
-
-
 __all__ = [
     "RANK_LABELS", "SUIT_STYLES",
     "ActionButton", "FamilyUI", "HandCard", "TableWidget",
-    "card_label", "hand_cards", "named_log", "pretty_key", "suit_label",
+    "card_label", "hand_cards", "pretty_key", "suit_label",
 ]  # fmt: skip

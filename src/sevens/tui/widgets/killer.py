@@ -23,7 +23,6 @@ from sevens.tui.widgets.base import (
     HandCard,
     TableWidget,
     hand_cards,
-    named_log,
 )
 from sevens.tui.widgets.sevens_family import passes_status, playable_in_hand, suit_rows
 
@@ -95,9 +94,6 @@ class KillerUI:
     def status(self, view: Any, lang: Lang, hints: bool) -> str:
         parts = passes_status(view, lang, hints)
         return " · ".join(parts)
-
-    def log(self, view: Any, names: Sequence[str]) -> list[str]:
-        return named_log(view.history, names)
 
 
 UI = KillerUI()

@@ -6,7 +6,6 @@ they are shown at the showdown.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,7 +19,6 @@ from sevens.i18n import Lang, t
 from sevens.tui.text import tr
 from sevens.tui.widgets.base import ActionButton, HandCard, TableWidget, card_label, hand_cards
 
-_SEAT_TOKEN = re.compile(r"\bp(\d+)\b")
 KEYS = {"c": "check", "b": "bet", "a": "call", "r": "raise", "f": "fold", "t": "take", "s": "stand"}
 
 
@@ -97,13 +95,6 @@ class Seven27UI:
         if hints and view.own is not None:
             parts.append(tr("totals_7_27", lang, text=view.own.text()))
         return " · ".join(parts)
-
-    def log(self, view: Any, names: Sequence[str]) -> list[str]:
-        def name(match: re.Match[str]) -> str:
-            seat = int(match.group(1))
-            return names[seat] if seat < len(names) else match.group(0)
-
-        return [_SEAT_TOKEN.sub(name, line) for line in view.history]
 
 
 UI = Seven27UI()

@@ -22,7 +22,6 @@ from sevens.tui.widgets.base import (
     HandCard,
     TableWidget,
     hand_cards,
-    named_log,
 )
 from sevens.tui.widgets.sevens_family import passes_status, playable_in_hand, suit_rows
 
@@ -95,9 +94,6 @@ class ShichinarabeUI:
         if view.jokers_in_hand:
             parts.append(tr("joker_choices", lang))
         return " · ".join(parts)
-
-    def log(self, view: Any, names: Sequence[str]) -> list[str]:
-        return named_log(view.history, names)
 
 
 UI = ShichinarabeUI()

@@ -4,12 +4,12 @@ import { dropTicket } from "./api.js";
 import { cardFace, cardLabel, cardName } from "./cards.js";
 import { chatPanel } from "./chat.js";
 import { fill, h, unescape } from "./dom.js";
-import { icon } from "./icons.js";
+import { Effects } from "./effects.js";
 import { has, t, tn } from "./i18n.js";
+import { icon } from "./icons.js";
 import * as killer from "./killer.js";
 import * as seven27 from "./seven27.js";
 import * as shichinarabe from "./shichinarabe.js";
-import { Effects } from "./effects.js";
 import { RoomSocket } from "./socket.js";
 import { rulesBox } from "./rules.js";
 import { actionText, botName, explain } from "./wording.js";
@@ -118,8 +118,8 @@ export class RoomView {
           Object.assign(this.game, { turn: frame.turn, view: frame.view, seat_players: frame.seat_players,
             you_seat: frame.you_seat, clock: frame.clock, over: frame.view.to_move === null });
         }
+        if (this.noticeTransient) this.hideNotice(); // a refusal is old news once the game moved on
         this.lastAction = frame.action;
-        this.lastMover = frame.view ? this.moverSeat(frame) : null;
         this.freshUntil = performance.now() + FRESH_MS;
         if (frame.by === "timeout") this.showTimeout(frame);
         this.effects.moved(frame, this.game ? this.game.you_seat : null);
@@ -166,6 +166,7 @@ export class RoomView {
   showNotice(text, transient) {
     this.notice.textContent = text;
     this.notice.hidden = false;
+    this.noticeTransient = transient;
     clearTimeout(this.errorTimer);
     if (transient) this.errorTimer = setTimeout(() => this.hideNotice(), ERROR_SHOWN_MS);
   }
@@ -534,10 +535,12 @@ export class RoomView {
     const chipsGame = this.room.family === "seven27";
     const over = frame.session_over;
     const ranking = round ? round.ranking : [];
+    const outcome = (player, i) => (i === 0 && round.outcomes[player] === "left" ? t("outcome_survivor") : outcomeText(round.outcomes[player]));
     const rows = ranking.map((player, i) => h("tr", { class: [i === 0 ? "winner" : "", this.you && player === this.you.player ? "me" : ""] },
       h("td", { class: "rank" }, t("rank_n", { n: i + 1 })),
-      h("td", { class: "name" }, this.playerName(player)),
-      h("td", {}, i === 0 && round.outcomes[player] === "left" ? t("outcome_survivor") : outcomeText(round.outcomes[player])),
+      // on a phone the result goes under the name (a column of its own would squeeze the names)
+      h("td", { class: "name" }, h("span", { class: "who" }, this.playerName(player)), h("small", { class: "outcome-under" }, outcome(player, i))),
+      h("td", { class: "outcome" }, outcome(player, i)),
       h("td", { class: "num" }, signed(round.points[player])),
       h("td", { class: "stars", "aria-label": t("stars_n", { n: round.stars[player] || 0 }) }, "★".repeat(round.stars[player] || 0) || "–"),
       h("td", { class: "num strong" }, signed(scores.totals[player]))));
@@ -563,8 +566,8 @@ export class RoomView {
       winner ? h("p", { class: "winner-line", "data-testid": "winner" }, icon("trophy"), " ", t("winner_is", { name: winner })) : null,
       over ? null : h("p", { class: "muted" }, t("next_round_soon")),
       h("table", { class: "ranking" },
-        h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("players_title")), h("th", {}, t("outcome")),
-          h("th", {}, chipsGame ? t("chips") : t("points")), h("th", {}, t("stars_earned")), h("th", {}, t("session_total")))),
+        h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("players_title")), h("th", { class: "outcome" }, t("outcome")),
+          h("th", {}, chipsGame ? t("chips_head") : t("points_head")), h("th", {}, t("stars_earned")), h("th", {}, t("session_total")))),
         h("tbody", {}, rows)),
       h("div", { class: "button-row" }, buttons));
   }
