@@ -130,7 +130,8 @@ export class ReplayView {
             round.seat_players.map((player, seat) => h("li", { class: ["player", view.to_move === seat ? "turn" : ""] },
               h("div", { class: "who" }, h("strong", {}, playerLink(game.players, player))),
               h("div", { class: "facts" }, [...fam.seatFacts(view, seat), statusText(view, seat)].filter(Boolean).join(" · ")),
-              fam.hasHand ? openHand(step.hands ? step.hands[seat] : null) : null)))),
+              fam.hasHand ? openHand(step.hands ? step.hands[seat] : null) : null,
+              deadPile(view.dead_piles ? view.dead_piles[seat] : null))))),
           h("section", { class: "panel log" }, h("h2", {}, t("moves")), log))),
     ];
     fill(this.root, h("div", { class: "replay", id: "replay", "data-step": this.step }, parts));
@@ -154,6 +155,14 @@ function openHand(cards) {
   if (!cards) return null;
   if (!cards.length) return h("div", { class: "open-hand muted" }, t("replay.no_cards"));
   return h("div", { class: "open-hand", role: "group", "aria-label": t("replay.hands"), "data-testid": "open-hand" },
+    cards.map((card) => h("span", { class: "mini-card", role: "img", "aria-label": cardName(card), title: cardName(card) }, cardFace(card))));
+}
+
+/** A seat's dead pile in Killer Sevens, where dead cards are shown. */
+function deadPile(cards) {
+  if (!cards || !cards.length) return null;
+  return h("div", { class: "open-hand dead-pile-mini", role: "group", "aria-label": t("replay.dead") },
+    h("span", { class: "muted" }, t("replay.dead")),
     cards.map((card) => h("span", { class: "mini-card", role: "img", "aria-label": cardName(card), title: cardName(card) }, cardFace(card))));
 }
 
