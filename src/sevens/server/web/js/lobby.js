@@ -4,7 +4,7 @@ import { createRoom, joinRoom, listGames, listRooms, roomInfo, saveName, savedNa
 import { fill, h, navigate, unescape } from "./dom.js";
 import { pick, t } from "./i18n.js";
 import { joinNames, levelAbout, playerLabel, playerLink, profileHref, when } from "./players.js";
-import { presetName, ruleName, ruleSentence, rulesHref } from "./rules.js";
+import { gameTitle, presetName, ruleName, ruleSentence, rulesHref } from "./rules.js";
 import { explain } from "./table.js";
 import { agentLevel } from "./wording.js";
 
@@ -272,9 +272,7 @@ export class LobbyView {
 
   /** A finished game: when, which game, who won (people linked to their profiles), and its replay. */
   gameItem(g) {
-    const fam = this.catalog.families.find((f) => f.name === g.family);
-    const title = fam ? pick(fam.title) : g.family;
-    const game = fam && fam.presets.length > 1 && g.preset ? `${title} · ${presetName(g.preset)}` : title;
+    const game = gameTitle(this.catalog, g.family, g.preset);
     const seats = g.seats || [];
     const winners = (g.winners || []).map((i) => playerLink(seats, i));
     const winnerLine = winners.length

@@ -2,9 +2,9 @@
 // its date, game, points, stars and place, linked to its replay when this server can replay it.
 import { getProfile } from "./api.js";
 import { fill, h, navigate } from "./dom.js";
-import { pick, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { profileHref, when } from "./players.js";
-import { presetName } from "./rules.js";
+import { gameTitle } from "./rules.js";
 
 export class ProfileView {
   constructor(root, name, catalog) {
@@ -30,16 +30,10 @@ export class ProfileView {
     fill(this.root, h("div", { class: "profile-page", id: "profile" }, body, this.lookup()));
   }
 
-  gameTitle(game) {
-    const family = this.catalog.families.find((f) => f.name === game.family);
-    const title = family ? pick(family.title) : game.family;
-    return family && family.presets.length > 1 && game.preset ? `${title} · ${presetName(game.preset)}` : title;
-  }
-
   card(profile) {
     const rows = profile.games.map((game) => h("tr", { "data-game": game.id },
       h("td", {}, when(game.created_at)),
-      h("td", {}, this.gameTitle(game)),
+      h("td", {}, gameTitle(this.catalog, game.family, game.preset)),
       h("td", { class: "num" }, String(game.rounds)),
       h("td", { class: "num" }, game.family === "seven27" ? t("profile.chips", { n: signed(game.points) }) : signed(game.points)),
       h("td", { class: "stars" }, game.stars ? `★${game.stars}` : "—"),
