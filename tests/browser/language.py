@@ -36,8 +36,8 @@ _COLLECT = """(ignored) => {
   return found;
 }"""
 
-# ♥8, ♠10, and a rank letter standing alone ("スペードのA", "AからK"): card names are no language
-CARD_NAME = re.compile(r"[♠♥♦♣](?:10|[2-9AJQK])|(?<![A-Za-z])[AJQK](?![A-Za-z])")
+# ♥8, ♠10, and rank letters standing alone ("スペードのA", "AからK", "AKつなぎ"): card names are no language
+CARD_NAME = re.compile(r"[♠♥♦♣](?:10|[2-9AJQK])|(?<![A-Za-z])[AJQK]{1,3}(?![A-Za-z])")
 LATIN_WORD = re.compile(r"[A-Za-z]+")
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff5e\u3000-\u303f]+")
 

@@ -1,7 +1,8 @@
 """A newcomer's first game (issue 19), in Japanese and in English: a whole ``standard`` round against computer
 players, clicked like a person, an illegal click first; at every turn the page speaks only the player's language
-(card names aside), at 1280×800 and at 390×844. Screenshots of the lobby, the table, the winner screen and the
-replay are written for people to look at (the folder is printed; see helpers.screenshot_folder)."""
+(card names aside), at 1280×800 and at 390×844. Screenshots of the lobby, the table, the winner screen, the rules
+page (opened from the table) and the replay are written for people to look at (the folder is printed; see
+helpers.screenshot_folder)."""
 
 from __future__ import annotations
 
@@ -76,24 +77,19 @@ def assert_drawn(page: Page, element: Locator) -> None:
 
 
 def illegal_click_first(page: Page, person: dict[str, str]) -> str:
-    """On the first turn that has a card to refuse (and one to play), click the refused card: it is explained
-    in the player's language and the hand can be played at once. Returns the move marker after the refusal."""
+    """On the first turn, click a card that cannot be played: it is explained in the player's language and the
+    hand can be played at once. Returns the move marker (unchanged by the refusal)."""
     table = page.locator("#table")
-    for _ in range(MAX_TURNS):
-        assert wait_for_my_turn(page)
-        illegal = page.locator(".hand-card[data-legal=false]")
-        if illegal.count() and page.locator(".hand-card[data-legal=true]").count():
-            break
-        move = table.get_attribute("data-move") or ""
-        play_one(page)
-        expect(table).not_to_have_attribute("data-move", move)
+    assert wait_for_my_turn(page)
     move = table.get_attribute("data-move") or ""
+    illegal = page.locator(".hand-card[data-legal=false]")
+    expect(illegal.first).to_be_visible()  # a whole hand is never playable at once
     illegal.first.click()
     notice = page.get_by_test_id("notice")
     expect(notice).to_contain_text(person["refused"])
     expect(notice).to_contain_text(person["legal_now"])  # the reason and the legal moves, in words
     expect(table).to_have_attribute("data-move", move)
-    expect(page.locator(".hand-card.legal").first).to_be_enabled(timeout=2_000)
+    expect(page.locator(".hand-card").first).to_be_enabled(timeout=2_000)
     return move
 
 
@@ -141,12 +137,19 @@ def test_a_newcomer_plays_a_whole_standard_round(new_page: NewPage, lang: str, s
     expect(page.get_by_test_id("results-leave")).to_be_visible()
     written += shoot(page, lang, "winner", home)
 
+    with page.expect_popup() as opened:  # how to play, from the table, in a tab of its own
+        page.get_by_test_id("table-rules-link").click()
+    rules = opened.value
+    expect(rules.locator("main h2, main h1").first).to_be_visible()
+    written += shoot(rules, lang, "rules", home)
+    rules.close()
+
     page.get_by_test_id("replay-link").click()
     expect(page.get_by_test_id("replay-step")).to_be_visible()
     for name in ("replay-first", "replay-play", "replay-last"):
         assert_drawn(page, page.get_by_test_id(name).locator("svg"))
     page.get_by_test_id("replay-last").click()
-    written += shoot(page, lang, "replay", home, check=False)  # the replay viewer's words are web-pages' part
+    written += shoot(page, lang, "replay", home)
     assert all(path.stat().st_size > 5_000 for path in written)
 
 
@@ -176,20 +179,23 @@ def leaving_asks_first(page: Page) -> None:
     expect(page.locator("#table")).to_have_attribute("data-turn", "me")
 
 
-def test_a_timed_out_turn_is_said_on_the_table(page: Page, server: str) -> None:
+@pytest.mark.parametrize(("lang", "said"), [("ja", "あいこ：時間切れ：パス"), ("en", "あいこ: time is up, pass")])
+def test_a_timed_out_turn_is_said_on_the_table(new_page: NewPage, server: str, lang: str, said: str) -> None:
+    page = new_page(locale=PEOPLE[lang]["locale"])
     seats = [{"kind": "human"}] + [{"kind": "bot", "agent": "greedy"}] * 3
     with httpx.Client(timeout=10) as http:
-        body = {"preset": "standard", "seats": seats, "host_name": "Aiko", "turn_seconds": 1.5, "seed": 3}
+        body = {"preset": "standard", "seats": seats, "host_name": "あいこ", "turn_seconds": 1.5, "seed": 3}
         ticket = http.post(f"{server}/api/rooms", json=body).json()
     page.goto("/")
     keep = "(t) => localStorage.setItem(`sevens.ticket.${t.code}`, JSON.stringify(t))"
-    page.evaluate(keep, {**ticket, "name": "Aiko"})  # this browser holds the seat, as after "create"
+    page.evaluate(keep, {**ticket, "name": "あいこ"})  # this browser holds the seat, as after "create"
     page.goto(f"/#/room/{ticket['code']}")
     start_game(page)
     assert wait_for_my_turn(page)
     expect(page.locator(".timer-bar")).to_be_visible()
-    expect(page.get_by_test_id("flash")).to_contain_text("Aiko: time is up", timeout=10_000)  # not a silent pass
-    expect(page.locator(".move-log")).to_contain_text("Aiko: time is up")
+    # the clock passes for the player (a pass is legal in standard): said on the table, not only in the log
+    expect(page.get_by_test_id("flash")).to_have_text(said, timeout=10_000)
+    expect(page.locator(".move-log")).to_contain_text(said)
 
 
 def test_playable_cards_are_marked_and_the_hints_choice_survives_a_reload(page: Page) -> None:

@@ -11,7 +11,7 @@ import * as killer from "./killer.js";
 import * as seven27 from "./seven27.js";
 import * as shichinarabe from "./shichinarabe.js";
 import { RoomSocket } from "./socket.js";
-import { rulesBox } from "./rules.js";
+import { rulesBox, rulesHref } from "./rules.js";
 import { actionText, botName, explain } from "./wording.js";
 
 export { explain };
@@ -324,6 +324,8 @@ export class RoomView {
       tools.push(h("label", { class: "hints-toggle", for: "hints", title: t("hints_label") }, box, t("hints")));
     }
     if (room.status !== "lobby") tools.push(this.paceControl(), this.soundControl());
+    // how to play, in a tab of its own: the game stays where it is
+    tools.push(h("a", { href: rulesHref(room.preset), target: "_blank", rel: "noopener", "data-testid": "table-rules-link" }, t("rules.link")));
     tools.push(h("button", { class: "link-button log-button", type: "button", "data-key": "log-button", "data-testid": "log-button",
       "aria-expanded": String(this.logOpen), on: { click: () => { this.logOpen = !this.logOpen; this.render(); } } }, t("moves")));
     tools.push(h("button", { class: "link-button", type: "button", "data-key": "leave", "data-testid": "leave", on: { click: () => this.leave() } },
@@ -339,8 +341,8 @@ export class RoomView {
   paceControl() {
     const pace = this.room.pace || "normal";
     if (!this.isHost()) return h("span", { class: "pace muted" }, t("pace_is", { pace: t(`pace_${pace}`) }));
-    return h("label", { class: "pace" }, t("pace"), " ",
-      h("select", { "data-key": "pace", "data-testid": "pace", on: { change: (e) => this.socket.send("pace", { pace: e.target.value }) } },
+    return h("label", { class: "pace" }, h("span", { class: "pace-label" }, t("pace")), h("span", { class: "pace-short" }, t("pace_short")), " ",
+      h("select", { "data-key": "pace", "data-testid": "pace", "aria-label": t("pace"), on: { change: (e) => this.socket.send("pace", { pace: e.target.value }) } },
         PACES.map((p) => h("option", { value: p, selected: p === pace }, t(`pace_${p}`)))));
   }
 
@@ -656,9 +658,3 @@ function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
 
-/** An action text in words, with suit symbols ("8h" → "♥8", "pass" → "Pass"). */
-export const prettyAction = actionText;
-
-export function agentLabel(agent) {
-  return has(`agent_${agent}`) ? t(`agent_${agent}`) : agent || "";
-}

@@ -37,17 +37,20 @@ export function entryText(entry, names) {
   return t(entry.key, readableParams(params, names));
 }
 
-/** A refused move or request: the localized title, then the reason in the player's language. The server's
- * English sentence is shown only to English readers, and only when no reason key came with it. */
+/** A refused move or request in the player's language. With a reason key: an illegal move is titled
+ * ("You can't play that.") and explained, with the legal moves; any other refusal is its reason alone (its
+ * title would say the same twice). Without one, the title, and the server's English sentence for English
+ * readers only. */
 export function explain(code, message, reasonKey = null, params = null, names = (seat) => String(seat + 1)) {
   const title = has(`err_${code}`) ? t(`err_${code}`) : t("err_other");
+  const gap = getLang() === "ja" ? "" : " "; // Japanese runs sentences on after 。
   if (reasonKey && has(reasonKey)) {
     const readable = readableParams(params, names);
     let reason = t(reasonKey, readable);
     if (params && Array.isArray(params.legal) && params.legal.length) reason = t("refusal.legal_now", { reason, legal: readable.legal });
-    return `${title} ${reason}`;
+    return code === "illegal" ? `${title}${gap}${reason}` : reason.charAt(0).toUpperCase() + reason.slice(1);
   }
-  return message && getLang() === "en" ? `${title} ${message}` : title;
+  return message && getLang() === "en" ? `${title}${gap}${message}` : title;
 }
 
 /** The display name of a computer player: its number among the room's computers and its level. */
