@@ -3,7 +3,7 @@
 import { createRoom, joinRoom, listGames, listRooms, roomInfo, saveName, savedName, saveTicket } from "./api.js";
 import { fill, h, navigate, unescape } from "./dom.js";
 import { pick, t } from "./i18n.js";
-import { joinNames, levelAbout, playerLabel, playerLink, profileHref, when } from "./players.js";
+import { levelAbout, playerLink, profileHref, when } from "./players.js";
 import { gameTitle, presetName, ruleName, ruleSentence, rulesHref } from "./rules.js";
 import { explain } from "./table.js";
 import { agentLevel } from "./wording.js";
@@ -283,7 +283,7 @@ export class LobbyView {
         h("strong", {}, game),
         h("div", { class: "muted" }, h("time", { datetime: g.created_at }, when(g.created_at)), " · ",
           g.rounds === 1 ? t("games.rounds_one") : t("games.rounds", { n: g.rounds })),
-        h("div", { class: "winner", "data-testid": `winner-${g.id}`, title: joinNames(seats.map((_, i) => playerLabel(seats, i))) }, winnerLine)),
+        h("div", { class: "winner", "data-testid": `winner-${g.id}` }, winnerLine)),
       h("a", { class: "button secondary", href: `#/replay/${g.id}`, "data-testid": `replay-${g.id}` }, t("replay")));
   }
 
