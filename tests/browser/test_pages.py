@@ -20,7 +20,7 @@ from sevens.games.registry import families
 
 from .conftest import DESKTOP, PHONE, NewPage
 from .helpers import bots_game, create_room
-from .language import _COLLECT, CARD_NAME, JAPANESE
+from .language import assert_speaks
 
 SHOTS = Path(__file__).parent / "screenshots"
 LOCALES = {"ja": "ja-JP", "en": "en-US"}
@@ -36,22 +36,13 @@ def shoot(page: Page, name: str) -> None:
     page.set_viewport_size(DESKTOP)
 
 
-# Latin letters a Japanese page may show: rank letters (「AとKがつながる」), players' names, room codes, addresses
-ALLOWED_LATIN = re.compile(
-    r"(?<![A-Za-z])(?:[AJQK]|AK|Aiko|Ken|Mika(?:ja|en)|Nobody|[A-Z0-9]{6})(?![A-Za-z])|https?://\S+"
-)
-LATIN_WORD = re.compile(r"[A-Za-z]+")
+NAMES = ("Aiko", "Ken", "Mikaja", "Mikaen", "Nobody")  # people's names are in whatever script they chose
 
 
-def assert_one_language(page: Page, lang: str) -> None:
+def assert_one_language(page: Page, lang: str, codes: tuple[str, ...] = ()) -> None:
     """Every text and label on the page (language.py's walk) speaks ``lang``, and no catalogue key or
-    placeholder is shown."""
-    foreign = []
-    for text, where in page.evaluate(_COLLECT):
-        text = CARD_NAME.sub("", text)
-        if LATIN_WORD.search(ALLOWED_LATIN.sub("", text)) if lang == "ja" else JAPANESE.search(text):
-            foreign.append(f"{where}: {text!r}")
-    assert not foreign, f"the {lang} page shows another language:\n" + "\n".join(foreign[:20])
+    placeholder is shown. Names, room ``codes`` and the share link are no language."""
+    assert_speaks(page, lang, (*NAMES, *codes), ignored=[".share"])
     text = page.locator("#main").inner_text()
     assert not re.search(r"\b(rule|rules|preset|profile|games|replay|lobby)\.[a-z_]", text), "a catalogue key shown"
     assert "{" not in text, "a placeholder left unfilled"
@@ -96,6 +87,10 @@ def test_the_local_rules_panel_speaks_in_words(new_page: NewPage, lang: str, wor
     expect(panel.locator("summary .tag.changed")).to_be_visible()
     page.locator("[data-rule=tunnel] input[data-value=cross]").check()
     assert_one_language(page, lang)
+    shoot(page, f"lobby-rules-{lang}")
+    page.get_by_test_id("rules-reset").click()  # back to the preset, the panel still open
+    expect(page.locator("#rule-ak_link")).not_to_be_checked()
+    expect(panel.locator("summary .tag.changed")).to_have_count(0)
 
 
 @pytest.mark.parametrize("lang", list(LOCALES))
@@ -132,7 +127,7 @@ def test_a_friend_who_joins_sees_the_tables_rules(new_page: NewPage, lang: str) 
     expect(box).to_be_visible()
     expect(box).to_contain_text("5")  # the host's change, said in words and marked
     expect(box.locator(".tag.changed")).to_be_visible()
-    assert_one_language(friend, lang)
+    assert_one_language(friend, lang, (code,))
     shoot(friend, f"waiting-room-{lang}")
     friend.get_by_test_id("rules-link").click()
     expect(friend.locator("#rules")).to_have_attribute("data-preset", "standard")
@@ -161,6 +156,7 @@ def test_replays_name_every_seat_show_every_hand_and_the_list_has_date_game_and_
         expect(item.locator("time")).to_have_attribute("datetime", replay["created_at"])
         expect(item).to_contain_text("七並べ" if lang == "ja" else "Sevens")
         expect(item.get_by_test_id(f"winner-{record}")).to_contain_text("勝者" if lang == "ja" else "Winner")
+        shoot(page, f"lobby-games-{lang}")
 
 
 def person_game(server: str, http: httpx.Client, name: str) -> int:

@@ -99,6 +99,13 @@ def test_a_profile_shows_stars_and_games_from_the_store() -> None:
     assert [g["id"] for g in ken["games"]] == [first]
 
 
+def test_any_name_a_person_may_take_has_a_profile() -> None:
+    with running() as server:
+        _finish(server, ["あい/こ 1"])
+        response = server.http.get("/api/players/%E3%81%82%E3%81%84%2F%E3%81%93%201")
+    assert response.status_code == 200 and response.json()["name"] == "あい/こ 1"
+
+
 def test_a_profile_limit_keeps_the_newest() -> None:
     with running() as server:
         _finish(server, ["Aiko"])

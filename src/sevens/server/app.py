@@ -203,7 +203,7 @@ def create_app(
         persistence = registry_of(request.app).persistence
         return await persistence.run(lambda store: game_replay(store, game_id))
 
-    @app.get("/api/players/{name}", responses=ERRORS)
+    @app.get("/api/players/{name:path}", responses=ERRORS)  # a name may hold a "/"
     async def profile(name: str, request: Request, limit: Annotated[int, Query(ge=1, le=100)] = 20) -> dict[str, Any]:
         """A human player's profile: stars earned (E3) and their newest games with points, stars and place."""
         persistence = registry_of(request.app).persistence

@@ -67,8 +67,9 @@ def finished_games(store: Store, limit: int = 20) -> list[dict[str, Any]]:
 
 
 def game_replay(store: Store, session_id: int) -> dict[str, Any]:
-    """A finished game with every round as steps: ``{"view", "hands", "action", "seat"}`` after each move, the
-    first step being the deal (``action`` ``None``); the last view keeps the round's public history."""
+    """A finished game with every round as steps: ``{"view", "hands", "action", "seat", "log_length"}`` after
+    each move, the first step being the deal (``action`` ``None``), and the round's ``log`` once; the last view
+    keeps the round's public history."""
     try:
         info = store.load_session(session_id)
     except StoreError:

@@ -3,8 +3,8 @@
 import { createRoom, joinRoom, listGames, listRooms, roomInfo, saveName, savedName, saveTicket } from "./api.js";
 import { fill, h, navigate, unescape } from "./dom.js";
 import { pick, t } from "./i18n.js";
-import { joinNames, levelAbout, playerLabel, playerLink, profileHref, when } from "./players.js";
-import { presetName, ruleName, ruleSentence, rulesHref } from "./rules.js";
+import { levelAbout, playerLink, profileHref, when } from "./players.js";
+import { gameTitle, presetName, ruleName, ruleSentence, rulesHref } from "./rules.js";
 import { explain } from "./table.js";
 import { agentLevel } from "./wording.js";
 
@@ -188,9 +188,14 @@ export class LobbyView {
   rulesPanel(fam, preset) {
     const changed = () => Object.keys(this.form.variants).length;
     const summary = h("summary", {}, t("local_rules"));
+    const reset = h("button", { type: "button", class: "link-button", "data-testid": "rules-reset", on: { click: () => {
+      this.form.variants = {};
+      this.render(); // the panel stays open (rulesOpen)
+    } } }, t("lobby.rules_reset"));
     const mark = () => {
       const n = changed();
       summary.replaceChildren(t("local_rules"), n ? h("span", { class: "tag changed" }, `${t("lobby.rules_changed")} ${n}`) : "");
+      reset.hidden = !n;
     };
     mark();
     const rows = fam.parameters.map((p) => {
@@ -230,7 +235,8 @@ export class LobbyView {
       item.append(h("div", { class: "rule-control" }, label, control), said);
       return item;
     });
-    return h("details", { class: "rules", "data-testid": "local-rules" }, summary, h("ul", { class: "rule-list" }, rows));
+    return h("details", { class: "rules", "data-testid": "local-rules", open: this.rulesOpen,
+      on: { toggle: (e) => { this.rulesOpen = e.target.open; } } }, summary, h("ul", { class: "rule-list" }, rows), reset);
   }
 
   joinPanel() {
@@ -266,9 +272,7 @@ export class LobbyView {
 
   /** A finished game: when, which game, who won (people linked to their profiles), and its replay. */
   gameItem(g) {
-    const fam = this.catalog.families.find((f) => f.name === g.family);
-    const title = fam ? pick(fam.title) : g.family;
-    const game = fam && fam.presets.length > 1 && g.preset ? `${title} · ${presetName(g.preset)}` : title;
+    const game = gameTitle(this.catalog, g.family, g.preset);
     const seats = g.seats || [];
     const winners = (g.winners || []).map((i) => playerLink(seats, i));
     const winnerLine = winners.length
@@ -279,7 +283,7 @@ export class LobbyView {
         h("strong", {}, game),
         h("div", { class: "muted" }, h("time", { datetime: g.created_at }, when(g.created_at)), " · ",
           g.rounds === 1 ? t("games.rounds_one") : t("games.rounds", { n: g.rounds })),
-        h("div", { class: "winner", "data-testid": `winner-${g.id}`, title: joinNames(seats.map((_, i) => playerLabel(seats, i))) }, winnerLine)),
+        h("div", { class: "winner", "data-testid": `winner-${g.id}` }, winnerLine)),
       h("a", { class: "button secondary", href: `#/replay/${g.id}`, "data-testid": `replay-${g.id}` }, t("replay")));
   }
 

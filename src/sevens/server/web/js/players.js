@@ -16,15 +16,12 @@ export function playerLabel(seats, i) {
   return botName(members, members[i]);
 }
 
-/** Names joined as the language writes lists. */
-export const joinNames = (names) => names.join(t("player.separator"));
-
 /** A person's name linked to their profile; a computer player's as plain text. */
 export function playerLink(seats, i) {
   const seat = seats[i];
   const label = playerLabel(seats, i);
   if (!seat || !seat.human) return label;
-  return h("a", { href: profileHref(seat.name), class: "player-link" }, label);
+  return h("a", { href: profileHref(seat.name), class: "player-link", translate: "no" }, label); // a name is no language
 }
 
 export const profileHref = (name) => `#/profile/${encodeURIComponent(name)}`;

@@ -2,9 +2,9 @@
 // its date, game, points, stars and place, linked to its replay when this server can replay it.
 import { getProfile } from "./api.js";
 import { fill, h, navigate } from "./dom.js";
-import { pick, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { profileHref, when } from "./players.js";
-import { presetName } from "./rules.js";
+import { gameTitle } from "./rules.js";
 
 export class ProfileView {
   constructor(root, name, catalog) {
@@ -30,25 +30,21 @@ export class ProfileView {
     fill(this.root, h("div", { class: "profile-page", id: "profile" }, body, this.lookup()));
   }
 
-  gameTitle(game) {
-    const family = this.catalog.families.find((f) => f.name === game.family);
-    const title = family ? pick(family.title) : game.family;
-    return family && family.presets.length > 1 && game.preset ? `${title} · ${presetName(game.preset)}` : title;
-  }
-
   card(profile) {
+    // each cell names its column too (data-label): on a phone the rows become cards
+    const cell = (column, cls, content) => h("td", { class: cls, "data-label": column ? t(`profile.col.${column}`) : null }, content);
     const rows = profile.games.map((game) => h("tr", { "data-game": game.id },
-      h("td", {}, when(game.created_at)),
-      h("td", {}, this.gameTitle(game)),
-      h("td", { class: "num" }, String(game.rounds)),
-      h("td", { class: "num" }, game.family === "seven27" ? t("profile.chips", { n: signed(game.points) }) : signed(game.points)),
-      h("td", { class: "stars" }, game.stars ? `★${game.stars}` : "—"),
-      h("td", {}, game.finished ? t("profile.place", { n: game.place, total: game.players }) : t("profile.unfinished")),
-      h("td", {}, game.replay ? h("a", { class: "button secondary small", href: `#/replay/${game.id}` }, t("replay")) : null)));
+      cell("date", "date", when(game.created_at)),
+      cell("game", "game", gameTitle(this.catalog, game.family, game.preset)),
+      cell("rounds", "num", String(game.rounds)),
+      cell("points", "num", game.family === "seven27" ? t("profile.chips", { n: signed(game.points) }) : signed(game.points)),
+      cell("stars", "stars", game.stars ? `★${game.stars}` : "—"),
+      cell("place", "place", game.finished ? t("profile.place", { n: game.place, total: game.players }) : t("profile.unfinished")),
+      cell(null, "link", game.replay ? h("a", { class: "button secondary small", href: `#/replay/${game.id}` }, t("replay")) : null)));
     const history = profile.games.length
-      ? h("div", { class: "scroll-x" }, h("table", { class: "scores profile-games", "data-testid": "profile-games" },
+      ? h("table", { class: "scores profile-games", "data-testid": "profile-games" },
         h("thead", {}, h("tr", {}, ["date", "game", "rounds", "points", "stars", "place"].map((c) => h("th", {}, t(`profile.col.${c}`))), h("th", {}, ""))),
-        h("tbody", {}, rows)))
+        h("tbody", {}, rows))
       : h("p", { class: "muted" }, t("profile.none"));
     return h("article", { class: "panel profile-card", "aria-labelledby": "profile-title" },
       h("h2", { id: "profile-title" }, t("profile.title", { name: profile.name })),

@@ -3,11 +3,11 @@
 import { getGame } from "./api.js";
 import { cardFace, cardName } from "./cards.js";
 import { fill, h } from "./dom.js";
-import { has, pick, t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 import { icon } from "./icons.js";
 import * as killer from "./killer.js";
 import { playerLabel, playerLink } from "./players.js";
-import { presetName } from "./rules.js";
+import { gameTitle } from "./rules.js";
 import * as seven27 from "./seven27.js";
 import * as shichinarabe from "./shichinarabe.js";
 import { explain, outcomeText } from "./table.js";
@@ -95,7 +95,6 @@ export class ReplayView {
     const slider = h("input", { type: "range", min: 0, max: last, value: this.step, "aria-label": t("jump"), "data-testid": "replay-slider",
       on: { input: (e) => this.go(Number(e.target.value)) } });
     const link = `${location.origin}/#/replay/${game.id}`;
-    const fam_entry = this.catalog.families.find((f) => f.name === game.family);
     const rounds = game.rounds.length > 1
       ? h("label", {}, `${t("round_select")} `, h("select", { on: { change: (e) => { this.stop(); this.round = Number(e.target.value); this.step = 0; this.render(); } } },
         game.rounds.map((r, i) => h("option", { value: i, selected: i === this.round }, String(r.number + 1)))))
@@ -108,8 +107,7 @@ export class ReplayView {
     const log = h("ol", { class: "move-log" }, moves);
     const parts = [
       h("div", { class: "replay-head" },
-        h("h2", {}, t("replay_title", { id: game.id }), " · ", fam_entry ? pick(fam_entry.title) : game.family,
-          fam_entry && fam_entry.presets.length > 1 && game.preset ? ` · ${presetName(game.preset)}` : ""),
+        h("h2", {}, t("replay_title", { id: game.id }), " · ", gameTitle(this.catalog, game.family, game.preset)),
         h("div", { class: "share-row" }, h("label", {}, t("share_link")), h("input", { class: "share", readonly: true, value: link, "aria-label": t("share_link") }))),
       h("div", { class: "replay-controls", role: "toolbar", "aria-label": t("replay") },
         rounds,
@@ -130,7 +128,8 @@ export class ReplayView {
             round.seat_players.map((player, seat) => h("li", { class: ["player", view.to_move === seat ? "turn" : ""] },
               h("div", { class: "who" }, h("strong", {}, playerLink(game.players, player))),
               h("div", { class: "facts" }, [...fam.seatFacts(view, seat), statusText(view, seat)].filter(Boolean).join(" · ")),
-              fam.hasHand ? openHand(step.hands ? step.hands[seat] : null) : null)))),
+              fam.hasHand ? openHand(step.hands ? step.hands[seat] : null) : null,
+              deadPile(view.dead_piles ? view.dead_piles[seat] : null))))),
           h("section", { class: "panel log" }, h("h2", {}, t("moves")), log))),
     ];
     fill(this.root, h("div", { class: "replay", id: "replay", "data-step": this.step }, parts));
@@ -154,6 +153,14 @@ function openHand(cards) {
   if (!cards) return null;
   if (!cards.length) return h("div", { class: "open-hand muted" }, t("replay.no_cards"));
   return h("div", { class: "open-hand", role: "group", "aria-label": t("replay.hands"), "data-testid": "open-hand" },
+    cards.map((card) => h("span", { class: "mini-card", role: "img", "aria-label": cardName(card), title: cardName(card) }, cardFace(card))));
+}
+
+/** A seat's dead pile in Killer Sevens, where dead cards are shown. */
+function deadPile(cards) {
+  if (!cards || !cards.length) return null;
+  return h("div", { class: "open-hand dead-pile-mini", role: "group", "aria-label": t("replay.dead") },
+    h("span", { class: "muted" }, t("replay.dead")),
     cards.map((card) => h("span", { class: "mini-card", role: "img", "aria-label": cardName(card), title: cardName(card) }, cardFace(card))));
 }
 

@@ -12,6 +12,13 @@ export const rulesHref = (preset) => `#/rules/${encodeURIComponent(preset)}`;
 /** A preset's display name ("Standard" / 「標準」), or its code name when the catalogue has none. */
 export const presetName = (preset) => (has(`preset.${preset}`) ? t(`preset.${preset}`) : preset || "");
 
+/** A game as players name it: the family, and the preset where the family has several ("Sevens · Tunnel"). */
+export function gameTitle(catalog, familyName, preset) {
+  const family = catalog.families.find((f) => f.name === familyName);
+  if (!family) return familyName;
+  return family.presets.length > 1 && preset ? `${pick(family.title)} · ${presetName(preset)}` : pick(family.title);
+}
+
 /** A rules parameter's name in words. */
 export const ruleName = (name) => (has(`rule.${name}`) ? t(`rule.${name}`) : name);
 
@@ -128,7 +135,7 @@ export class RulesView {
         which && FIGURES[which] ? FIGURES[which]() : null);
     });
     const special = PRESET_FIGURE[preset.name];
-    const title = family.presets.length > 1 ? `${pick(family.title)} · ${presetName(preset.name)}` : pick(family.title);
+    const title = gameTitle(this.catalog, family.name, preset.name);
     const article = h("article", { class: "panel rules-article", "aria-labelledby": "rules-title" },
       h("h2", { id: "rules-title" }, t("rules.title", { name: title })),
       h("p", { class: "rules-lead" }, has(`rules.preset.${preset.name}`) ? t(`rules.preset.${preset.name}`) : pick(preset.summary)),
