@@ -127,6 +127,7 @@ def test_a_friend_who_joins_sees_the_tables_rules(new_page: NewPage, lang: str) 
     expect(box).to_be_visible()
     expect(box).to_contain_text("5")  # the host's change, said in words and marked
     expect(box.locator(".tag.changed")).to_be_visible()
+    expect(box).to_contain_text("1ラウンドだけ" if lang == "ja" else "1 round is played")  # the room's own settings
     assert_one_language(friend, lang, (code,))
     shoot(friend, f"waiting-room-{lang}")
     friend.get_by_test_id("rules-link").click()

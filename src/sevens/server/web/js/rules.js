@@ -48,10 +48,10 @@ function matters(name, rules) {
 }
 
 /** The rules of a table as a list of sentences, one per setting that matters at that table. */
-export function rulesList(rules, testid = null) {
+export function rulesList(rules, testid = null, extra = []) {
   const items = Object.entries(rules || {}).filter(([name]) => matters(name, rules))
     .map(([name, value]) => h("li", { "data-rule": name }, ruleSentence(name, value)));
-  return h("ul", { class: "rules-words", "data-testid": testid }, items);
+  return h("ul", { class: "rules-words", "data-testid": testid }, items, extra.map((line) => h("li", {}, line)));
 }
 
 /** Whether a table's rules differ from its preset's (players aside). */
@@ -67,8 +67,17 @@ export function rulesBox(room, catalog) {
   return h("section", { class: "rules-box", "aria-labelledby": "rules-box-title", "data-testid": "room-rules" },
     h("h3", { id: "rules-box-title" }, t("waiting.rules"), " · ", presetName(room.preset),
       changedFromPreset(room, catalog) ? h("span", { class: "tag changed" }, t("lobby.rules_changed")) : null),
-    rulesList(room.rules),
+    rulesList(room.rules, null, roomLines(room)),
     h("a", { href: rulesHref(room.preset), class: "rules-link", "data-testid": "rules-link" }, t("rules.link_preset", { name: presetName(room.preset) })));
+}
+
+/** What the room adds to its rules: the turn clock (E4) and, for the 七並べ families, how many rounds. */
+function roomLines(room) {
+  const lines = [];
+  const clock = room.family === "seven27" ? "waiting.turn_seconds_poker" : "waiting.turn_seconds";
+  if (room.turn_seconds) lines.push(t(clock, { n: room.turn_seconds }));
+  if (room.rounds && room.family !== "seven27") lines.push(t("waiting.rounds", { n: room.rounds }));
+  return lines;
 }
 
 // Sections of each family's page: [section, text key, figure or a function of the preset's rules choosing one].
