@@ -41,8 +41,8 @@ NAMES = ("Aiko", "Ken", "Mikaja", "Mikaen", "Nobody")  # people's names are in w
 
 def assert_one_language(page: Page, lang: str, codes: tuple[str, ...] = ()) -> None:
     """Every text and label on the page (language.py's walk) speaks ``lang``, and no catalogue key or
-    placeholder is shown. Names, room ``codes`` and the share link are no language."""
-    assert_speaks(page, lang, (*NAMES, *codes), ignored=[".share"])
+    placeholder is shown. Names and room ``codes`` are no language."""
+    assert_speaks(page, lang, (*NAMES, *codes))
     text = page.locator("#main").inner_text()
     assert not re.search(r"\b(rule|rules|preset|profile|games|replay|lobby)\.[a-z_]", text), "a catalogue key shown"
     assert "{" not in text, "a placeholder left unfilled"
