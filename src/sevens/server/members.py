@@ -15,7 +15,7 @@ Kind = Literal["human", "bot"]
 Pace = Literal["slow", "normal", "fast"]
 # how long a computer player waits before moving, as a multiple of ServerConfig.bot_delay (about 1 s: a person
 # sees each move); "fast" still leaves time to see a card land, "slow" suits a first game or a classroom
-PACE_FACTORS: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.25}
+PACE_FACTORS: dict[Pace, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.25}
 
 
 @dataclass(frozen=True)
