@@ -5,13 +5,16 @@ always Playwright's auto-waiting ``expect`` on what the page shows (``#table`` c
 from __future__ import annotations
 
 import json
+import os
 import re
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Page, expect
 from websockets.sync.client import connect as ws_connect
 
+ROOT = Path(__file__).resolve().parents[2]
 MINE_OR_OVER = re.compile(r"^(me|over)$")
 MAX_MOVES = 400
 
@@ -24,6 +27,7 @@ def create_room(
     open_seats: int = 0,
     variants: dict[str, str] | None = None,
     start: bool = True,
+    turn_seconds: int | None = None,
 ) -> str:
     """From the lobby: a table of ``family`` with the person in seat 1, ``open_seats`` seats for friends and
     computers elsewhere; started unless told otherwise. Returns the join code."""
@@ -36,6 +40,8 @@ def create_room(
         field.dispatch_event("change")
     for seat in range(1, open_seats + 1):
         page.get_by_test_id(f"seat-{seat}").select_option("human")
+    if turn_seconds is not None:
+        page.locator("#turn").select_option(str(turn_seconds))
     if variants:
         page.locator("details.rules summary").click()
         for key, value in variants.items():
@@ -46,6 +52,14 @@ def create_room(
     if start:
         start_game(page)
     return code
+
+
+def screenshot_folder() -> Path:
+    """Where screenshots for people to look at go: ``$SEVENS_SCREENSHOTS``, else ``build/screenshots/``
+    (not committed)."""
+    path = Path(os.environ.get("SEVENS_SCREENSHOTS") or ROOT / "build" / "screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
 
 
 def start_game(page: Page) -> None:

@@ -4,22 +4,21 @@ look at."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
 from .conftest import DESKTOP, PHONE, NewPage
-from .helpers import create_room, play_one, play_to_the_end, wait_for_my_turn, wait_for_my_turn_in_session
+from .helpers import (
+    create_room,
+    play_one,
+    play_to_the_end,
+    screenshot_folder,
+    wait_for_my_turn,
+    wait_for_my_turn_in_session,
+)
 
-ROOT = Path(__file__).resolve().parents[2]
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
-
-
-def folder() -> Path:
-    path = Path(os.environ.get("SEVENS_SCREENSHOTS") or ROOT / "build" / "screenshots")
-    path.mkdir(parents=True, exist_ok=True)
-    return path
 
 
 def shoot(page: Page, name: str) -> list[Path]:
@@ -27,7 +26,7 @@ def shoot(page: Page, name: str) -> list[Path]:
     written = []
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
-        path = folder() / f"{name}-{size}.png"
+        path = screenshot_folder() / f"{name}-{size}.png"
         page.screenshot(path=str(path), full_page=True, animations="disabled")
         written.append(path)
     page.set_viewport_size(DESKTOP)

@@ -10,6 +10,7 @@ import pytest
 
 from sevens.agents.base import agent_names
 from sevens.games.registry import families
+from sevens.i18n import catalogue
 from sevens.server import app as server_app
 from sevens.server.catalog import PARAMETER_HELP, ROOM_OPTIONS
 from sevens.server.replays import game_replay
@@ -139,3 +140,31 @@ def test_serve_prints_the_address_to_open(monkeypatch: pytest.MonkeyPatch, capsy
     out = capsys.readouterr().out
     assert "Open http://127.0.0.1:8123/ in your browser" in out
     assert "ブラウザで http://127.0.0.1:8123/ を開いてください" in out
+
+
+def test_the_page_loads_every_message_from_one_catalogue_and_may_cache_it() -> None:
+    with running() as server:
+        response = server.http.get("/api/i18n")
+        assert response.status_code == 200
+        assert response.json() == catalogue()
+        assert {"web.your_turn", "event.timeout_pass", "refusal.legal_now"} <= set(response.json())
+        assert "max-age" in response.headers["cache-control"]
+        again = server.http.get("/api/i18n", headers={"If-None-Match": response.headers["etag"]})
+        assert (again.status_code, again.content) == (304, b"")
+
+
+def test_the_host_sets_how_fast_computer_players_move() -> None:
+    with running(bot_delay=0.8) as server:
+        code, tokens = seated_room(server, ["Aiko", "Ken"], ["greedy"], preset="standard", pace="fast")
+        room = server.room(code)
+        assert (room.info().pace, room.autoplay.delay()) == ("fast", 0.2)
+        aiko, ken = server.connect(code, tokens[0]), server.connect(code, tokens[1])
+        aiko.send("pace", pace="slow")
+        frame = ken.wait_for(lambda f: f["type"] == "room" and f["event"] == "pace")
+        assert frame["room"]["pace"] == "slow" and room.autoplay.delay() == 1.6
+        ken.send("pace", pace="normal")
+        assert ken.wait_type("error")["code"] == "not_host"
+        aiko.send("pace", pace="ludicrous")
+        refused = aiko.wait_type("error")
+        assert refused["code"] == "invalid" and "pace" in refused["message"]
+        assert room.stored().pace == "slow"  # kept with the room (a restart resumes at the same pace)

@@ -8,7 +8,9 @@ HTTP (JSON bodies; refusals as ``{"error": code, "message": …}``):
 - ``POST /api/rooms/{code}/join`` take a free seat → a ticket; ``POST /api/rooms/{code}/start`` the host starts
   (``Authorization: Bearer <token>``);
 - ``GET /api/health``; ``GET /api/catalog`` families, presets, rules parameters, agents, kids phrases;
-- ``GET /api/games`` finished games, ``GET /api/games/{id}`` one replayed as public views (the replay viewer).
+- ``GET /api/i18n`` every text a player sees, in Japanese and English (the page's one catalogue);
+- ``GET /api/games`` finished games, ``GET /api/games/{id}`` one replayed with every hand (the replay viewer);
+- ``GET /api/players/{name}`` a player's profile: stars and the games they played.
 
 The browser front-end (static files in ``web/``, nothing to build) is served at ``/`` and ``/static``.
 
@@ -24,6 +26,8 @@ import contextlib
 import dataclasses
 import functools
 import gc
+import hashlib
+import json
 import logging
 import sys
 from collections.abc import AsyncIterator
@@ -34,11 +38,12 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Header, Query, Request, WebSocket
 from fastapi import Path as ApiPath
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.requests import HTTPConnection
 
 from sevens.errors import IllegalActionError, NotationError, SevensError
+from sevens.i18n import catalogue
 from sevens.server.catalog import catalog
 from sevens.server.config import ServerConfig
 from sevens.server.connection import (
@@ -61,6 +66,7 @@ from sevens.server.messages import (
 )
 from sevens.server.operations import OPERATIONS, run_operation
 from sevens.server.persistence import Persistence
+from sevens.server.profiles import player_profile
 from sevens.server.replays import finished_games, game_replay
 from sevens.server.room import FrameObserver, Room
 from sevens.server.rooms import RoomRegistry
@@ -215,6 +221,16 @@ def create_app(
         computer players, kids-mode phrases: what the lobby offers."""
         return cached_catalog()
 
+    @app.get("/api/i18n")
+    async def messages(request: Request) -> Response:
+        """Every text a player sees, ``{"key": {"en": …, "ja": …}}`` (the catalogue of :mod:`sevens.i18n`):
+        the page's words, game events and refusal reasons. Fixed while the server runs, so cacheable."""
+        body, etag = catalogue_json()
+        headers = {"ETag": etag, "Cache-Control": "public, max-age=300"}
+        if request.headers.get("if-none-match") == etag:
+            return Response(status_code=304, headers=headers)
+        return Response(body, media_type="application/json", headers=headers)
+
     @app.get("/api/games")
     async def list_games(request: Request, limit: Annotated[int, Query(ge=1, le=100)] = 20) -> list[dict[str, Any]]:
         """Finished games of this server, newest first."""
@@ -226,6 +242,12 @@ def create_app(
         """A finished game, every round replayed into the public view after each move."""
         persistence = registry_of(request.app).persistence
         return await persistence.run(lambda store: game_replay(store, game_id))
+
+    @app.get("/api/players/{name:path}", responses=ERRORS)  # a name may hold a "/"
+    async def profile(name: str, request: Request, limit: Annotated[int, Query(ge=1, le=100)] = 20) -> dict[str, Any]:
+        """A human player's profile: stars earned (E3) and their newest games with points, stars and place."""
+        persistence = registry_of(request.app).persistence
+        return await persistence.run(lambda store: player_profile(store, name, limit, settings.name_max_chars))
 
     @app.websocket("/ws/{code}")
     async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
@@ -275,6 +297,13 @@ def bearer_token(authorization: str | None) -> str | None:
     """The token of an ``Authorization: Bearer <token>`` header, if any."""
     scheme, _, token = (authorization or "").partition(" ")
     return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+@functools.cache
+def catalogue_json() -> tuple[bytes, str]:
+    """The message catalogue as JSON bytes and its ETag, built once."""
+    body = json.dumps(catalogue(), ensure_ascii=False, sort_keys=True).encode()
+    return body, f'"{hashlib.sha256(body).hexdigest()[:32]}"'
 
 
 def registry_of(app: Any) -> RoomRegistry:

@@ -15,7 +15,7 @@ from sevens.agents import Agent
 from sevens.errors import SevensError
 from sevens.server.bots import Decision, agent_or_fallback, decide, new_agent, prepare
 from sevens.server.errors import ServerError
-from sevens.server.members import Member
+from sevens.server.members import PACE_FACTORS, Member
 from sevens.server.timers import turn_clock
 from sevens.session.clock import default_action
 
@@ -100,6 +100,10 @@ class Autoplay:
         player = room.player_in(room.state.to_move)
         return player if room.members[player].played_by_bot else None
 
+    def delay(self) -> float:
+        """Seconds a computer player waits before its move: the server's delay at the room's pace."""
+        return self.room.config.bot_delay * PACE_FACTORS[self.room.options.pace]
+
     def schedule(self) -> None:
         """Start the computer players' task if a computer is to move and none runs."""
         if self.bot_to_move() is not None and (self._task is None or self._task.done()):
@@ -123,7 +127,7 @@ class Autoplay:
         room = self.room
         try:
             while True:
-                await asyncio.sleep(room.config.bot_delay)
+                await asyncio.sleep(self.delay())
                 async with room.lock:
                     player = self.bot_to_move()
                     if player is None:

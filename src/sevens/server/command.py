@@ -22,7 +22,9 @@ def serve(
         typer.Option("--allowed-origin", help="A browser origin allowed besides the server's own (repeatable)."),
     ] = None,
     grace: Annotated[float, typer.Option("--grace", help="Seconds a disconnected player keeps the seat.")] = 30.0,
-    bot_delay: Annotated[float, typer.Option("--bot-delay", help="Seconds a computer player waits to move.")] = 0.6,
+    bot_delay: Annotated[
+        float, typer.Option("--bot-delay", help="Seconds a computer waits to move (normal pace).")
+    ] = 1.0,
     sqlite_sync: Annotated[
         str,
         typer.Option(

@@ -30,7 +30,7 @@ class ServerConfig:
     chat_history: int = 50  # chat messages kept per room and sent with a snapshot
     name_max_chars: int = 24
     grace_seconds: float = 30.0  # a disconnected player keeps the seat this long, then a bot plays for them
-    bot_delay: float = 0.6  # seconds a computer player waits before moving (0 in tests and load runs)
+    bot_delay: float = 1.0  # seconds a computer player waits at the "normal" pace (0 in tests and load runs)
     tick_interval: float | None = 0.25  # how often deadlines are checked; None: only explicit ``tick()`` calls
     default_bot: str = "greedy"  # plays empty seats at the start (falls back to ``random`` where unknown)
     takeover_agent: str = "greedy"  # plays for a player who left or is away past the grace period

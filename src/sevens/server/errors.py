@@ -7,6 +7,7 @@ from sevens.errors import SevensError
 HTTP_STATUS = {
     "unknown_room": 404,
     "unknown_game": 404,
+    "unknown_player": 404,
     "bad_token": 401,
     "not_host": 403,
     "room_full": 409,

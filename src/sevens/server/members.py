@@ -12,6 +12,10 @@ from sevens.server.security import escape
 from sevens.server.timers import Clock, GracePeriod
 
 Kind = Literal["human", "bot"]
+Pace = Literal["slow", "normal", "fast"]
+# how long a computer player waits before moving, as a multiple of ServerConfig.bot_delay (about 1 s: a person
+# sees each move); "fast" still leaves time to see a card land, "slow" suits a first game or a classroom
+PACE_FACTORS: dict[Pace, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.25}
 
 
 @dataclass(frozen=True)
@@ -24,6 +28,7 @@ class RoomOptions:
     rounds: int | None = None  # rounds (deals for Seven Twenty-Seven) per session; None: the family's default
     listed: bool = True  # shown by GET /api/rooms while in the lobby
     spectators: bool = True
+    pace: Pace = "normal"  # how fast computer players move (the host may change it during the game)
 
 
 def bot_name(agent: str) -> str:

@@ -79,6 +79,13 @@ class RematchMessage(_Message):
     type: Literal["rematch"]
 
 
+class PaceMessage(_Message):
+    """The host sets how fast computer players move: ``slow``, ``normal`` (about 1 s a move) or ``fast``."""
+
+    type: Literal["pace"]
+    pace: Literal["slow", "normal", "fast"]
+
+
 class ResyncMessage(_Message):
     """Ask for a full snapshot."""
 
@@ -98,11 +105,12 @@ ClientMessage = Annotated[
     | KickMessage
     | LeaveMessage
     | RematchMessage
+    | PaceMessage
     | ResyncMessage
     | PingMessage,
     Field(discriminator="type"),
 ]
-MESSAGE_TYPES = ("move", "chat", "start", "kick", "leave", "rematch", "resync", "ping")
+MESSAGE_TYPES = ("move", "chat", "start", "kick", "leave", "rematch", "pace", "resync", "ping")
 _CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
@@ -176,6 +184,7 @@ class CreateRoom(_Body):
     seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
     listed: bool = True
     spectators: bool = True
+    pace: Literal["slow", "normal", "fast"] = "normal"
 
 
 class JoinRoom(_Body):
@@ -229,6 +238,7 @@ class RoomInfo(BaseModel):
     spectators: int
     host: int | None
     members: list[MemberInfo]
+    pace: Literal["slow", "normal", "fast"] = "normal"  # how fast computer players move
     record: int | None = None  # the session's id once started: GET /api/games/{record} replays it when finished
 
 
@@ -251,6 +261,7 @@ __all__ = [
     "LeaveMessage",
     "MemberInfo",
     "MoveMessage",
+    "PaceMessage",
     "PingMessage",
     "RematchMessage",
     "ResyncMessage",

@@ -63,6 +63,7 @@ class StoredRoom(BaseModel):
     rounds: int | None = None
     listed: bool = True
     spectators: bool = True
+    pace: Literal["slow", "normal", "fast"] = "normal"
     host: int | None = None
     host_token: str | None = None
     members: list[StoredMember]

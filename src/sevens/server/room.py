@@ -15,7 +15,7 @@ import json
 import logging
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal, TypeVar
 
 from sevens.errors import NotationError
@@ -28,13 +28,14 @@ from sevens.server.config import ServerConfig
 from sevens.server.connection import CLOSE_KICKED, CLOSE_LEFT, CLOSE_REPLACED, Connection
 from sevens.server.errors import ServerError
 from sevens.server.ghost import addressed_ghost, is_ghost
-from sevens.server.members import Member, RoomOptions, bot_name
+from sevens.server.members import Member, Pace, RoomOptions, bot_name
 from sevens.server.messages import (
     ChatMessage,
     ClientMessage,
     KickMessage,
     LeaveMessage,
     MoveMessage,
+    PaceMessage,
     PingMessage,
     RematchMessage,
     ResyncMessage,
@@ -168,6 +169,7 @@ class Room:
             listed=self.options.listed,
             spectators_allowed=self.options.spectators,
             spectators=len(self.spectators),
+            pace=self.options.pace,
             host=self.host,
             members=[m.info() for m in self.members],
             record=self.session_id,
@@ -189,6 +191,7 @@ class Room:
             rounds=self.options.rounds,
             listed=self.options.listed,
             spectators=self.options.spectators,
+            pace=self.options.pace,
             host=self.host,
             host_token=self.host_token,
             members=[m.stored() for m in self.members],
@@ -371,6 +374,17 @@ class Room:
         elif isinstance(message, RematchMessage):
             self._require_host(conn)
             await self.rematch()
+        elif isinstance(message, PaceMessage):
+            self._require_host(conn)
+            await self._set_pace(message.pace)
+
+    async def _set_pace(self, pace: Pace) -> None:
+        """How fast computer players move from their next move on; everyone sees the new pace."""
+        async with self.lock:
+            self.options = replace(self.options, pace=pace)
+            if self.status != "lobby" and self.session_id is not None:
+                await self.store_call(self.ctx.persistence.update_room(self.session_id, self.stored()))
+            self.broadcast_room("pace")
 
     def _require_host(self, conn: Connection) -> None:
         if not self.is_host(conn):

@@ -187,7 +187,8 @@ class RoomRegistry:
         family = families()[family_name]
         base = family.presets[preset or ""]
         rules = base.replace(**rules_dict)
-        options = RoomOptions(saved.turn_seconds, saved.ghost, saved.kids, saved.rounds, saved.listed, saved.spectators)
+        options = RoomOptions(saved.turn_seconds, saved.ghost, saved.kids, saved.rounds, saved.listed, saved.spectators,
+                              saved.pace)  # fmt: skip
         members = []
         for player, m in enumerate(saved.members):
             member = Member(player, m.kind, self.clock, self.config.grace_seconds, agent=m.agent, name=m.name,
@@ -263,7 +264,9 @@ def settle_room(body: CreateRoom, config: ServerConfig) -> tuple[Family, Any, Ro
         )
     if body.rounds is not None and body.rounds > config.max_rounds:
         raise ServerError("invalid", f"rounds is at most {config.max_rounds}")
-    options = RoomOptions(body.turn_seconds, body.ghost, body.kids, body.rounds, body.listed, body.spectators)
+    options = RoomOptions(
+        body.turn_seconds, body.ghost, body.kids, body.rounds, body.listed, body.spectators, body.pace
+    )
     return family, rules, options
 
 

@@ -8,13 +8,14 @@ A SQLite file in the user's data directory by default; any SQLAlchemy URL (e.g. 
 - :mod:`.store` the API (:class:`Store`), one transaction per call.
 """
 
-from sevens.store.data import PlayerInfo, RoundInfo, SeatInfo, SeatTotal, SessionInfo, SessionSummary
+from sevens.store.data import PlayerGame, PlayerInfo, RoundInfo, SeatInfo, SeatTotal, SessionInfo, SessionSummary
 from sevens.store.errors import StoreError
 from sevens.store.store import Store
 from sevens.store.urls import DATABASE_URL_ENV, default_path, default_url, resolve_url
 
 __all__ = [
     "DATABASE_URL_ENV",
+    "PlayerGame",
     "PlayerInfo",
     "RoundInfo",
     "SeatInfo",

@@ -98,3 +98,17 @@ class SeatTotal:
     is_human: bool
     points: int
     stars: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerGame:
+    """One session a player sat in, for their profile: the session, their seat, their points (chips in Seven
+    Twenty-Seven) and stars summed over its finished rounds, and their place by those totals (1 is best; tied
+    totals share the better place)."""
+
+    session: SessionSummary
+    seat: int
+    points: int
+    stars: int
+    place: int
+    ui: str | None  # the front-end that started the session (its settings' "ui"): "server", "tui", …

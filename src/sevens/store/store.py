@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session, selectinload, sessionmaker
 
 from sevens.store import migrate
 from sevens.store.columns import MAX_SEED, utc_now
-from sevens.store.data import PlayerInfo, RoundInfo, SeatInfo, SeatTotal, SessionInfo, SessionSummary
+from sevens.store.data import PlayerGame, PlayerInfo, RoundInfo, SeatInfo, SeatTotal, SessionInfo, SessionSummary
 from sevens.store.engine import WRITE_OPTION, make_engine
 from sevens.store.errors import StoreError
 from sevens.store.models import (
@@ -213,30 +213,50 @@ class Store:
                 .order_by(GameSession.created_at.desc(), GameSession.id.desc())
                 .limit(limit)
             ).all()
-            ids = [row.id for row in rows]
-            counts: dict[tuple[int, str], int] = {}
-            if ids:
-                for sid, status, count in session.execute(
-                    select(Round.session_id, Round.status, func.count())
-                    .where(Round.session_id.in_(ids))
-                    .group_by(Round.session_id, Round.status)
-                ):
-                    counts[(sid, status)] = count
-            return [
-                SessionSummary(
-                    id=row.id,
-                    family=row.family,
-                    preset=row.preset,
-                    created_at=row.created_at,
-                    finished=row.finished,
-                    players=[seat.player.name for seat in row.seats],
-                    rounds_finished=counts.get((row.id, FINISHED), 0),
-                    rounds_total=counts.get((row.id, FINISHED), 0) + counts.get((row.id, IN_PROGRESS), 0),
-                    rules=dict(row.rules),
-                    settings=dict(row.settings),
+            return _summaries(session, rows)
+
+    def player_games(self, name: str, limit: int = 20) -> list[PlayerGame]:
+        """The newest ``limit`` sessions ``name`` sat in, newest first, with their seat, totals and place (for a
+        profile); unknown names raise :class:`StoreError`."""
+        if limit < 0:
+            raise StoreError(f"limit must be zero or more, got {limit}")
+        with self._read() as session:
+            player = _player_by_name(session, name)
+            if player is None:
+                raise StoreError(f"no player named {name!r}", name=name)
+            rows = session.scalars(
+                select(GameSession)
+                .join(SessionSeat, SessionSeat.session_id == GameSession.id)
+                .where(SessionSeat.player_id == player.id)
+                .options(selectinload(GameSession.seats))
+                .order_by(GameSession.created_at.desc(), GameSession.id.desc())
+                .limit(limit)
+            ).all()
+            sums: dict[int, dict[int, tuple[int, int]]] = {row.id: {} for row in rows}
+            for sid, seat, points, stars in session.execute(
+                select(Round.session_id, RoundPoints.seat, func.sum(RoundPoints.points), func.sum(RoundPoints.stars))
+                .join(Round, Round.id == RoundPoints.round_id)
+                .where(Round.session_id.in_(list(sums)), Round.status == FINISHED)
+                .group_by(Round.session_id, RoundPoints.seat)
+            ):
+                sums[sid][seat] = (int(points), int(stars))
+            games = []
+            for row, summary in zip(rows, _summaries(session, rows), strict=True):
+                seat = next(s.seat for s in row.seats if s.player_id == player.id)
+                points, stars = sums[row.id].get(seat, (0, 0))
+                place = 1 + sum(1 for other, _ in sums[row.id].values() if other > points)
+                ui = row.settings.get("ui")
+                games.append(
+                    PlayerGame(
+                        session=summary,
+                        seat=seat,
+                        points=points,
+                        stars=stars,
+                        place=place,
+                        ui=ui if isinstance(ui, str) else None,
+                    )
                 )
-                for row in rows
-            ]
+            return games
 
     def load_session(self, session_id: int) -> SessionInfo:
         """A whole session: seats, settings, and every round with its actions, result, points and stars."""
@@ -536,6 +556,34 @@ def _load_sessions(session: Session, where: Any) -> list[SessionInfo]:
                 for s in row.seats
             ],
             rounds=[_round_info(r) for r in row.rounds],
+        )
+        for row in rows
+    ]
+
+
+def _summaries(session: Session, rows: Sequence[GameSession]) -> list[SessionSummary]:
+    """One history line per session row (its seats loaded), with its rounds counted in one query."""
+    ids = [row.id for row in rows]
+    counts: dict[tuple[int, str], int] = {}
+    if ids:
+        for sid, status, count in session.execute(
+            select(Round.session_id, Round.status, func.count())
+            .where(Round.session_id.in_(ids))
+            .group_by(Round.session_id, Round.status)
+        ):
+            counts[(sid, status)] = count
+    return [
+        SessionSummary(
+            id=row.id,
+            family=row.family,
+            preset=row.preset,
+            created_at=row.created_at,
+            finished=row.finished,
+            players=[seat.player.name for seat in row.seats],
+            rounds_finished=counts.get((row.id, FINISHED), 0),
+            rounds_total=counts.get((row.id, FINISHED), 0) + counts.get((row.id, IN_PROGRESS), 0),
+            rules=dict(row.rules),
+            settings=dict(row.settings),
         )
         for row in rows
     ]

@@ -1,4 +1,4 @@
-"""The Seven Twenty-Seven agent table: ``random``, ``rule`` and ``montecarlo``; research adds only the learned policy."""
+"""The Seven Twenty-Seven agent table: ``random``, ``rule``, ``montecarlo``; research adds only the learned policy."""
 
 from __future__ import annotations
 

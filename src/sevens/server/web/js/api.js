@@ -35,6 +35,7 @@ export const joinRoom = (code, name) => call("POST", `/api/rooms/${encodeURIComp
 export const startRoom = (code, token) => call("POST", `/api/rooms/${encodeURIComponent(code)}/start`, undefined, token);
 export const listGames = () => call("GET", "/api/games?limit=10");
 export const getGame = (id) => call("GET", `/api/games/${encodeURIComponent(id)}`);
+export const getProfile = (name) => call("GET", `/api/players/${encodeURIComponent(name)}`);
 
 // A seat token is the only key to a seat: kept per room in this browser so a reload resumes the game.
 const TICKET_PREFIX = "sevens.ticket.";

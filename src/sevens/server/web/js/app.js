@@ -1,9 +1,11 @@
-// The page: a router over three views (lobby, a room, a replay) and the language switch.
+// The page: a router over its views (lobby, a room, a replay, a rules page, a profile) and the language switch.
 import { getCatalog, loadTicket, roomInfo } from "./api.js";
 import { fill, h } from "./dom.js";
-import { getLang, setLang, t } from "./i18n.js";
+import { getLang, loadCatalogue, setLang, t } from "./i18n.js";
 import { LobbyView } from "./lobby.js";
+import { ProfileView } from "./profile.js";
 import { ReplayView } from "./replay.js";
+import { RulesView } from "./rules.js";
 import { RoomView, explain } from "./table.js";
 
 const main = document.getElementById("main");
@@ -15,6 +17,7 @@ function drawChrome() {
   document.title = `${t("app_title")} — sevens`;
   document.getElementById("brand-title").textContent = t("app_title");
   document.getElementById("brand-sub").textContent = t("app_subtitle");
+  document.getElementById("skip").textContent = t("skip_to_content");
   langButton.textContent = t("switch_lang");
   langButton.setAttribute("aria-label", t("switch_lang_label"));
   document.getElementById("home").setAttribute("aria-label", t("lobby"));
@@ -46,6 +49,12 @@ async function route() {
     current = new RoomView(main, code, ticket, catalog);
   } else if (kind === "replay" && arg) {
     current = new ReplayView(main, arg, catalog);
+  } else if (kind === "rules") {
+    current = new RulesView(main, arg, catalog);
+  } else if (kind === "profile" && arg) {
+    current = new ProfileView(main, arg, catalog);
+  } else if (kind === "play" && arg) {
+    current = new LobbyView(main, catalog, null, decodeURIComponent(arg)); // "play with these rules"
   } else {
     current = new LobbyView(main, catalog);
   }
@@ -60,6 +69,12 @@ window.addEventListener("langchange", () => {
 window.addEventListener("hashchange", route);
 
 async function start() {
+  try {
+    await loadCatalogue(); // every word below comes from it
+  } catch (err) {
+    fill(main, h("div", { class: "notice", role: "alert" }, "The server cannot be reached. / サーバーにつながりません。"));
+    return;
+  }
   drawChrome();
   fill(main, h("p", { class: "muted" }, t("loading")));
   try {

@@ -20,10 +20,12 @@ const SUIT_SHAPES = {
   ],
 };
 
-/** {rank, suit} of a card text, or null for a joker / hidden card. */
+/** {rank, suit} of a card text, or null for a joker, a hidden card or any other word ("up" is no card). */
 export function parseCard(text) {
-  if (!text || text.length !== 2 || text === "??" || text === "Jk") return null;
-  return { rank: text[0].toUpperCase(), suit: text[1].toLowerCase() };
+  if (!text || text.length !== 2) return null;
+  const rank = text[0].toUpperCase();
+  const suit = text[1].toLowerCase();
+  return RANKS.includes(rank) && SUITS.includes(suit) ? { rank, suit } : null;
 }
 
 export const isRed = (suit) => RED.has(suit);
@@ -51,7 +53,7 @@ export function cardName(text) {
 
 /** A short visible name with a suit symbol: "♥8". */
 export function cardLabel(text) {
-  if (text === "Jk") return "🃏";
+  if (text === "Jk") return t("joker");
   const card = parseCard(text);
   if (!card) return text;
   return `${{ s: "♠", h: "♥", d: "♦", c: "♣" }[card.suit]}${rankText(card.rank)}`;

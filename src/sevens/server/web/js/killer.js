@@ -25,7 +25,7 @@ export function board(view, ctx) {
       } else if (mark === ".") {
         cls += " empty";
         label = t("empty_position", { card: cardName(card) });
-        content = h("span", { class: "slot-rank" }, rank === "T" ? "10" : rank);
+        content = h("span", { class: "slot-rank", translate: "no" }, rank === "T" ? "10" : rank);
       } else {
         cls += " filled";
         label = cardName(card);

@@ -3,18 +3,23 @@
 import { createRoom, joinRoom, listGames, listRooms, roomInfo, saveName, savedName, saveTicket } from "./api.js";
 import { fill, h, navigate, unescape } from "./dom.js";
 import { pick, t } from "./i18n.js";
-import { agentLabel, explain } from "./table.js";
+import { levelAbout, playerLink, profileHref, when } from "./players.js";
+import { gameTitle, presetName, ruleName, ruleSentence, rulesHref } from "./rules.js";
+import { explain } from "./table.js";
+import { agentLevel } from "./wording.js";
 
 const TIME_LIMITS = [null, 10, 20, 30, 60];
 const DEFAULT_AGENT = ["heuristic", "greedy", "random"];
 
 export class LobbyView {
-  constructor(root, catalog, code = null) {
+  constructor(root, catalog, code = null, preset = null) {
     this.root = root;
     this.catalog = catalog;
+    // opened from a rules page ("play with these rules"): that preset, else the first game's first
+    const chosen = catalog.families.find((f) => f.presets.some((p) => p.name === preset)) || catalog.families[0];
     this.form = {
-      family: catalog.families[0].name,
-      preset: catalog.families[0].presets[0].name,
+      family: chosen.name,
+      preset: chosen.presets.some((p) => p.name === preset) ? preset : chosen.presets[0].name,
       variants: {},
       players: 4,
       seats: [],
@@ -74,7 +79,13 @@ export class LobbyView {
     const name = h("input", { id: "player-name", type: "text", maxlength: 24, value: savedName(), autocomplete: "nickname",
       placeholder: t("name_placeholder"), "data-testid": "name", on: { input: (e) => saveName(e.target.value.trim()) } });
     fill(this.root, h("div", { class: "lobby" },
-      h("section", { class: "panel name-panel" }, h("label", { for: "player-name" }, t("your_name")), name),
+      h("section", { class: "panel name-panel" }, h("label", { for: "player-name" }, t("your_name")), name,
+        h("a", { class: "link-button", href: "#/profile/", "data-testid": "profile-link", on: { click: (e) => {
+          e.preventDefault();
+          const who = this.root.querySelector("#player-name").value.trim();
+          if (who) navigate(profileHref(who));
+          else this.say(t("name_needed"));
+        } } }, t("lobby.profile"))),
       this.message,
       h("div", { class: "lobby-grid" }, this.createPanel(), h("div", { class: "lobby-side" }, this.joinPanel(), this.lists))));
     this.renderLists();
@@ -117,7 +128,7 @@ export class LobbyView {
       form.preset = e.target.value;
       form.variants = {};
       this.render();
-    } } }, fam.presets.map((p) => h("option", { value: p.name, selected: p.name === form.preset }, `${p.name} — ${pick(p.summary)}`)));
+    } } }, fam.presets.map((p) => h("option", { value: p.name, selected: p.name === form.preset }, `${presetName(p.name)} — ${pick(p.summary)}`)));
     const players = h("input", { id: "players", type: "number", min: fam.min_players, max: fam.max_players, value: form.players,
       "data-testid": "players", on: { change: (e) => {
         const n = Number(e.target.value);
@@ -127,9 +138,13 @@ export class LobbyView {
       } } });
     const seatRows = form.seats.map((choice, i) => h("li", {},
       h("label", { for: `seat-${i + 1}` }, t("seat_n", { n: i + 2 })),
-      h("select", { id: `seat-${i + 1}`, "data-testid": `seat-${i + 1}`, on: { change: (e) => { form.seats[i] = e.target.value; } } },
+      h("select", { id: `seat-${i + 1}`, "data-testid": `seat-${i + 1}`, "aria-describedby": `seat-${i + 1}-about`, on: { change: (e) => {
+        form.seats[i] = e.target.value;
+        e.target.parentElement.querySelector(".seat-about").textContent = this.seatAbout(e.target.value);
+      } } },
         h("option", { value: "human", selected: choice === "human" }, t("seat_human")),
-        fam.agents.map((a) => h("option", { value: a, selected: choice === a }, t("seat_bot", { agent: agentLabel(a) }))))));
+        fam.agents.map((a) => h("option", { value: a, selected: choice === a }, t("seat_bot", { agent: agentLevel(a) })))),
+      h("small", { class: "seat-about muted", id: `seat-${i + 1}-about` }, this.seatAbout(choice))));
     const time = h("select", { id: "turn", on: { change: (e) => { form.turn = e.target.value ? Number(e.target.value) : null; } } },
       TIME_LIMITS.map((s) => h("option", { value: s ?? "", selected: s === form.turn }, s ? t("seconds", { n: s }) : t("no_limit"))));
     const rounds = h("input", { id: "rounds", type: "number", min: 1, max: 50, value: form.rounds,
@@ -140,7 +155,8 @@ export class LobbyView {
       h("h2", { id: "create-title" }, t("new_room")),
       h("div", { class: "field" }, h("span", { class: "field-label" }, t("game")), families),
       h("div", { class: "field" }, h("label", { for: "preset" }, t("preset")), presets),
-      h("p", { class: "preset-summary" }, pick(preset.summary)),
+      h("p", { class: "preset-summary" }, pick(preset.summary), " ",
+        h("a", { href: rulesHref(form.preset), class: "rules-link", "data-testid": "lobby-rules-link" }, t("rules.link"))),
       this.rulesPanel(fam, preset),
       h("div", { class: "field row" }, h("label", { for: "players" }, t("players")), players,
         fam.name === "seven27" ? null : [h("label", { for: "rounds" }, t("rounds")), rounds]),
@@ -161,38 +177,71 @@ export class LobbyView {
       h("button", { type: "button", class: "primary big", "data-testid": "create", on: { click: () => this.create() } }, t("create")));
   }
 
+  seatAbout(choice) {
+    if (choice === "human") return "";
+    const about = levelAbout(choice);
+    return about ? t("lobby.level_about", { level: agentLevel(choice), about }) : "";
+  }
+
+  // Every local rule in words: its name, a control, and what the chosen value means at the table (a choice
+  // offers each of its values as a sentence). Changes are kept in form.variants; the panel updates in place.
   rulesPanel(fam, preset) {
+    const changed = () => Object.keys(this.form.variants).length;
+    const summary = h("summary", {}, t("local_rules"));
+    const reset = h("button", { type: "button", class: "link-button", "data-testid": "rules-reset", on: { click: () => {
+      this.form.variants = {};
+      this.render(); // the panel stays open (rulesOpen)
+    } } }, t("lobby.rules_reset"));
+    const mark = () => {
+      const n = changed();
+      summary.replaceChildren(t("local_rules"), n ? h("span", { class: "tag changed" }, `${t("lobby.rules_changed")} ${n}`) : "");
+      reset.hidden = !n;
+    };
+    mark();
     const rows = fam.parameters.map((p) => {
       const base = preset.rules[p.name];
-      const current = p.name in this.form.variants ? this.form.variants[p.name] : base;
+      const current = () => (p.name in this.form.variants ? this.form.variants[p.name] : base);
       const id = `rule-${p.name}`;
+      const said = h("p", { class: "rule-words", id: `${id}-words`, "aria-live": "polite" });
+      const item = h("li", { class: "rule", "data-rule": p.name });
+      const show = () => {
+        said.textContent = p.kind === "choice" ? "" : ruleSentence(p.name, current());
+        item.classList.toggle("changed", p.name in this.form.variants);
+        mark();
+      };
       const set = (value) => {
         if (value === base) delete this.form.variants[p.name];
         else this.form.variants[p.name] = value;
+        show();
       };
       let control;
       if (p.kind === "bool") {
-        control = h("input", { id, type: "checkbox", checked: current, on: { change: (e) => set(e.target.checked) } });
+        control = h("input", { id, type: "checkbox", checked: current(), "aria-describedby": `${id}-words`, on: { change: (e) => set(e.target.checked) } });
       } else if (p.kind === "choice") {
-        control = h("select", { id, on: { change: (e) => set(e.target.value) } },
-          p.choices.map((c) => h("option", { value: c, selected: c === current }, c)));
+        control = h("div", { class: "rule-choices", role: "radiogroup", "aria-labelledby": `${id}-name` }, p.choices.map((c) =>
+          h("label", { class: "rule-choice" },
+            h("input", { type: "radio", name: id, value: c, checked: c === current(), "data-value": c, on: { change: () => set(c) } }),
+            h("span", {}, ruleSentence(p.name, c)))));
       } else {
-        control = h("input", { id, type: "number", min: p.min, max: p.max, value: current ?? "",
+        control = h("input", { id, type: "number", min: p.min, max: p.max, value: current() ?? "", "aria-describedby": `${id}-words`,
           placeholder: p.optional ? t("none_value") : "", on: { input: (e) => {
             const text = e.target.value.trim();
             set(text === "" && p.optional ? null : Number(text));
           } } });
       }
-      return h("li", { class: "rule" },
-        h("div", { class: "rule-control" }, h("label", { for: id }, h("code", {}, p.name)), control),
-        h("p", { class: "rule-help", id: `${id}-help` }, pick(p.help)));
+      show();
+      const label = p.kind === "choice" ? h("span", { class: "rule-name", id: `${id}-name` }, ruleName(p.name))
+        : h("label", { class: "rule-name", for: id }, ruleName(p.name));
+      item.append(h("div", { class: "rule-control" }, label, control), said);
+      return item;
     });
-    return h("details", { class: "rules" }, h("summary", {}, t("local_rules")), h("ul", { class: "rule-list" }, rows));
+    return h("details", { class: "rules", "data-testid": "local-rules", open: this.rulesOpen,
+      on: { toggle: (e) => { this.rulesOpen = e.target.open; } } }, summary, h("ul", { class: "rule-list" }, rows), reset);
   }
 
   joinPanel() {
     const code = h("input", { id: "join-code", type: "text", maxlength: 6, autocapitalize: "characters", "data-testid": "join-code",
-      placeholder: "ABC234", "aria-label": t("code") });
+      placeholder: "ABC234", translate: "no", "aria-label": t("code") });
     return h("section", { class: "panel join" }, h("h2", {}, t("join_by_code")),
       h("form", { class: "inline", on: { submit: (e) => { e.preventDefault(); this.join(code.value.trim().toUpperCase()); } } },
         code, h("button", { type: "submit", class: "primary", "data-testid": "join" }, t("join"))));
@@ -206,22 +255,36 @@ export class LobbyView {
         const host = room.host !== null && room.members[room.host] ? unescape(room.members[room.host].name) : "";
         const fam = this.catalog.families.find((f) => f.name === room.family);
         return h("li", { class: "room-item" },
-          h("div", {}, h("strong", {}, room.code), " ", fam ? pick(fam.title) : room.family, " · ", room.preset,
+          h("div", {}, h("strong", { translate: "no" }, room.code), " ", fam ? pick(fam.title) : room.family, " · ", presetName(room.preset),
             h("div", { class: "muted" }, t("seats_free", { free, total: room.members.length }), host ? ` · ${t("host_is", { name: host })}` : "")),
           h("button", { type: "button", class: "secondary", on: { click: () => this.join(room.code) } }, t("join")));
       })
       : [h("li", { class: "muted" }, t("no_open_rooms"))];
     const games = this.games.length
-      ? this.games.map((g) => h("li", { class: "room-item" },
-        h("div", {}, h("strong", {}, `#${g.id}`), " ", g.preset || g.family,
-          h("div", { class: "muted" }, g.players.join(", "))),
-        h("a", { class: "button secondary", href: `#/replay/${g.id}`, "data-testid": `replay-${g.id}` }, t("replay"))))
+      ? this.games.map((g) => this.gameItem(g))
       : [h("li", { class: "muted" }, t("no_games"))];
     fill(this.lists,
       h("section", { class: "panel" }, h("div", { class: "panel-head" }, h("h2", {}, t("open_rooms")),
         h("button", { type: "button", class: "link-button", on: { click: () => this.refresh() } }, t("refresh"))),
       h("ul", { class: "room-list", "data-testid": "open-rooms" }, rooms)),
       h("section", { class: "panel" }, h("h2", {}, t("recent_games")), h("ul", { class: "room-list" }, games)));
+  }
+
+  /** A finished game: when, which game, who won (people linked to their profiles), and its replay. */
+  gameItem(g) {
+    const game = gameTitle(this.catalog, g.family, g.preset);
+    const seats = g.seats || [];
+    const winners = (g.winners || []).map((i) => playerLink(seats, i));
+    const winnerLine = winners.length
+      ? [t("games.winner"), " ", winners.flatMap((w, i) => (i ? [t("player.separator"), w] : [w]))]
+      : t("games.no_winner");
+    return h("li", { class: "room-item game-item", "data-game": g.id },
+      h("div", {},
+        h("strong", {}, game),
+        h("div", { class: "muted" }, h("time", { datetime: g.created_at }, when(g.created_at)), " · ",
+          g.rounds === 1 ? t("games.rounds_one") : t("games.rounds", { n: g.rounds })),
+        h("div", { class: "winner", "data-testid": `winner-${g.id}` }, winnerLine)),
+      h("a", { class: "button secondary", href: `#/replay/${g.id}`, "data-testid": `replay-${g.id}` }, t("replay")));
   }
 
   // ------------------------------------------------------------------ actions
@@ -260,3 +323,5 @@ export class LobbyView {
     }
   }
 }
+
+/** A preset's name in the player's language (pages.json's "preset.<name>"), else its name. */

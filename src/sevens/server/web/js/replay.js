@@ -1,11 +1,17 @@
-// The replay viewer: a finished game as the server replayed it (public views after every move): step, play, jump.
+// The replay viewer: a finished game as the server replayed it (the table and every hand after each move): step,
+// play, jump. Players are named as at the table (players.js).
 import { getGame } from "./api.js";
+import { cardFace, cardName } from "./cards.js";
 import { fill, h } from "./dom.js";
-import { has, pick, t } from "./i18n.js";
+import { has, t } from "./i18n.js";
+import { icon } from "./icons.js";
 import * as killer from "./killer.js";
+import { playerLabel, playerLink } from "./players.js";
+import { gameTitle } from "./rules.js";
 import * as seven27 from "./seven27.js";
 import * as shichinarabe from "./shichinarabe.js";
-import { explain, outcomeText, prettyAction } from "./table.js";
+import { explain, outcomeText } from "./table.js";
+import { actionText } from "./wording.js";
 
 const FAMILIES = { shichinarabe, killer, seven27 };
 const PLAY_MS = 700;
@@ -82,45 +88,48 @@ export class ReplayView {
     const steps = round.steps;
     const step = steps[this.step];
     const view = { ...step.view, rules: round.rules, seat: null };
-    const names = (seat) => {
-      const player = round.seat_players[seat];
-      return game.players[player] ? game.players[player].name : `#${seat}`;
-    };
+    const names = (seat) => playerLabel(game.players, round.seat_players[seat]);
     const last = steps.length - 1;
     const button = (label, icon, testid, fn, disabled) => h("button", { type: "button", class: "secondary", "aria-label": label,
       title: label, "data-testid": testid, disabled, on: { click: fn } }, icon);
     const slider = h("input", { type: "range", min: 0, max: last, value: this.step, "aria-label": t("jump"), "data-testid": "replay-slider",
       on: { input: (e) => this.go(Number(e.target.value)) } });
     const link = `${location.origin}/#/replay/${game.id}`;
-    const fam_entry = this.catalog.families.find((f) => f.name === game.family);
     const rounds = game.rounds.length > 1
       ? h("label", {}, `${t("round_select")} `, h("select", { on: { change: (e) => { this.stop(); this.round = Number(e.target.value); this.step = 0; this.render(); } } },
         game.rounds.map((r, i) => h("option", { value: i, selected: i === this.round }, String(r.number + 1)))))
       : null;
-    const moves = steps.slice(1, this.step + 1).map((s) => h("li", {}, h("span", { class: "who" }, s.seat === null ? "" : names(s.seat)), " ", prettyAction(s.action)));
+    // the game's own move log up to this step (older replays without one: the actions)
+    const lines = round.log
+      ? fam.logLines({ log: round.log.slice(0, step.log_length) }, names)
+      : steps.slice(1, this.step + 1).map((s) => ({ who: s.seat === null ? "" : names(s.seat), text: actionText(s.action) }));
+    const moves = lines.map((line) => h("li", {}, line.who ? [h("span", { class: "who" }, line.who), " "] : null, line.text));
     const log = h("ol", { class: "move-log" }, moves);
     const parts = [
       h("div", { class: "replay-head" },
-        h("h2", {}, t("replay_title", { id: game.id }), " · ", fam_entry ? pick(fam_entry.title) : game.family, " · ", game.preset || ""),
+        h("h2", {}, t("replay_title", { id: game.id }), " · ", gameTitle(this.catalog, game.family, game.preset)),
         h("div", { class: "share-row" }, h("label", {}, t("share_link")), h("input", { class: "share", readonly: true, value: link, "aria-label": t("share_link") }))),
       h("div", { class: "replay-controls", role: "toolbar", "aria-label": t("replay") },
         rounds,
-        button(t("first"), "⏮", "replay-first", () => this.go(0), this.step === 0),
-        button(t("prev"), "◀", "replay-prev", () => this.go(this.step - 1), this.step === 0),
-        button(this.playing ? t("pause") : t("play"), this.playing ? "⏸" : "▶", "replay-play", () => this.toggle(), false),
-        button(t("next"), "▶❘", "replay-next", () => this.go(this.step + 1), this.step === last),
-        button(t("last"), "⏭", "replay-last", () => this.go(last), this.step === last),
+        button(t("first"), icon("first"), "replay-first", () => this.go(0), this.step === 0),
+        button(t("prev"), icon("prev"), "replay-prev", () => this.go(this.step - 1), this.step === 0),
+        button(this.playing ? t("pause") : t("play"), icon(this.playing ? "pause" : "play"), "replay-play", () => this.toggle(), false),
+        button(t("next"), icon("next"), "replay-next", () => this.go(this.step + 1), this.step === last),
+        button(t("last"), icon("last"), "replay-last", () => this.go(last), this.step === last),
         slider,
         h("span", { class: "step-no", "data-testid": "replay-step", "aria-live": "polite" },
-          t("step_n", { n: this.step, total: last }), " ", step.action ? `${names(step.seat)}: ${prettyAction(step.action)}` : `(${t("deal_step")})`)),
+          t("step_n", { n: this.step, total: last }), " ", step.action ? `${names(step.seat)}: ${actionText(step.action)}` : `(${t("deal_step")})`)),
       h("div", { class: "table-grid" },
         h("div", { class: "stage" }, h("div", { class: "felt" }, fam.board(view, { names, hints: false, legal: [], lastAction: step.action })),
           this.step === last ? this.result(round, game) : null),
         h("aside", { class: "side" },
-          h("section", { class: "panel players" }, h("h2", {}, t("players_title")), h("ul", { class: "player-list" },
+          h("section", { class: "panel players" }, h("h2", {}, t("players_title")),
+            h("p", { class: "muted small" }, t("replay.hands_note")), h("ul", { class: "player-list" },
             round.seat_players.map((player, seat) => h("li", { class: ["player", view.to_move === seat ? "turn" : ""] },
-              h("div", { class: "who" }, h("strong", {}, names(seat))),
-              h("div", { class: "facts" }, [...fam.seatFacts(view, seat), statusText(view, seat)].filter(Boolean).join(" · ")))))),
+              h("div", { class: "who" }, h("strong", {}, playerLink(game.players, player))),
+              h("div", { class: "facts" }, [...fam.seatFacts(view, seat), statusText(view, seat)].filter(Boolean).join(" · ")),
+              fam.hasHand ? openHand(step.hands ? step.hands[seat] : null) : null,
+              deadPile(view.dead_piles ? view.dead_piles[seat] : null))))),
           h("section", { class: "panel log" }, h("h2", {}, t("moves")), log))),
     ];
     fill(this.root, h("div", { class: "replay", id: "replay", "data-step": this.step }, parts));
@@ -133,10 +142,26 @@ export class ReplayView {
     const chips = game.family === "seven27";
     return h("section", { class: "results final", "data-testid": "replay-result" }, h("h2", {}, t("ranking")),
       h("table", { class: "ranking" }, h("tbody", {}, order.map((player, i) => h("tr", {},
-        h("td", {}, t("rank_n", { n: i + 1 })), h("td", {}, game.players[player].name),
+        h("td", {}, t("rank_n", { n: i + 1 })), h("td", {}, playerLabel(game.players, player)),
         h("td", { class: "num" }, `${round.points[player] > 0 ? "+" : ""}${round.points[player]} ${chips ? t("chips") : t("points")}`),
         h("td", { class: "stars" }, "★".repeat((round.stars || [])[player] || 0)))))));
   }
+}
+
+/** A seat's hand in the replay (a finished game hides nothing). */
+function openHand(cards) {
+  if (!cards) return null;
+  if (!cards.length) return h("div", { class: "open-hand muted" }, t("replay.no_cards"));
+  return h("div", { class: "open-hand", role: "group", "aria-label": t("replay.hands"), "data-testid": "open-hand" },
+    cards.map((card) => h("span", { class: "mini-card", role: "img", "aria-label": cardName(card), title: cardName(card) }, cardFace(card))));
+}
+
+/** A seat's dead pile in Killer Sevens, where dead cards are shown. */
+function deadPile(cards) {
+  if (!cards || !cards.length) return null;
+  return h("div", { class: "open-hand dead-pile-mini", role: "group", "aria-label": t("replay.dead") },
+    h("span", { class: "muted" }, t("replay.dead")),
+    cards.map((card) => h("span", { class: "mini-card", role: "img", "aria-label": cardName(card), title: cardName(card) }, cardFace(card))));
 }
 
 function statusText(view, seat) {

@@ -2,6 +2,7 @@
 import { cardBack, cardFace, cardName } from "./cards.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { actionText, entryText } from "./wording.js";
 
 const half = (n) => (n % 2 === 0 ? String(n / 2) : `${(n - 1) / 2}½`);
 
@@ -16,7 +17,7 @@ export function board(view, ctx) {
     const me = seat.seat === view.seat;
     const turn = view.to_move === seat.seat;
     const notes = [];
-    if (seat.seat === view.dealer) notes.push(h("span", { class: "chip-dealer", title: t("dealer") }, "D"));
+    if (seat.seat === view.dealer) notes.push(h("span", { class: "chip-dealer", title: t("dealer") }, t("dealer_chip")));
     if (seat.folded) notes.push(h("span", { class: "tag" }, t("folded")));
     if (seat.all_in) notes.push(h("span", { class: "tag" }, t("all_in")));
     return h(
@@ -36,8 +37,37 @@ export function board(view, ctx) {
   const center = h("div", { class: "pot-area" },
     h("div", { class: "pot", "aria-live": "polite" }, t("pot", { n: view.pot ?? 0 })),
     h("div", { class: "phase" }, phase, " · ", t("deck_n", { n: view.deck_count ?? 0 })),
-    view.own_totals ? h("div", { class: "totals" }, t("your_totals", { low: half(view.own_totals[0]), high: half(view.own_totals[1]) })) : null);
+    view.own_totals ? ownTotals(view.own_totals) : null);
   return h("div", { class: "poker" }, center, h("div", { class: "p-seats" }, seats));
+}
+
+const TARGETS = [["7", 14], ["27", 54]]; // in halves, as the engine counts (D2)
+
+/** Both of your totals, to 7 and to 27, each with how far it is from its target and whether it is past it
+ * (a total the engine gives as null cannot win that half: over the target with the bust variant). */
+function ownTotals(totals) {
+  const items = TARGETS.map(([target, goal], i) => {
+    const total = totals[i];
+    let state = "under";
+    let note;
+    if (total === null || total === undefined) {
+      state = "bust";
+      note = t("total_bust");
+    } else if (total === goal) {
+      state = "exact";
+      note = t("total_exact");
+    } else if (total > goal) {
+      state = "over";
+      note = t("total_over", { d: half(total - goal) });
+    } else {
+      note = t("total_under", { d: half(goal - total) });
+    }
+    return h("div", { class: ["total", state], "data-testid": `total-${target}`, "data-state": state },
+      h("span", { class: "total-label" }, t("total_to", { target })),
+      h("strong", { class: "total-value" }, total === null || total === undefined ? "–" : half(total)),
+      h("span", { class: "total-note" }, note));
+  });
+  return h("div", { class: "totals", "aria-label": t("your_totals_label") }, items);
 }
 
 /** Button label of a betting or card action. */
@@ -58,12 +88,13 @@ export function seatFacts(view, seat) {
 }
 
 export function logLines(view, names) {
+  if (view.log) return view.log.map((entry) => ({ who: "", text: entryText(entry, names), key: entry.key }));
   // history lines name seats as "p2": show the player's name instead
   return (view.history || [])
     .filter((line) => !line.startsWith("d ") && !/ ante /.test(line))
     .map((line) => {
       const m = /^p(\d+) (.*)$/.exec(line);
-      return m ? { who: names(Number(m[1])), text: m[2] } : { who: "", text: line };
+      return m ? { who: names(Number(m[1])), text: actionText(m[2]) } : { who: "", text: actionText(line) };
     });
 }
 

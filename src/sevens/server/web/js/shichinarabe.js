@@ -2,6 +2,7 @@
 import { cardName, cellFace, jokerCell, RANKS, SUITS } from "./cards.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
+import { actionText, entryText } from "./wording.js";
 
 /** Cards that an action text moves from the hand: "7h", "Jk+9h", "9h+Jk", "swap 8h". */
 export function actionCards(action) {
@@ -43,7 +44,7 @@ export function board(view, ctx) {
         label = t("joker_on", { card: cardName(card) });
         cls += " filled joker";
       } else {
-        content = h("span", { class: "slot-rank" }, rank === "T" ? "10" : rank);
+        content = h("span", { class: "slot-rank", translate: "no" }, rank === "T" ? "10" : rank);
         label = t("empty_position", { card: cardName(card) });
         cls += " empty";
       }
@@ -80,9 +81,10 @@ export function passesLeft(view) {
   return limit - ((view.passes_used || [])[view.seat] || 0);
 }
 
-/** Move log lines from the view's public history. */
+/** Move log lines: the view's structured log in words (older servers: its history, actions drawn). */
 export function logLines(view, names) {
-  return (view.history || []).map(([seat, text]) => ({ who: names(seat), text }));
+  if (view.log) return view.log.map((entry) => ({ who: "", text: entryText(entry, names), key: entry.key }));
+  return (view.history || []).map(([seat, text]) => ({ who: names(seat), text: actionText(text) }));
 }
 
 export const hasHand = true;

@@ -4,22 +4,23 @@ import { dropTicket } from "./api.js";
 import { cardFace, cardLabel, cardName } from "./cards.js";
 import { chatPanel } from "./chat.js";
 import { fill, h, unescape } from "./dom.js";
-import { has, t } from "./i18n.js";
+import { Effects } from "./effects.js";
+import { has, t, tn } from "./i18n.js";
+import { icon } from "./icons.js";
 import * as killer from "./killer.js";
 import * as seven27 from "./seven27.js";
 import * as shichinarabe from "./shichinarabe.js";
 import { RoomSocket } from "./socket.js";
+import { rulesBox, rulesHref } from "./rules.js";
+import { actionText, botName, explain } from "./wording.js";
+
+export { explain };
 
 const FAMILIES = { shichinarabe, killer, seven27 };
 const ERROR_SHOWN_MS = 7000;
 const FRESH_MS = 700;
-
-/** The localized explanation of a refusal, followed by the server's own words. */
-export function explain(code, message) {
-  const key = `err_${code}`;
-  const title = has(key) ? t(key) : t("err_other");
-  return message ? `${title} ${message}` : title;
-}
+const HINTS_KEY = "sevens.hints";
+const PACES = ["slow", "normal", "fast"];
 
 export function outcomeText(outcome) {
   const key = `outcome_${outcome}`;
@@ -45,10 +46,12 @@ export class RoomView {
     this.pending = false;
     this.lastAction = null;
     this.freshUntil = 0;
-    this.hints = null;
     this.chooser = null;
     this.clockAt = 0;
     this.connection = "connecting";
+    this.logOpen = false;
+    this.confirmingLeave = false;
+    this.effects = new Effects(() => this.pace());
     this.build();
     this.socket = new RoomSocket(code, ticket ? ticket.token : null);
     this.socket.addEventListener("frame", (e) => this.onFrame(e.detail));
@@ -62,6 +65,7 @@ export class RoomView {
   destroy() {
     clearInterval(this.timer);
     clearTimeout(this.errorTimer);
+    clearTimeout(this.flashTimer);
     document.removeEventListener("keydown", this.onKey);
     this.socket.close();
   }
@@ -69,6 +73,8 @@ export class RoomView {
   // ------------------------------------------------------------------ layout
   build() {
     this.notice = h("div", { class: "notice", role: "alert", "aria-live": "assertive", hidden: true, "data-testid": "notice" });
+    this.flash = h("div", { class: "flash", role: "status", hidden: true, "data-testid": "flash" });
+    this.dialog = h("div", { class: "dialog-slot" });
     this.status = h("div", { class: "status-line", "aria-live": "polite" });
     this.stage = h("div", { class: "stage" });
     this.players = h("section", { class: "panel players" });
@@ -80,7 +86,9 @@ export class RoomView {
     });
     this.tableEl = h("div", { id: "table", class: "table-view", "data-turn": "connecting", "data-move": "" },
       h("div", { class: "table-head" }, this.status),
+      this.dialog,
       this.notice,
+      this.flash,
       h("div", { class: "table-grid" }, this.stage, h("aside", { class: "side" }, this.players, this.board, this.log, this.chatBox.el)));
     fill(this.root, this.tableEl);
   }
@@ -110,8 +118,11 @@ export class RoomView {
           Object.assign(this.game, { turn: frame.turn, view: frame.view, seat_players: frame.seat_players,
             you_seat: frame.you_seat, clock: frame.clock, over: frame.view.to_move === null });
         }
+        if (this.noticeTransient) this.hideNotice(); // a refusal is old news once the game moved on
         this.lastAction = frame.action;
         this.freshUntil = performance.now() + FRESH_MS;
+        if (frame.by === "timeout") this.showTimeout(frame);
+        this.effects.moved(frame, this.game ? this.game.you_seat : null);
         this.clockAt = performance.now();
         this.pending = false;
         break;
@@ -122,6 +133,7 @@ export class RoomView {
         this.pending = false;
         break;
       case "round_over":
+        this.effects.roundOver();
         this.scores = frame.scores;
         this.lastRound = frame;
         this.resultsOpen = true;
@@ -139,12 +151,12 @@ export class RoomView {
         this.chat = this.chat.slice(-100);
         break;
       case "ack":
-        this.pending = false;
-        return;
+        this.pending = false; // the move's own "action" frame redraws too; an ack alone must not leave it locked
+        break;
       case "error":
-        this.pending = false;
-        this.showNotice(explain(frame.code, frame.message), true);
-        return;
+        this.pending = false; // a refused move: the hand and the buttons come back at once
+        this.showNotice(explain(frame.code, frame.message, frame.reason_key, frame.params, (seat) => this.seatName(seat)), true);
+        break;
       default:
         return;
     }
@@ -154,6 +166,7 @@ export class RoomView {
   showNotice(text, transient) {
     this.notice.textContent = text;
     this.notice.hidden = false;
+    this.noticeTransient = transient;
     clearTimeout(this.errorTimer);
     if (transient) this.errorTimer = setTimeout(() => this.hideNotice(), ERROR_SHOWN_MS);
   }
@@ -182,6 +195,10 @@ export class RoomView {
     return this.room ? this.room.members.filter((m) => m.name).map((m) => unescape(m.name)) : [];
   }
 
+  pace() {
+    return (this.room && this.room.pace) || "normal";
+  }
+
   isHost() {
     return Boolean(this.you && this.you.host);
   }
@@ -195,10 +212,18 @@ export class RoomView {
     return this.myTurn() ? this.game.view.legal_actions || [] : [];
   }
 
+  /** Whether the reasons are explained (the playable cards are marked on your turn either way). The choice
+   * is kept in this browser; until it is made, the table's rules (hints, kids mode) decide. */
   hintsOn() {
-    if (this.hints !== null) return this.hints;
+    const saved = localStorage.getItem(HINTS_KEY);
+    if (saved === "on" || saved === "off") return saved === "on";
     const rules = this.room ? this.room.rules : {};
     return Boolean((rules && rules.hints) || (this.room && this.room.kids));
+  }
+
+  setHints(on) {
+    localStorage.setItem(HINTS_KEY, on ? "on" : "off");
+    this.render();
   }
 
   // ------------------------------------------------------------------ moves
@@ -267,6 +292,7 @@ export class RoomView {
     this.renderScoreboard();
     this.renderLog();
     this.chatBox.update(this.chat, room, this.you);
+    this.effects.fly(this.root);
     if (focused) {
       const again = this.root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
       if (again && again !== document.activeElement) again.focus();
@@ -276,7 +302,7 @@ export class RoomView {
   renderStatus() {
     const room = this.room;
     const g = this.game;
-    const parts = [h("span", { class: "room-code" }, t("room", { code: room.code }))];
+    const parts = [h("span", { class: "room-code" }, tn("room", { code: h("span", { class: "code", translate: "no" }, room.code) }))];
     if (g && room.status !== "lobby") {
       const n = (room.rounds_played || 0) + (room.status === "finished" ? 0 : 1);
       parts.push(h("span", { class: "round-no" }, room.rounds ? t("round_of", { n: Math.min(n, room.rounds), total: room.rounds }) : t("round_n", { n })));
@@ -285,39 +311,116 @@ export class RoomView {
         parts.push(h("span", { class: ["turn", mine ? "mine" : ""], "data-testid": "turn" },
           mine ? t("your_turn") : t("turn_of", { name: this.seatName(g.view.to_move) })));
       }
-      parts.push(h("span", { class: "timer", "data-testid": "timer" }));
+      // the turn clock: a bar that empties, and the seconds beside it
+      parts.push(h("span", { class: "timer", "data-testid": "timer", hidden: true }, icon("clock"), h("span", { class: "timer-text" }),
+        h("span", { class: "timer-bar", role: "progressbar", "aria-label": t("time_left"), "aria-valuemin": 0, "aria-valuemax": 100 },
+          h("span", { class: "timer-fill" }))));
     }
     if (this.you && this.you.role === "spectator") parts.push(h("span", { class: "tag" }, t("watching")));
+    const tools = [];
     if (room.status !== "lobby" && this.family.hasHand) {
       const box = h("input", { type: "checkbox", id: "hints", checked: this.hintsOn(), "data-key": "hints",
-        on: { change: (e) => { this.hints = e.target.checked; this.render(); } } });
-      parts.push(h("label", { class: "hints-toggle", for: "hints", title: t("hints_label") }, box, t("hints")));
+        on: { change: (e) => this.setHints(e.target.checked) } });
+      tools.push(h("label", { class: "hints-toggle", for: "hints", title: t("hints_label") }, box, t("hints")));
     }
-    parts.push(h("button", { class: "link-button", type: "button", "data-key": "leave", on: { click: () => this.leave() } },
-      this.you && this.you.role === "player" && room.status !== "finished" ? t("leave") : t("back_to_lobby")));
+    if (room.status !== "lobby") tools.push(this.paceControl(), this.soundControl());
+    // how to play, in a tab of its own: the game stays where it is
+    tools.push(h("a", { href: rulesHref(room.preset), target: "_blank", rel: "noopener", "data-testid": "table-rules-link" }, t("rules.link")));
+    tools.push(h("button", { class: "link-button log-button", type: "button", "data-key": "log-button", "data-testid": "log-button",
+      "aria-expanded": String(this.logOpen), on: { click: () => { this.logOpen = !this.logOpen; this.render(); } } }, t("moves")));
+    tools.push(h("button", { class: "link-button", type: "button", "data-key": "leave", "data-testid": "leave", on: { click: () => this.leave() } },
+      this.inRunningGame() ? t("leave") : t("back_to_lobby")));
+    parts.push(h("span", { class: "tools" }, tools));
     fill(this.status, parts);
+    this.tableEl.classList.toggle("log-open", this.logOpen);
+    this.renderConfirm();
     this.tickClock();
+  }
+
+  /** How fast computer players move (the room's pace: the host chooses, everyone sees it). */
+  paceControl() {
+    const pace = this.room.pace || "normal";
+    if (!this.isHost()) return h("span", { class: "pace muted" }, t("pace_is", { pace: t(`pace_${pace}`) }));
+    return h("label", { class: "pace" }, h("span", { class: "pace-label" }, t("pace")), h("span", { class: "pace-short" }, t("pace_short")), " ",
+      h("select", { "data-key": "pace", "data-testid": "pace", "aria-label": t("pace"), on: { change: (e) => this.socket.send("pace", { pace: e.target.value }) } },
+        PACES.map((p) => h("option", { value: p, selected: p === pace }, t(`pace_${p}`)))));
+  }
+
+  soundControl() {
+    const on = this.effects.soundOn();
+    return h("button", { type: "button", class: ["icon-button", on ? "on" : ""], "data-key": "sound", "data-testid": "sound",
+      "aria-pressed": String(on), "aria-label": t("sound"), title: t("sound"),
+      on: { click: () => { this.effects.setSound(!on); this.render(); } } }, icon(on ? "sound" : "mute"));
   }
 
   tickClock() {
     const el = this.status.querySelector(".timer");
     if (!el) return;
     const clock = this.game && !this.game.over ? this.game.clock : null;
-    if (!clock) {
-      el.textContent = "";
-      return;
-    }
+    el.hidden = !clock;
+    if (!clock) return;
     const left = Math.max(0, clock.seconds - (performance.now() - this.clockAt) / 1000);
-    el.textContent = `⏱ ${t("timer", { n: Math.ceil(left) })}`;
+    const share = clock.limit ? Math.min(1, left / clock.limit) : 0;
+    el.querySelector(".timer-text").textContent = t("timer", { n: Math.ceil(left) });
+    el.querySelector(".timer-fill").style.width = `${(share * 100).toFixed(1)}%`;
+    el.querySelector(".timer-bar").setAttribute("aria-valuenow", String(Math.round(share * 100)));
     el.classList.toggle("low", left <= 5);
   }
 
+  /** A seated player leaving a game still running is asked first (a computer plays their seat after). */
+  inRunningGame() {
+    return Boolean(this.you && this.you.role === "player" && this.room && this.room.status === "playing");
+  }
+
   leave() {
+    if (this.inRunningGame()) {
+      this.confirmingLeave = true;
+      this.render();
+      const stay = this.tableEl.querySelector(".confirm [data-action='stay']");
+      if (stay) stay.focus();
+      return;
+    }
+    this.leaveNow();
+  }
+
+  leaveNow() {
     if (this.you && this.you.role === "player" && this.room.status !== "finished") {
       this.socket.send("leave");
       dropTicket(this.code);
     }
     location.hash = "#/";
+  }
+
+  renderConfirm() {
+    if (!this.confirmingLeave || !this.inRunningGame()) {
+      this.confirmingLeave = false;
+      fill(this.dialog);
+      return;
+    }
+    const stay = () => { this.confirmingLeave = false; this.render(); };
+    fill(this.dialog, h("div", { class: "confirm", role: "alertdialog", "aria-label": t("leave_title"), "data-testid": "leave-confirm" },
+      h("p", {}, t("leave_question")),
+      h("div", { class: "button-row" },
+        h("button", { type: "button", class: "primary", "data-action": "leave", "data-testid": "leave-yes", on: { click: () => this.leaveNow() } }, t("leave_yes")),
+        h("button", { type: "button", class: "secondary", "data-action": "stay", "data-testid": "leave-no", on: { click: stay } }, t("leave_no")))));
+  }
+
+  /** 「時間切れ：パス」: a turn the clock passed is said on the table, not only in the log. */
+  showTimeout(frame) {
+    const seat = this.moverSeat(frame);
+    const name = seat === null ? "" : this.seatName(seat);
+    const said = frame.action === "pass" ? t("event.timeout_pass", { seat: name }) : `${t("event.timeout", { seat: name })} ${actionText(frame.action)}`;
+    fill(this.flash, said);
+    this.flash.hidden = false;
+    clearTimeout(this.flashTimer);
+    this.flashTimer = setTimeout(() => { this.flash.hidden = true; }, ERROR_SHOWN_MS);
+  }
+
+  /** The seat that made the move of an action frame (the frame names the player; seats are per round). */
+  moverSeat(frame) {
+    const seats = frame.seat_players || (this.game ? this.game.seat_players : []);
+    const seat = seats.indexOf(frame.player);
+    return seat < 0 ? null : seat;
   }
 
   renderWaiting() {
@@ -331,8 +434,7 @@ export class RoomView {
     } } }, t("copy"));
     const members = room.members.map((m) => h("li", { class: m.open ? "open" : "" },
       memberName(room, m),
-      m.kind === "bot" ? h("span", { class: "tag" }, agentLabel(m.agent)) : null,
-      m.player === room.host ? h("span", { class: "tag host" }, "★ host") : null));
+      m.player === room.host ? h("span", { class: "tag host" }, t("host_mark")) : null));
     const controls = this.isHost()
       ? h("button", { type: "button", class: "primary big", "data-testid": "start", "data-key": "start",
         on: { click: () => this.socket.send("start") } }, t("start"))
@@ -342,6 +444,7 @@ export class RoomView {
       h("p", { class: "muted" }, t("waiting_players")),
       h("div", { class: "share-row" }, h("label", {}, t("share_link")), linkInput, copy),
       h("ol", { class: "member-list" }, members),
+      rulesBox(room, this.catalog),
       controls));
   }
 
@@ -410,44 +513,63 @@ export class RoomView {
     const counts = {};
     const cards = (view.hand || []).map((card) => {
       counts[card] = (counts[card] || 0) + 1;
-      const legal = playable.has(card);
+      const legal = playable.has(card); // only on your turn: legal actions come with it
       const cls = ["hand-card", legal ? "legal" : "", legal && ctx.hints ? "hint" : ""];
-      const label = cardName(card) + (legal && ctx.hints ? ` (${t("playable")})` : "");
+      const label = cardName(card) + (legal ? ` (${t("playable")})` : "");
       return h("button", { type: "button", class: cls, "data-card": card, "data-legal": String(legal),
         "data-key": `card-${card}-${counts[card]}`, "aria-label": label, disabled: this.pending,
         on: { click: () => this.clickCard(card) } }, cardFace(card));
     });
-    return h("div", { class: "hand", role: "group", "aria-label": t("hand"), "data-testid": "hand" }, cards);
+    const hand = h("div", { class: "hand", role: "group", "aria-label": t("hand"), "data-testid": "hand" }, cards);
+    // marked cards need no words; with hints on, the page also says why they are the playable ones
+    const why = ctx.hints && playable.size && has(`hint_why_${this.room.family}`)
+      ? h("p", { class: "hint-why", "data-testid": "hint-why" }, t(`hint_why_${this.room.family}`))
+      : null;
+    return h("div", { class: "hand-area" }, why, hand);
   }
 
+  /** The winner screen at the end of a round: ranks, points as the server scored them (E2), stars earned,
+   * the session totals, and what to do next. */
   results() {
     const frame = this.lastRound;
     const scores = frame.scores;
     const round = scores.rounds[scores.rounds.length - 1];
     const chipsGame = this.room.family === "seven27";
-    const rows = round ? round.ranking.map((player, i) => h("tr", {},
-      h("td", {}, t("rank_n", { n: i + 1 })),
-      h("td", {}, this.playerName(player)),
-      h("td", {}, outcomeText(round.outcomes[player])),
-      h("td", { class: "num" }, signed(round.points[player])),
-      h("td", { class: "stars" }, "★".repeat(round.stars[player] || 0)))) : [];
     const over = frame.session_over;
+    const ranking = round ? round.ranking : [];
+    const outcome = (player, i) => (i === 0 && round.outcomes[player] === "left" ? t("outcome_survivor") : outcomeText(round.outcomes[player]));
+    const rows = ranking.map((player, i) => h("tr", { class: [i === 0 ? "winner" : "", this.you && player === this.you.player ? "me" : ""] },
+      h("td", { class: "rank" }, t("rank_n", { n: i + 1 })),
+      // on a phone the result goes under the name (a column of its own would squeeze the names)
+      h("td", { class: "name" }, h("span", { class: "who" }, this.playerName(player)), h("small", { class: "outcome-under" }, outcome(player, i))),
+      h("td", { class: "outcome" }, outcome(player, i)),
+      h("td", { class: "num" }, signed(round.points[player])),
+      h("td", { class: "stars", "aria-label": t("stars_n", { n: round.stars[player] || 0 }) }, "★".repeat(round.stars[player] || 0) || "–"),
+      h("td", { class: "num strong" }, signed(scores.totals[player]))));
+    const winner = ranking.length ? this.playerName(ranking[0]) : "";
     const buttons = [];
     if (over && this.isHost()) {
       buttons.push(h("button", { type: "button", class: "primary", "data-testid": "rematch", "data-key": "rematch",
         on: { click: () => this.socket.send("rematch") } }, t("rematch")));
+    } else if (over) {
+      buttons.push(h("span", { class: "muted" }, t("rematch_wait")));
     }
     if (over && this.room.record) {
       buttons.push(h("a", { class: "button secondary", href: `#/replay/${this.room.record}`, "data-testid": "replay-link" }, t("watch_replay")));
+    }
+    if (over) {
+      buttons.push(h("button", { type: "button", class: "secondary", "data-testid": "results-leave", "data-key": "results-leave",
+        on: { click: () => this.leaveNow() } }, t("leave_table")));
     }
     buttons.push(h("button", { type: "button", class: "link-button", "data-key": "close-results",
       on: { click: () => { this.resultsOpen = false; this.render(); } } }, t("close")));
     return h("section", { class: ["results", over ? "final" : ""], "data-testid": "results", "aria-label": t("ranking") },
       h("h2", {}, over ? t("session_over") : t("round_over")),
+      winner ? h("p", { class: "winner-line", "data-testid": "winner" }, icon("trophy"), " ", t("winner_is", { name: winner })) : null,
       over ? null : h("p", { class: "muted" }, t("next_round_soon")),
       h("table", { class: "ranking" },
-        h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", {}, t("players_title")), h("th", {}, ""),
-          h("th", {}, chipsGame ? t("chips") : t("points")), h("th", {}, t("stars")))),
+        h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("players_title")), h("th", { class: "outcome" }, t("outcome")),
+          h("th", {}, chipsGame ? t("chips_head") : t("points_head")), h("th", {}, t("stars_earned")), h("th", {}, t("session_total")))),
         h("tbody", {}, rows)),
       h("div", { class: "button-row" }, buttons));
   }
@@ -463,7 +585,7 @@ export class RoomView {
         const status = (view.statuses || [])[seat];
         const facts = this.family.seatFacts(view, seat);
         if (status && status !== "in") facts.push(has(`status_${status}`) ? t(`status_${status}`) : status);
-        items.push(this.playerItem(member, facts, !g.over && view.to_move === seat, seat === g.you_seat));
+        items.push(this.playerItem(member, facts, !g.over && view.to_move === seat, seat === g.you_seat, seat));
       });
     } else {
       for (const member of room.members) items.push(this.playerItem(member, [], false, this.you && member.player === this.you.player));
@@ -471,15 +593,16 @@ export class RoomView {
     fill(this.players, h("h2", {}, t("players_title")), h("ul", { class: "player-list" }, items));
   }
 
-  playerItem(member, facts, turn, me) {
+  playerItem(member, facts, turn, me, seat = null) {
     const scores = this.scores;
     const stars = scores && scores.stars ? scores.stars[member.player] : 0;
     const total = scores && scores.totals ? scores.totals[member.player] : 0;
     const flags = [];
-    if (member.kind === "bot") flags.push(agentLabel(member.agent));
-    else if (member.auto) flags.push(t("auto_mark"));
-    else if (!member.open && !member.connected) flags.push(t("away_mark"));
-    return h("li", { class: ["player", turn ? "turn" : "", me ? "me" : ""], "aria-current": turn ? "true" : null },
+    if (member.kind !== "bot") { // a computer player is never "away": its name says what it is
+      if (member.auto) flags.push(t("auto_mark"));
+      else if (!member.open && !member.connected) flags.push(t("away_mark"));
+    }
+    return h("li", { class: ["player", turn ? "turn" : "", me ? "me" : ""], "aria-current": turn ? "true" : null, "data-seat": seat },
       h("div", { class: "who" },
         h("span", { class: ["dot", member.connected || member.kind === "bot" ? "on" : ""], "aria-hidden": "true" }),
         h("strong", {}, memberName(this.room, member)),
@@ -513,15 +636,17 @@ export class RoomView {
     }
     const lines = this.family.logLines(g.view, (seat) => this.seatName(seat));
     const list = h("ol", { class: "move-log", "aria-label": t("moves") },
-      lines.slice(-60).map((line) => h("li", {}, h("span", { class: "who" }, line.who), " ", prettyAction(line.text))));
+      lines.slice(-60).map((line) => h("li", { class: line.key ? line.key.replace(/\./g, "-") : null },
+        line.who ? h("span", { class: "who" }, line.who, " ") : null, line.text)));
     fill(this.log, h("h2", {}, t("moves")), list);
     list.scrollTop = list.scrollHeight;
   }
 }
 
-/** A member's name; computer players of the same kind are told apart by their seat ("greedy bot 3"). */
+/** A member's name: computer players as "Computer 1 (Normal)"; people of the same name told apart by seat. */
 export function memberName(room, member) {
   if (!member) return "";
+  if (member.kind === "bot") return botName(room.members, member);
   if (!member.name) return t("open_seat");
   const name = unescape(member.name);
   const twins = room.members.filter((m) => m.name === member.name).length > 1;
@@ -533,11 +658,3 @@ function signed(n) {
   return n > 0 ? `+${n}` : String(n);
 }
 
-/** Card texts in a log line shown with suit symbols ("play 8h" → "play ♥8"). */
-export function prettyAction(text) {
-  return String(text).replace(/\b([2-9TJQKA])([shdc])\b/g, (m) => cardLabel(m)).replace(/\bpass\b/, t("pass"));
-}
-
-export function agentLabel(agent) {
-  return has(`agent_${agent}`) ? t(`agent_${agent}`) : agent || "";
-}

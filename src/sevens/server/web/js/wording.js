@@ -1,0 +1,67 @@
+// Game texts in the player's language: actions, the structured move log (game.json's "log."/"event."/"s27."
+// keys) and refused moves (reason_key + params). Cards are shown with suit symbols, seats by the names players
+// see (never a 0-based number), computer players as "Computer 1 (Normal)".
+import { cardLabel, parseCard } from "./cards.js";
+import { getLang, has, t } from "./i18n.js";
+
+const WORDS = new Set(["pass", "check", "bet", "call", "raise", "fold", "take", "stand", "up", "down", "swap", "ghost"]);
+
+/** One action or card text ("8h", "8h 9h", "Jk+9h", "swap 8h", "take up") in words and suit symbols. */
+export function actionText(text) {
+  return String(text)
+    .split(/(\s+|\+)/)
+    .map((token) => {
+      if (token === "Jk") return t("joker");
+      if (parseCard(token)) return cardLabel(token);
+      if (WORDS.has(token)) return t(`word_${token}`);
+      return token;
+    })
+    .join("");
+}
+
+/** The parameters of a catalogue entry made readable: seats named, cards and actions drawn, lists joined. */
+export function readableParams(params, names) {
+  const out = {};
+  for (const [key, value] of Object.entries(params || {})) {
+    if (key.endsWith("seat") && Number.isInteger(value)) out[key] = names(value);
+    else if (Array.isArray(value)) out[key] = value.map((v) => actionText(v)).join(" ");
+    else if (typeof value === "string") out[key] = actionText(value);
+    else out[key] = value;
+  }
+  return out;
+}
+
+/** One entry of the view's structured log ({seat, key, params}) as a sentence. */
+export function entryText(entry, names) {
+  const params = { ...(entry.seat === null || entry.seat === undefined ? {} : { seat: entry.seat }), ...entry.params };
+  return t(entry.key, readableParams(params, names));
+}
+
+/** A refused move or request in the player's language. With a reason key: an illegal move is titled
+ * ("You can't play that.") and explained, with the legal moves; any other refusal is its reason alone (its
+ * title would say the same twice). Without one, the title, and the server's English sentence for English
+ * readers only. */
+export function explain(code, message, reasonKey = null, params = null, names = (seat) => String(seat + 1)) {
+  const title = has(`err_${code}`) ? t(`err_${code}`) : t("err_other");
+  const gap = getLang() === "ja" ? "" : " "; // Japanese runs sentences on after 。
+  if (reasonKey && has(reasonKey)) {
+    const readable = readableParams(params, names);
+    let reason = t(reasonKey, readable);
+    if (params && Array.isArray(params.legal) && params.legal.length) reason = t("refusal.legal_now", { reason, legal: readable.legal });
+    return code === "illegal" ? `${title}${gap}${reason}` : reason.charAt(0).toUpperCase() + reason.slice(1);
+  }
+  return message && getLang() === "en" ? `${title}${gap}${message}` : title;
+}
+
+/** The display name of a computer player: its number among the room's computers and its level. */
+export function botName(members, member) {
+  const n = members.filter((m) => m.kind === "bot" && m.player <= member.player).length;
+  return t("bot_name", { n, level: agentLevel(member.agent) });
+}
+
+/** An agent's level in words: levels.json's "level.<name>", else the page's own word for today's agents. */
+export function agentLevel(agent) {
+  if (has(`level.${agent}`)) return t(`level.${agent}`);
+  if (has(`agent_level_${agent}`)) return t(`agent_level_${agent}`);
+  return agent || "";
+}
