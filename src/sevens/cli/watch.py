@@ -52,7 +52,7 @@ def watch(
     names = names * built.players if len(names) == 1 else names
     if len(names) != built.players:
         raise SevensError(f"{len(names)} agents for {built.players} players; give one, or one per seat")
-    bots = [make_agent(name) for name in names]
+    bots = [make_agent(name, family.name) for name in names]
     state = family.new_state(built, seed)
     for seat, bot in enumerate(bots):
         bot.reset(seat, derive_seed(seed, seat + 1))
