@@ -10,6 +10,7 @@ import pytest
 from sevens.agents.shichinarabe import HeuristicAgent
 from sevens.agents.shichinarabe.inference import OpponentModel, _Moment, posterior_deals
 from sevens.agents.shichinarabe.knowledge import Knowledge
+from sevens.agents.shichinarabe.levels import LEVEL_MIXTURE
 from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS
 from sevens.agents.shichinarabe.sampling import Deal, Sampler
 from sevens.games.shichinarabe import Rules, State
@@ -117,10 +118,11 @@ def test_loose_jokers_move_between_hands_along_the_chain() -> None:
 
 def _joker_free_past_hands(preset: str) -> Iterator[tuple[OpponentModel, _Moment, int]]:
     """(model, past choice, hand then) for every choice made without a joker in hand, under 5 sampled deals
-    of each heuristic game of seeds 0–5 cut after 12, 24 and 36 actions."""
+    of each heuristic game of seeds 0–5 cut after 12, 24 and 36 actions; the model reads the opponents as
+    the mixture of the levels' policies (with one policy it is the default's: the first of the mixture)."""
     for moves in (12, 24, 36):
         for seed, (_, view, knowledge) in enumerate(_cut_views(preset, range(6), moves)):
-            model = OpponentModel(view, knowledge, DEFAULT_WEIGHTS)
+            model = OpponentModel(view, knowledge, DEFAULT_WEIGHTS, mixture=LEVEL_MIXTURE)
             sampler = Sampler(view, knowledge)
             rng = random.Random(seed)
             for deal in (sampler.sample(rng) for _ in range(5)):
@@ -134,9 +136,9 @@ def _joker_free_past_hands(preset: str) -> Iterator[tuple[OpponentModel, _Moment
 @pytest.mark.parametrize("preset", ["standard", "tunnel", "english", "joker"])
 def test_the_plain_shortcut_reads_every_choice_as_the_full_policy_does(preset: str) -> None:
     """The chain's hot path (no joker in hand: plays and a pass only) must agree with score_actions itself,
-    on every past choice of every seat, for many deals."""
+    on every past choice of every seat, for many deals, for every policy of the levels' mixture."""
     compared = 0
     for model, m, then in _joker_free_past_hands(preset):
-        assert model._explains_plain(m, then) == model._explains(m, then, 0)
+        assert model._explains_plain(m, then) == [model._explains(m, then, 0, w) for w in model.components]
         compared += 1
     assert compared > 500

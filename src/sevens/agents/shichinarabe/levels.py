@@ -41,7 +41,7 @@ LEVELS = level_table({
     "easy": GreedyAgent,
     "normal": lambda: HeuristicAgent(NORMAL_WEIGHTS),
     "hard": lambda: HeuristicAgent(HARD_WEIGHTS),
-    "expert": SearchAgent,
+    "expert": lambda: SearchAgent(opponents=LEVEL_MIXTURE),
 })  # fmt: skip
 
 __all__ = ["HARD_WEIGHTS", "LEVELS", "LEVEL_MIXTURE", "NEVER_HOLDS_BACK", "NORMAL_WEIGHTS"]
