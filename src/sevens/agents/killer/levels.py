@@ -1,7 +1,7 @@
 """Which agent plays each level in Killer sevens (:mod:`sevens.agents.levels`).
 
-* ``beginner``: any playable card at random, a pass only when it must (:mod:`sevens.agents.common.beginner`);
-* ``easy``: ``greedy`` (the play that frees most of its own cards, no thought for kills);
+* ``beginner``: any playable card at random, and now and then a needless pass (:mod:`sevens.agents.common.casual`);
+* ``easy``: any playable card at random, a pass only when it must;
 * ``normal``: the ``heuristic``'s choice of card (kills, never its own), but it passes only when it must;
 * ``hard``: the ``heuristic`` as tuned, holding back while passes are to spare when every play does harm;
 * ``expert``: ``search``.
@@ -11,23 +11,23 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from sevens.agents.common.beginner import BeginnerAgent
+from sevens.agents.common.casual import CasualAgent
 from sevens.agents.levels import level_table
 from sevens.games.killer.actions import PASS
 
-from .greedy import GreedyAgent
 from .heuristic import HeuristicAgent
 from .policy import DEFAULT_WEIGHTS
 from .search import SearchAgent
 
+BEGINNER_NEEDLESS_PASS = 0.2
 NORMAL_WEIGHTS = replace(DEFAULT_WEIGHTS, reserve=99)  # above every pass limit: never passes while it can play
 
 LEVELS = level_table({
-    "beginner": lambda: BeginnerAgent(PASS),
-    "easy": GreedyAgent,
+    "beginner": lambda: CasualAgent(PASS, BEGINNER_NEEDLESS_PASS),
+    "easy": lambda: CasualAgent(PASS),
     "normal": lambda: HeuristicAgent(NORMAL_WEIGHTS),
     "hard": HeuristicAgent,
     "expert": SearchAgent,
 })  # fmt: skip
 
-__all__ = ["LEVELS", "NORMAL_WEIGHTS"]
+__all__ = ["BEGINNER_NEEDLESS_PASS", "LEVELS", "NORMAL_WEIGHTS"]
