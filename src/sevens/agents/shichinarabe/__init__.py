@@ -35,7 +35,7 @@ from sevens.agents.base import Agent
 
 from .greedy import GreedyAgent
 from .heuristic import HeuristicAgent
-from .levels import LEVELS
+from .levels import LEVELS, expert_oracle
 from .oracle import OracleAgent
 from .search import SearchAgent
 
@@ -44,6 +44,9 @@ AGENTS: dict[str, Callable[[], Agent]] = {
     "heuristic": HeuristicAgent,
     "search": SearchAgent,
 }
-RESEARCH_AGENTS: dict[str, Callable[[], Agent]] = {"oracle": OracleAgent}
+RESEARCH_AGENTS: dict[str, Callable[[], Agent]] = {
+    "oracle": OracleAgent,
+    "expert-oracle": expert_oracle,  # the bound beside the expert's rows: its search, every hand visible
+}
 
 __all__ = ["AGENTS", "LEVELS", "RESEARCH_AGENTS", "GreedyAgent", "HeuristicAgent", "OracleAgent", "SearchAgent"]

@@ -21,11 +21,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from sevens.agents.base import Agent
 from sevens.agents.common.casual import CasualAgent
 from sevens.agents.levels import level_table
 from sevens.games.shichinarabe.actions import PASS
 
 from .heuristic import HeuristicAgent
+from .oracle import OracleAgent
 from .policy import DEFAULT_WEIGHTS
 from .search import SearchAgent
 
@@ -47,6 +49,14 @@ LEVELS = level_table({
     "hard": lambda: HeuristicAgent(HARD_WEIGHTS),
     "expert": lambda: SearchAgent(opponents=LEVEL_MIXTURE),
 })  # fmt: skip
+
+
+def expert_oracle() -> Agent:
+    """``expert``'s search with every hand visible (research only: what reading the hands is worth to it)."""
+    agent = OracleAgent(opponents=LEVEL_MIXTURE)
+    agent.name = "expert-oracle"
+    return agent
+
 
 __all__ = [
     "BEGINNER_NEEDLESS_PASS",
