@@ -21,7 +21,7 @@ from .policy import DEFAULT_WEIGHTS
 from .search import SearchAgent
 
 BEGINNER_NEEDLESS_PASS = 0.2
-HARD_THINK_MS = 100.0
+HARD_THINK_MS = 200.0
 NORMAL_WEIGHTS = replace(DEFAULT_WEIGHTS, reserve=99)  # above every pass limit: never passes while it can play
 
 LEVELS = level_table({
