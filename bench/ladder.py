@@ -163,7 +163,10 @@ def main() -> None:
     rows = load(args.out)
     if args.command == "add":
         for path in args.reports:
-            rows = merge(rows, from_arena(json.loads(path.read_text(encoding="utf-8"))))
+            try:
+                rows = merge(rows, from_arena(json.loads(path.read_text(encoding="utf-8"))))
+            except (OSError, ValueError, KeyError, IndexError) as exc:
+                parser.error(f"{path} is not a saved `sevens arena --json` report of hero,field,…: {exc!r}")
     else:
         if args.games < 1:
             parser.error(f"--games must be at least 1 (got {args.games})")

@@ -57,6 +57,13 @@ def test_saved_arena_reports_are_merged_one_row_per_rung_and_plotted(tmp_path: P
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_a_file_that_is_not_an_arena_report_is_refused(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.json"
+    empty.write_text("")
+    code, _, err = run_main(ladder, ["add", str(empty), "--out", str(tmp_path / "ladder.json")])
+    assert code == 2 and "is not a saved `sevens arena --json` report" in err
+
+
 def test_bad_run_arguments_are_refused() -> None:
     code, _, err = run_main(ladder, ["run", "--games", "0", "--out", "x.json"])
     assert code == 2 and "--games must be at least 1" in err
