@@ -76,7 +76,6 @@ class OpponentModel:
         self.knowledge = knowledge
         self.weights = weights
         self.components: tuple[Weights, ...] = tuple(mixture) if mixture else (weights,)
-        self.card_scores = row_scores(view.rules, weights)
         self._component_scores = [row_scores(view.rules, w) for w in self.components]
         self._log_components = math.log(len(self.components))
         self.log_miss = math.log(miss)

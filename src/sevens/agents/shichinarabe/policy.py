@@ -169,6 +169,7 @@ class RowScores:
         return best, best_score
 
 
+@lru_cache(maxsize=64)
 def row_scores(rules: Rules, w: Weights) -> RowScores:
     """The shared :class:`RowScores` of these rules and weights. Weights that differ only in how they pass
     (the levels, and the search's mixture of them) share one: a card's score never reads those fields."""
