@@ -1,8 +1,8 @@
 """Play games between agents and summarise them (``sevens simulate``).
 
 Besides wins and ranks, the summary of a 七並べ family says whether the games look like people's games:
-``mean_finishers`` (players who went out per game), ``no_finisher_games`` (games nobody went out of: everyone
-held back until all but one were eliminated) and ``mean_eliminations``.
+``mean_finishers`` (players who went out per game), ``no_finisher_games`` (games nobody went out of: all but
+one were eliminated or joker-stuck, typically because everyone held back) and ``mean_eliminations``.
 """
 
 from __future__ import annotations

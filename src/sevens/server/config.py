@@ -36,7 +36,7 @@ class ServerConfig:
     takeover_agent: str = "greedy"  # plays for a player who left or is away past the grace period
     fast_agents: frozenset[str] = field(
         default_factory=lambda: frozenset({"random", "greedy", "heuristic", "beginner", "easy", "normal"})
-    )  # agents that answer in well under a millisecond (``hard`` in Seven Twenty-Seven and ``expert`` think)
+    )  # agents that answer in well under a millisecond (``hard`` and ``expert`` search in some families)
     send_queue: int = 256  # frames waiting for one slow connection before it is closed (1013)
     max_rooms: int = 10_000
     max_turn_seconds: float = 600.0
