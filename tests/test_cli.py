@@ -119,3 +119,11 @@ def test_replay_of_a_missing_or_foreign_file_is_a_clear_error(tmp_path: Path) ->
     foreign.write_text(json.dumps({"game": "chess"}), encoding="utf-8")
     code, _, err = run("replay", str(foreign))
     assert code == 2 and "unknown" in err
+
+
+def test_simulate_json_says_whether_players_went_out() -> None:
+    data = json.loads(run("simulate", "--preset", "killer", "--agents", "normal", "--games", "20", "--json")[1])
+    assert data["agents"] == ["normal"] * 4
+    assert 0 <= data["no_finisher_games"] <= 20
+    assert 0 <= data["mean_finishers"] + data["mean_eliminations"] <= 4
+    assert "mean_finishers" not in json.loads(run("simulate", "--preset", "seven27", "--games", "3", "--json")[1])

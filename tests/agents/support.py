@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from sevens.agents.base import Agent, make_agent
 from sevens.agents.shichinarabe import SearchAgent
+from sevens.agents.shichinarabe.levels import LEVEL_MIXTURE
 from sevens.games.shichinarabe import PRESETS, Rules, State
 
 from .common import play_out, random_walk
@@ -45,9 +46,12 @@ def any_rules(draw: st.DrawFn) -> Rules:
 
 
 def quick(name: str) -> Agent:
-    """An agent by name; the search agent with a small fixed budget so tests are fast and deterministic."""
+    """An agent by name; the search agents (``search``, ``expert``) with a small fixed budget so tests are fast
+    and deterministic."""
     if name == "search":
         return SearchAgent(rollouts=2)
+    if name == "expert":
+        return SearchAgent(rollouts=2, opponents=LEVEL_MIXTURE)
     return make_agent(name)
 
 

@@ -10,7 +10,10 @@ from .support import play
 
 
 @pytest.mark.parametrize("preset", ["standard", "joker", "tunnel", "english"])
-@pytest.mark.parametrize("names", [["greedy"], ["heuristic"], ["search", "heuristic"], ["search", "random"]])
+@pytest.mark.parametrize(
+    "names",
+    [["greedy"], ["heuristic"], ["search", "heuristic"], ["search", "random"], ["expert", "normal", "beginner"]],
+)
 def test_same_seed_gives_the_same_game(preset: str, names: list[str]) -> None:
     rules = Rules.preset(preset)
     first = play(rules, 11, names)

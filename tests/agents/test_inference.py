@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator
 
@@ -10,16 +11,19 @@ import pytest
 from sevens.agents.shichinarabe import HeuristicAgent
 from sevens.agents.shichinarabe.inference import OpponentModel, _Moment, posterior_deals
 from sevens.agents.shichinarabe.knowledge import Knowledge
-from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS
+from sevens.agents.shichinarabe.levels import HARD_WEIGHTS, LEVEL_MIXTURE, NORMAL_WEIGHTS
+from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS, Weights
 from sevens.agents.shichinarabe.sampling import Deal, Sampler
 from sevens.games.shichinarabe import Rules, State
 from sevens.games.shichinarabe.view import View
 
 
-def _heuristic_game(rules: Rules, seed: int, moves: int) -> tuple[State, list[tuple[int, int, int]]]:
+def _heuristic_game(
+    rules: Rules, seed: int, moves: int, weights: Weights = DEFAULT_WEIGHTS
+) -> tuple[State, list[tuple[int, int, int]]]:
     """A game of heuristic players cut after ``moves`` actions, with (seat, hand, jokers) before each one."""
     state = State.new(rules, seed)
-    agents = [HeuristicAgent() for _ in range(rules.players)]
+    agents = [HeuristicAgent(weights) for _ in range(rules.players)]
     for seat, agent in enumerate(agents):
         agent.reset(seat, seat)
     before = []
@@ -117,10 +121,11 @@ def test_loose_jokers_move_between_hands_along_the_chain() -> None:
 
 def _joker_free_past_hands(preset: str) -> Iterator[tuple[OpponentModel, _Moment, int]]:
     """(model, past choice, hand then) for every choice made without a joker in hand, under 5 sampled deals
-    of each heuristic game of seeds 0–5 cut after 12, 24 and 36 actions."""
+    of each heuristic game of seeds 0–5 cut after 12, 24 and 36 actions; the model reads the opponents as
+    the mixture of the levels' policies (with one policy it is the default's: the first of the mixture)."""
     for moves in (12, 24, 36):
         for seed, (_, view, knowledge) in enumerate(_cut_views(preset, range(6), moves)):
-            model = OpponentModel(view, knowledge, DEFAULT_WEIGHTS)
+            model = OpponentModel(view, knowledge, DEFAULT_WEIGHTS, mixture=LEVEL_MIXTURE)
             sampler = Sampler(view, knowledge)
             rng = random.Random(seed)
             for deal in (sampler.sample(rng) for _ in range(5)):
@@ -134,9 +139,32 @@ def _joker_free_past_hands(preset: str) -> Iterator[tuple[OpponentModel, _Moment
 @pytest.mark.parametrize("preset", ["standard", "tunnel", "english", "joker"])
 def test_the_plain_shortcut_reads_every_choice_as_the_full_policy_does(preset: str) -> None:
     """The chain's hot path (no joker in hand: plays and a pass only) must agree with score_actions itself,
-    on every past choice of every seat, for many deals."""
+    on every past choice of every seat, for many deals, for every policy of the levels' mixture."""
     compared = 0
     for model, m, then in _joker_free_past_hands(preset):
-        assert model._explains_plain(m, then) == model._explains(m, then, 0)
+        assert model._explains_plain(m, then) == [model._explains(m, then, 0, w) for w in model.components]
         compared += 1
     assert compared > 500
+
+
+@pytest.mark.parametrize(("weights", "component"), [(NORMAL_WEIGHTS, 2), (HARD_WEIGHTS, 1), (DEFAULT_WEIGHTS, 0)])
+def test_the_mixture_reads_each_level_as_the_policy_it_plays(weights: Weights, component: int) -> None:
+    """On the true hands of players who play one policy of the mixture, that policy explains their choices
+    as the plain model of it does, and over many games better than the other policies (the agent's reading of
+    the log may overrule its policy now and then); the mixture's likelihood is the mean of its policies'."""
+    best = [0.0] * len(LEVEL_MIXTURE)
+    for seed in range(8):
+        state, _ = _heuristic_game(Rules.preset("standard"), seed, 36, weights)
+        if state.to_move is None:
+            continue
+        view = state.view(state.to_move)
+        knowledge = Knowledge.fresh(view).update(view)
+        mixed = OpponentModel(view, knowledge, DEFAULT_WEIGHTS, miss=0.05, mixture=LEVEL_MIXTURE)
+        plain = OpponentModel(view, knowledge, weights, miss=0.05)
+        for seat in mixed.by_seat:
+            logs = mixed.seat_component_logs(seat, state.hand(seat), 0)
+            assert logs[component] == plain.seat_log_weight(seat, state.hand(seat), 0)
+            best = [b + x for b, x in zip(best, logs, strict=True)]
+            mean = sum(math.exp(x) for x in logs) / len(logs)
+            assert mixed.seat_log_weight(seat, state.hand(seat), 0) == pytest.approx(math.log(mean))
+    assert best[component] == max(best) > min(best)  # the policies differ: some choices tell them apart

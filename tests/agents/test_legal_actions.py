@@ -21,6 +21,11 @@ def test_agents_play_legal_actions_in_every_variant(rules: Rules, players: int) 
         assert state.is_over()
 
 
+@pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: r.text())
+def test_the_levels_play_legal_actions_in_every_variant(rules: Rules) -> None:
+    assert play(rules.replace(players=5), 1, ["beginner", "easy", "normal", "hard", "expert"]).is_over()
+
+
 @pytest.mark.parametrize("name", ["greedy", "heuristic", "search"])
 def test_agents_handle_twenty_players(name: str) -> None:
     for preset in ("standard", "joker", "fan_tan"):

@@ -8,8 +8,8 @@ from sevens.agents.base import GENERIC_AGENTS, agent_names, agent_table, make_ag
 from sevens.errors import RulesError
 
 
-def test_play_table_offers_greedy_heuristic_search_and_random() -> None:
-    assert agent_names() == ["random", "greedy", "heuristic", "search"]
+def test_play_table_offers_the_levels_then_random_greedy_heuristic_search() -> None:
+    assert agent_names() == ["beginner", "easy", "normal", "hard", "expert", "random", "greedy", "heuristic", "search"]
     assert agent_names("shichinarabe") == agent_names()
 
 
@@ -29,7 +29,7 @@ def test_random_works_for_every_family(family: str) -> None:
 
 
 def test_unknown_name_lists_the_allowed_ones() -> None:
-    with pytest.raises(RulesError, match="allowed: random, greedy, heuristic, search"):
+    with pytest.raises(RulesError, match="allowed: beginner, easy, normal, hard, expert, random, greedy"):
         make_agent("alphazero")
 
 

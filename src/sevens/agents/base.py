@@ -5,20 +5,23 @@ state, so it cannot read another seat's cards. Agents that need no view (``needs
 handed ``None`` instead, which keeps mass simulation cheap.
 
 Agents are found by name *within a family*: each family's agents live in ``sevens.agents.<family>`` and
-that module exposes two tables, ``AGENTS`` (offered in play: ``sevens simulate --agents``, ``watch``, the
-arena) and ``RESEARCH_AGENTS`` (tools for measurement only, such as an oracle that sees every hand). The
+that module exposes three tables, ``LEVELS`` (the five levels people choose from, :mod:`sevens.agents.levels`),
+``AGENTS`` (offered in play: ``sevens simulate --agents``, ``watch``, the arena) and ``RESEARCH_AGENTS``
+(tools for measurement only, such as an oracle that sees every hand). The
 generic agents of :data:`GENERIC_AGENTS` (``random``) work in every family.
 
 >>> make_agent("random").name
 'random'
->>> sorted(agent_names())
-['greedy', 'heuristic', 'random', 'search']
+>>> agent_names()
+['beginner', 'easy', 'normal', 'hard', 'expert', 'random', 'greedy', 'heuristic', 'search']
+>>> make_agent("normal").name
+'normal'
 >>> make_agent("oracle", research=True).name
 'oracle'
->>> make_agent("oracle")
+>>> make_agent("oracle")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-sevens.errors.RulesError: unknown agent 'oracle' for shichinarabe; allowed: random, greedy, heuristic, search
+sevens.errors.RulesError: unknown agent 'oracle' for shichinarabe; allowed: beginner, easy, normal, hard, expert, ...
 """
 
 from __future__ import annotations
@@ -101,23 +104,25 @@ def _plugin(name: str, module_name: str, class_name: str) -> AgentFactory:
     return make
 
 
-def _family_tables(family_name: str) -> tuple[Mapping[str, AgentFactory], Mapping[str, AgentFactory]]:
-    """``(AGENTS, RESEARCH_AGENTS)`` of one family's agent module, empty when it has none."""
+def _family_tables(
+    family_name: str,
+) -> tuple[Mapping[str, AgentFactory], Mapping[str, AgentFactory], Mapping[str, AgentFactory]]:
+    """``(AGENTS, RESEARCH_AGENTS, LEVELS)`` of one family's agent module, empty when it has none."""
     module_name = FAMILY_AGENT_MODULES.get(family_name, f"sevens.agents.{family_name}")
     try:
         module = import_module(module_name)
     except ModuleNotFoundError as exc:
         if exc.name != module_name:
             raise
-        return {}, {}
-    return getattr(module, "AGENTS", {}), getattr(module, "RESEARCH_AGENTS", {})
+        return {}, {}, {}
+    return getattr(module, "AGENTS", {}), getattr(module, "RESEARCH_AGENTS", {}), getattr(module, "LEVELS", {})
 
 
 def agent_table(family_name: str = DEFAULT_FAMILY, research: bool = False) -> dict[str, AgentFactory]:
-    """Name → factory for one family: the generic agents, the family's own, and with ``research`` also the
-    research-only ones (never offered in play)."""
-    own, extra = _family_tables(family_name)
-    table = {**GENERIC_AGENTS, **own}
+    """Name → factory for one family: the levels (:mod:`sevens.agents.levels`, weakest first), the generic
+    agents, the family's own, and with ``research`` also the research-only ones (never offered in play)."""
+    own, extra, levels = _family_tables(family_name)
+    table = {**levels, **GENERIC_AGENTS, **own}
     if research:
         table.update(extra)
         for name, (module_name, class_name, family_names) in RESEARCH_PLUGINS.items():

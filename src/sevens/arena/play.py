@@ -1,4 +1,9 @@
-"""Play games between agents and summarise them (``sevens simulate``)."""
+"""Play games between agents and summarise them (``sevens simulate``).
+
+Besides wins and ranks, the summary of a 七並べ family says whether the games look like people's games:
+``mean_finishers`` (players who went out per game), ``no_finisher_games`` (games nobody went out of: all but
+one were eliminated or joker-stuck, typically because everyone held back) and ``mean_eliminations``.
+"""
 
 from __future__ import annotations
 
@@ -38,9 +43,21 @@ class Summary:
     wins: list[int] = field(default_factory=list)
     rank_sum: list[int] = field(default_factory=list)
     stats: dict[str, list[float]] = field(default_factory=dict)
+    finishers: int = 0  # players who went out, summed over games
+    no_finisher_games: int = 0
+    eliminations: int = 0
+    has_outcomes: bool = False  # the family's results say who went out (the 七並べ families; not Seven Twenty-Seven)
 
     def add(self, state: GameState, family: Family) -> None:
-        ranking = state.result().ranking
+        result = state.result()
+        ranking = result.ranking
+        outcomes = getattr(result, "outcomes", None)
+        if outcomes is not None:
+            self.has_outcomes = True
+            finished = sum(outcome == "finished" for outcome in outcomes)
+            self.finishers += finished
+            self.no_finisher_games += finished == 0
+            self.eliminations += sum(outcome == "eliminated" for outcome in outcomes)
         self.games += 1
         self.turns += len(state.actions)
         self.wins[ranking[0]] += 1
@@ -64,6 +81,10 @@ class Summary:
             "mean_turns": round(self.turns / n, 3),
             "games_per_second": round(self.games / self.seconds, 1) if self.seconds else None,
         }
+        if self.has_outcomes:  # do the games look like people's games: does anyone go out? (issue 20)
+            data["mean_finishers"] = round(self.finishers / n, 4)
+            data["no_finisher_games"] = self.no_finisher_games
+            data["mean_eliminations"] = round(self.eliminations / n, 4)
         for name, totals in self.stats.items():
             data[name] = [round(v / n, 4) for v in totals] if name.startswith("mean_") else [int(v) for v in totals]
         return data
@@ -78,7 +99,7 @@ def simulate(family: Family, preset: str, rules: Any, games: int, seed: int, age
         raise RulesError(f"{len(agent_names)} agents for {n} players; give one agent for all seats or one per seat")
     if games < 0:
         raise RulesError(f"games={games} is negative; allowed: 0 or more")
-    agents = [make_agent(name) for name in names]
+    agents = [make_agent(name, family.name) for name in names]
     summary = Summary(preset, n, names, wins=[0] * n, rank_sum=[0] * n)
     start = time.perf_counter()
     for k in range(games):

@@ -1,10 +1,13 @@
 """What the lobby offers, as data: every family with its presets (a one-line summary in English and Japanese),
-the computer players, and each rules parameter with how it can be set and a one-line explanation of the local
+the computer players (the levels first, each with its name and a one-line description in both languages,
+and ``default_level``), and each rules parameter with how it can be set and a one-line explanation of the local
 rule it stands for. ``GET /api/catalog`` sends it; the browser builds its forms from it and never hard-codes a rule.
 
 >>> entry = catalog()["families"][0]
 >>> entry["name"], entry["presets"][0]["name"], "greedy" in entry["agents"]
 ('shichinarabe', 'standard', True)
+>>> entry["default_level"], entry["levels"][2]["name"], entry["levels"][2]["title"]["ja"]
+('normal', 'normal', 'ふつう')
 >>> tunnel = next(p for p in entry["parameters"] if p["name"] == "tunnel")
 >>> tunnel["kind"], tunnel["choices"], tunnel["help"]["en"][:24]
 ('choice', ['off', 'cross', 'end'], 'Tunnel (B7): once a suit')
@@ -15,6 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from sevens.agents.base import agent_names
+from sevens.agents.levels import DEFAULT_LEVEL, LEVELS, about, display_name
 from sevens.games.registry import families
 from sevens.server.chat import PHRASES
 
@@ -140,6 +144,20 @@ def parameter_entry(rules: Any, name: str) -> dict[str, Any]:
     return entry
 
 
+def level_entries(family_name: str) -> list[dict[str, Any]]:
+    """The levels ``family_name`` offers, weakest first, with display names and descriptions (ja/en)."""
+    offered = agent_names(family_name)
+    return [
+        {
+            "name": level,
+            "title": {"en": display_name(level, "en"), "ja": display_name(level, "ja")},
+            "about": {"en": about(level, "en"), "ja": about(level, "ja")},
+        }
+        for level in LEVELS
+        if level in offered
+    ]
+
+
 def catalog() -> dict[str, Any]:
     """Families, presets, agents, parameters and kids-mode phrases, as the lobby shows them."""
     found = []
@@ -155,10 +173,12 @@ def catalog() -> dict[str, Any]:
             "min_players": family.min_players,
             "max_players": min(family.max_players, 10),  # a browser table beyond 10 seats is unreadable
             "agents": agent_names(family.name),  # read at run time: new agents appear without a change here
+            "levels": level_entries(family.name),
+            "default_level": DEFAULT_LEVEL,
             "presets": presets,
             "parameters": [parameter_entry(first, name) for name in first.to_dict() if name not in ROOM_OPTIONS],
         })  # fmt: skip
     return {"families": found, "phrases": PHRASES}
 
 
-__all__ = ["INT_RANGES", "PARAMETER_HELP", "ROOM_OPTIONS", "catalog", "parameter_entry"]
+__all__ = ["INT_RANGES", "PARAMETER_HELP", "ROOM_OPTIONS", "catalog", "level_entries", "parameter_entry"]

@@ -32,9 +32,11 @@ class ServerConfig:
     grace_seconds: float = 30.0  # a disconnected player keeps the seat this long, then a bot plays for them
     bot_delay: float = 1.0  # seconds a computer player waits at the "normal" pace (0 in tests and load runs)
     tick_interval: float | None = 0.25  # how often deadlines are checked; None: only explicit ``tick()`` calls
-    default_bot: str = "greedy"  # plays empty seats at the start (falls back to ``random`` where unknown)
+    default_bot: str = "normal"  # the default level: plays empty seats at the start (``random`` where unknown)
     takeover_agent: str = "greedy"  # plays for a player who left or is away past the grace period
-    fast_agents: frozenset[str] = field(default_factory=lambda: frozenset({"random", "greedy", "heuristic"}))
+    fast_agents: frozenset[str] = field(
+        default_factory=lambda: frozenset({"random", "greedy", "heuristic", "beginner", "easy", "normal"})
+    )  # agents that answer in well under a millisecond (``hard`` and ``expert`` search in some families)
     send_queue: int = 256  # frames waiting for one slow connection before it is closed (1013)
     max_rooms: int = 10_000
     max_turn_seconds: float = 600.0

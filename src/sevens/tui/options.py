@@ -6,7 +6,7 @@ engine (rules are built by the family, agents by :func:`sevens.agents.make_agent
 
 >>> setup = resolve(PlayOptions(preset="kids", players=3, name="Aiko"))
 >>> setup.family.name, setup.rules.players, setup.agents, setup.hints
-('shichinarabe', 3, (None, 'heuristic', 'heuristic'), True)
+('shichinarabe', 3, (None, 'normal', 'normal'), True)
 """
 
 from __future__ import annotations
@@ -18,13 +18,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from sevens.agents.base import agent_names
+from sevens.agents.levels import DEFAULT_LEVEL
 from sevens.errors import RulesError
 from sevens.games.base import Family, parse_setting
 from sevens.games.registry import family_of
 from sevens.i18n import Lang, default_lang
 from sevens.rng import MAX_SEED
 
-DEFAULT_BOT = "heuristic"
+DEFAULT_BOT = DEFAULT_LEVEL
 HUMAN_SEAT = 0
 
 TUI_UI = "tui"
@@ -85,7 +86,7 @@ def default_name() -> str:
 
 
 def default_bot(family_name: str) -> str:
-    """``heuristic`` where the family has it, else ``random`` (every family has that one)."""
+    """The default level (``normal``) where the family has it, else ``random`` (every family has that one)."""
     return DEFAULT_BOT if DEFAULT_BOT in agent_names(family_name) else "random"
 
 

@@ -10,7 +10,7 @@ from sevens.errors import RulesError
 
 
 def test_killer_offers_random_greedy_heuristic_search() -> None:
-    assert agent_names("killer") == ["random", "greedy", "heuristic", "search"]
+    assert agent_names("killer")[5:] == ["random", "greedy", "heuristic", "search"]  # after the five levels
 
 
 @pytest.mark.parametrize(

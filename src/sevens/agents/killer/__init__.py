@@ -1,5 +1,6 @@
 """Agents for 殺しの7並べ (Killer sevens: every variant of RULES.md Part C, 2–20 players).
 
+``LEVELS`` (:mod:`.levels`) are the five levels people choose from.
 ``AGENTS`` are offered in play (``sevens simulate --agents``): ``greedy``, ``heuristic`` and ``search``.
 ``RESEARCH_AGENTS`` only go to measuring tools: ``oracle`` sees every hand (through an explicit
 ``bind(state)``) and measures what the hidden information is worth.
@@ -33,6 +34,7 @@ from sevens.agents.base import Agent
 
 from .greedy import GreedyAgent
 from .heuristic import HeuristicAgent
+from .levels import LEVELS
 from .oracle import OracleAgent
 from .search import SearchAgent
 
@@ -43,4 +45,4 @@ AGENTS: dict[str, Callable[[], Agent]] = {
 }
 RESEARCH_AGENTS: dict[str, Callable[[], Agent]] = {"oracle": OracleAgent}
 
-__all__ = ["AGENTS", "RESEARCH_AGENTS", "GreedyAgent", "HeuristicAgent", "OracleAgent", "SearchAgent"]
+__all__ = ["AGENTS", "LEVELS", "RESEARCH_AGENTS", "GreedyAgent", "HeuristicAgent", "OracleAgent", "SearchAgent"]

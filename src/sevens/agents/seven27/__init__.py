@@ -1,5 +1,6 @@
 """Agents for Seven Twenty-Seven (RULES.md Part D, every variant, 2–10 players).
 
+``LEVELS`` (:mod:`.levels`) are the five levels people choose from.
 ``AGENTS`` are offered in play: ``rule`` and ``montecarlo`` (``random`` is generic). There are no research
 agents for this family yet.
 
@@ -31,10 +32,11 @@ from collections.abc import Callable
 
 from sevens.agents.base import Agent
 
+from .levels import LEVELS
 from .montecarlo import MonteCarloAgent
 from .rule import RuleAgent, RulePolicy
 
 AGENTS: dict[str, Callable[[], Agent]] = {"rule": RuleAgent, "montecarlo": MonteCarloAgent}
 RESEARCH_AGENTS: dict[str, Callable[[], Agent]] = {}
 
-__all__ = ["AGENTS", "RESEARCH_AGENTS", "MonteCarloAgent", "RuleAgent", "RulePolicy"]
+__all__ = ["AGENTS", "LEVELS", "RESEARCH_AGENTS", "MonteCarloAgent", "RuleAgent", "RulePolicy"]

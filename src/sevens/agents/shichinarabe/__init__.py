@@ -1,5 +1,6 @@
 """Agents for 七並べ (every preset and variant of RULES.md Part B, 2–20 players).
 
+``LEVELS`` (:mod:`.levels`) are the five levels people choose from.
 ``AGENTS`` are offered in play (``sevens simulate --agents``): ``greedy``, ``heuristic`` and ``search``.
 ``RESEARCH_AGENTS`` only go to measuring tools: ``oracle`` sees every hand (through an explicit
 ``bind(state)``) and measures what the hidden information is worth.
@@ -34,6 +35,7 @@ from sevens.agents.base import Agent
 
 from .greedy import GreedyAgent
 from .heuristic import HeuristicAgent
+from .levels import LEVELS, expert_oracle
 from .oracle import OracleAgent
 from .search import SearchAgent
 
@@ -42,6 +44,9 @@ AGENTS: dict[str, Callable[[], Agent]] = {
     "heuristic": HeuristicAgent,
     "search": SearchAgent,
 }
-RESEARCH_AGENTS: dict[str, Callable[[], Agent]] = {"oracle": OracleAgent}
+RESEARCH_AGENTS: dict[str, Callable[[], Agent]] = {
+    "oracle": OracleAgent,
+    "expert-oracle": expert_oracle,  # the bound beside the expert's rows: its search, every hand visible
+}
 
-__all__ = ["AGENTS", "RESEARCH_AGENTS", "GreedyAgent", "HeuristicAgent", "OracleAgent", "SearchAgent"]
+__all__ = ["AGENTS", "LEVELS", "RESEARCH_AGENTS", "GreedyAgent", "HeuristicAgent", "OracleAgent", "SearchAgent"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sevens.agents.common.posterior import SwapChain, chain_deals
@@ -57,13 +57,27 @@ class _Moment:
 
 
 class OpponentModel:
-    """Scores deals by the choices of the other players still in the round."""
+    """Scores deals by the choices of the other players still in the round.
 
-    def __init__(self, view: View, knowledge: Knowledge, weights: Weights, miss: float = 0.3):
+    With ``mixture`` (several weights), each other player is read as playing one of those policies, unknown
+    which, each equally likely a priori: a seat's likelihood is the mean over the policies of how well each
+    explains all of its choices (:meth:`seat_component_logs` gives them one by one). People do not play the
+    search's own policy; a mixture over the levels is robust to that. Without it the model is ``weights``."""
+
+    def __init__(
+        self,
+        view: View,
+        knowledge: Knowledge,
+        weights: Weights,
+        miss: float = 0.3,
+        mixture: Sequence[Weights] | None = None,
+    ):
         self.view = view
         self.knowledge = knowledge
         self.weights = weights
-        self.card_scores = row_scores(view.rules, weights)
+        self.components: tuple[Weights, ...] = tuple(mixture) if mixture else (weights,)
+        self._component_scores = [row_scores(view.rules, w) for w in self.components]
+        self._log_components = math.log(len(self.components))
         self.log_miss = math.log(miss)
         rules = view.rules
         limit = rules.pass_limit
@@ -90,23 +104,33 @@ class OpponentModel:
 
     def seat_log_weight(self, seat: int, hand: int, jokers: int) -> float:
         """Log-likelihood of ``seat``'s choices if it holds ``hand`` and ``jokers`` now."""
+        logs = self.seat_component_logs(seat, hand, jokers)
+        if len(logs) == 1:
+            return logs[0]
+        top = max(logs)
+        return top + math.log(sum(math.exp(x - top) for x in logs)) - self._log_components
+
+    def seat_component_logs(self, seat: int, hand: int, jokers: int) -> list[float]:
+        """Per policy of the mixture, the log-likelihood of ``seat``'s choices if it holds ``hand`` and
+        ``jokers`` now and plays that policy."""
         optional = self.view.rules.joker_exchange == "optional"
         put_out, balance = self.knowledge.put_out[seat], self.knowledge.joker_balance[seat]
-        total = 0.0
+        misses = [0] * len(self.components)
         for m in self.by_seat.get(seat, ()):
             d = m.decision
             then = hand | (put_out & ~d.put_out_before)
             jokers_then = jokers + balance - d.joker_balance_before
             if jokers_then > 0 or (optional and then & d.joker_at):
-                explained = self._explains(m, then, jokers_then)
+                explained = [self._explains(m, then, jokers_then, w) for w in self.components]
             else:
                 explained = self._explains_plain(m, then)
-            if explained is False:
-                total += self.log_miss
-        return total
+            for k, verdict in enumerate(explained):
+                if verdict is False:
+                    misses[k] += 1
+        return [n * self.log_miss for n in misses]
 
-    def _explains(self, m: _Moment, then: int, jokers_then: int) -> bool | None:
-        """Whether the policy, holding ``then`` and ``jokers_then``, makes ``m``'s choice (None: no real
+    def _explains(self, m: _Moment, then: int, jokers_then: int, w: Weights) -> bool | None:
+        """Whether the policy ``w``, holding ``then`` and ``jokers_then``, makes ``m``'s choice (None: no real
         choice, or the choice is impossible with that hand)."""
         rules, d = self.view.rules, m.decision
         legal = [PLAY_ACTIONS[c] for c in _bits(then & m.playable)]
@@ -121,30 +145,39 @@ class OpponentModel:
         if len(legal) < 2 or d.action not in legal:
             return None
         situation = Situation(rules, then, max(0, jokers_then), d.occupied, m.playable, m.passes_left)
-        return legal[choose_index(score_actions(situation, legal, self.weights))] == d.action
+        return legal[choose_index(score_actions(situation, legal, w))] == d.action
 
-    def _explains_plain(self, m: _Moment, then: int) -> bool | None:
-        """:meth:`_explains` when only plain plays and a pass can be legal (no joker in hand, no swap): the
-        same choice as :func:`~.policy.score_actions`, without building the actions (the chain's hot path)."""
+    def _explains_plain(self, m: _Moment, then: int) -> list[bool | None]:
+        """:meth:`_explains` for every policy of the mixture when only plain plays and a pass can be legal (no
+        joker in hand, no swap): the same choices as :func:`~.policy.score_actions`, without building the
+        actions (the chain's hot path); the best card is worked out once per scorer the policies share."""
         rules, d = self.view.rules, m.decision
         plays = then & m.playable
         can_pass = (m.passes_left is None or m.passes_left > 0) and (rules.voluntary_pass or not plays)
+        count = len(self.components)
         if plays.bit_count() + can_pass < 2:
-            return None
+            return [None] * count
         kind = d.action.kind
         if kind == PASS:
             if not can_pass:
-                return None
+                return [None] * count
         elif kind != PLAY or not plays >> d.action.card & 1:
-            return None
+            return [None] * count
         if not then & (then - 1):
-            return kind == PLAY  # the last card: playing it wins
-        card, score = self.card_scores.best(plays, then, d.occupied)
-        if can_pass:
-            situation = Situation(rules, then, 0, d.occupied, m.playable, m.passes_left)
-            if pass_score(situation, score, self.weights) > score:
-                return kind == PASS
-        return kind == PLAY and d.action.card == card
+            return [kind == PLAY] * count  # the last card: playing it wins
+        verdicts: list[bool | None] = []
+        best: dict[int, tuple[int, float]] = {}
+        situation = Situation(rules, then, 0, d.occupied, m.playable, m.passes_left) if can_pass else None
+        for w, scorer in zip(self.components, self._component_scores, strict=True):
+            found = best.get(id(scorer))
+            if found is None:
+                found = best[id(scorer)] = scorer.best(plays, then, d.occupied)
+            card, score = found
+            if situation is not None and pass_score(situation, score, w) > score:
+                verdicts.append(kind == PASS)
+            else:
+                verdicts.append(kind == PLAY and d.action.card == card)
+        return verdicts
 
 
 def posterior_deals(sampler: Sampler, model: OpponentModel, burn_in: int, thin: int) -> Callable[[random.Random], Deal]:

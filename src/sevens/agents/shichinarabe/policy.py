@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from sevens.agents.common.scores import NEVER, WIN, choose_index
@@ -169,9 +169,15 @@ class RowScores:
         return best, best_score
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=64)
 def row_scores(rules: Rules, w: Weights) -> RowScores:
-    """The shared :class:`RowScores` of these rules and weights."""
+    """The shared :class:`RowScores` of these rules and weights. Weights that differ only in how they pass
+    (the levels, and the search's mixture of them) share one: a card's score never reads those fields."""
+    return _row_scores(rules, replace(w, pass_threshold=0.0, pass_pressure=0.0, pressure_options=0, reserve=0))
+
+
+@lru_cache(maxsize=32)
+def _row_scores(rules: Rules, w: Weights) -> RowScores:
     return RowScores(rules, w)
 
 

@@ -9,6 +9,7 @@ engine's own ``legal_actions`` is asked instead, so no rule is re-implemented he
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from sevens.agents.common.points import seat_points
 from sevens.cards import card
@@ -41,22 +42,34 @@ class Rollout:
         self.play_out(state, rng, seat)
         return seat_points(state.result(), seat)
 
-    def value(self, state: State, seat: int, rng: random.Random, win_bonus: float) -> float:
-        """Play ``state`` to the end; E2 points of ``seat`` plus ``win_bonus`` if it ranks first."""
-        self.play_out(state, rng, seat)
+    def value(
+        self, state: State, seat: int, rng: random.Random, win_bonus: float, others: Sequence[Weights] | None = None
+    ) -> float:
+        """Play ``state`` to the end; E2 points of ``seat`` plus ``win_bonus`` if it ranks first. ``others``
+        (one per seat, ``seat``'s own ignored) are the weights the other seats play with, else the rollout's."""
+        self.play_out(state, rng, seat, others)
         result = state.result()
         return seat_points(result, seat) + (win_bonus if result.ranking[0] == seat else 0.0)
 
-    def play_out(self, state: State, rng: random.Random, seat: int = -1) -> None:
-        """Play ``state`` (changed in place) to the end; ``seat`` gets ``self_noise``."""
-        rules, w, limit, card_scores = self.rules, self.weights, self._limit, self._card_scores
+    def play_out(
+        self, state: State, rng: random.Random, seat: int = -1, others: Sequence[Weights] | None = None
+    ) -> None:
+        """Play ``state`` (changed in place) to the end; ``seat`` gets ``self_noise`` (and the rollout's
+        weights when ``others`` gives the other seats theirs)."""
+        rules, limit = self.rules, self._limit
+        if others is None:
+            seat_weights = [self.weights] * len(state._hands)
+        else:
+            seat_weights = [self.weights if s == seat else w for s, w in enumerate(others)]
+        seat_scores = [self._card_scores if w is self.weights else row_scores(rules, w) for w in seat_weights]
         other_noise, own_noise = self.noise, self.self_noise
         voluntary = rules.voluntary_pass
         hands, passes = state._hands, state._passes
         while (p := state._turn) >= 0:
             noise = own_noise if p == seat else other_noise
+            w = seat_weights[p]
             if self._special and self._needs_engine(state, p):
-                self._engine_move(state, p, rng, noise)
+                self._engine_move(state, p, rng, noise, w)
                 continue
             hand = hands[p]
             cands = hand & state._playable
@@ -69,7 +82,7 @@ class Rollout:
                 state.apply(PLAY_ACTIONS[cands.bit_length() - 1])
                 continue
             occupied = state._occupied
-            best, score = card_scores.best(cands, hand, occupied, noise, rng)
+            best, score = seat_scores[p].best(cands, hand, occupied, noise, rng)
             if can_pass:
                 situation = Situation(rules, hand, 0, occupied, state._playable, None if left > 1 << 40 else left)
                 if pass_score(situation, score, w) + noise * rng.random() > score:
@@ -84,13 +97,13 @@ class Rollout:
             return True
         return state._opens_with_7d and not state._occupied >> _SEVEN_OF_DIAMONDS & 1
 
-    def _engine_move(self, state: State, p: int, rng: random.Random, noise: float) -> None:
+    def _engine_move(self, state: State, p: int, rng: random.Random, noise: float, w: Weights) -> None:
         legal = state.legal_actions()
         left = state._limit - state._passes[p]
         situation = Situation(
             self.rules, state._hands[p], state._jokers[p], state._occupied, state._playable,
             None if left > 1 << 40 else left,
         )  # fmt: skip
-        scores = score_actions(situation, legal, self.weights)
+        scores = score_actions(situation, legal, w)
         best = max(range(len(legal)), key=lambda i: scores[i] + noise * rng.random())
         state.apply(legal[best])

@@ -20,13 +20,20 @@ Two budgets: ``think_ms`` (default 300 ms per move, for interactive play) or, fo
 experiments, ``rollouts`` (that many samples, each playing every candidate once), which makes the agent
 deterministic for a given seed. A move with one legal action costs nothing.
 
+With ``opponents`` (a mixture of policies: ``expert`` uses the levels', ``LEVEL_MIXTURE``), the search does
+not assume the others play its own policy: each other player is read as one of those policies, unknown which
+(:class:`~.inference.OpponentModel` with a mixture), and in each sample's playouts it plays the policy drawn
+from how well each explains its choices on that sample's hand. People hold back more or less than the
+search's own policy; reading them as the search's own policy misplaces their cards and their passes.
+
 The agent reads nothing but the view it is given: the samples are built from it alone.
 """
 
 from __future__ import annotations
 
+import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sevens.agents.common.determinized import DeterminizedAgent, Playout, StateSource
@@ -40,7 +47,7 @@ from .inference import OpponentModel, posterior_deals
 from .knowledge import Knowledge
 from .policy import DEFAULT_WEIGHTS, Weights, score_actions
 from .rollout import Rollout
-from .sampling import Sampler, build_state, with_hands
+from .sampling import Deal, Sampler, build_state, with_hands
 
 DEFAULT_THINK_MS = 300.0
 MAX_CANDIDATES = 5
@@ -63,6 +70,7 @@ class MonteCarloAgent(DeterminizedAgent[View, Action, State]):
         burn_in: int = 300,
         thin: int = 10,
         confidence: float = 1.0,
+        opponents: Sequence[Weights] | None = None,
     ) -> None:
         super().__init__(think_ms, rollouts, confidence)
         self.weights = weights
@@ -73,6 +81,8 @@ class MonteCarloAgent(DeterminizedAgent[View, Action, State]):
         self.miss = miss
         self.burn_in = burn_in
         self.thin = thin
+        self.opponents = tuple(opponents) if opponents else None
+        self._readings: list[list[float]] | None = None  # this sample's chance of each policy, per seat
         self._default = HeuristicAgent(weights)
         self._knowledge: Knowledge | None = None
 
@@ -104,11 +114,24 @@ class MonteCarloAgent(DeterminizedAgent[View, Action, State]):
     def _playout(self, view: View) -> Playout[State]:
         rollout = Rollout(view.rules, self.weights, self.noise, self.self_noise)
         win_bonus = self.win_bonus
+        mixture = self.opponents
+        if mixture is None:
 
-        def value(state: State, seat: int, rng: random.Random) -> float:
-            return rollout.value(state, seat, rng, win_bonus)
+            def value(state: State, seat: int, rng: random.Random) -> float:
+                return rollout.value(state, seat, rng, win_bonus)
 
-        return value
+            return value
+        self._readings = None
+        uniform = [1.0] * len(mixture)
+        players = len(view.hand_counts)
+
+        def mixed_value(state: State, seat: int, rng: random.Random) -> float:
+            # every candidate of a sample gets the same generator seed, hence the same draw (paired rows)
+            readings = self._readings
+            others = [rng.choices(mixture, readings[s] if readings else uniform)[0] for s in range(players)]
+            return rollout.value(state, seat, rng, win_bonus, others)
+
+        return mixed_value
 
 
 class SearchAgent(MonteCarloAgent):
@@ -119,6 +142,26 @@ class SearchAgent(MonteCarloAgent):
     def _state_source(self, view: View) -> StateSource[State]:
         assert self._knowledge is not None
         knowledge = self._knowledge
-        model = OpponentModel(view, knowledge, self.weights, self.miss)
+        model = OpponentModel(view, knowledge, self.weights, self.miss, self.opponents)
         deals = posterior_deals(Sampler(view, knowledge), model, self.burn_in, self.thin)
+        if self.opponents is not None:
+            deals = self._read_policies(deals, model)
         return template_states(deals, lambda deal: build_state(view, knowledge, deal), with_hands)
+
+    def _read_policies(
+        self, deals: Callable[[random.Random], Deal], model: OpponentModel
+    ) -> Callable[[random.Random], Deal]:
+        """``deals`` that also leave, for the playouts of the same sample, how likely each policy of the
+        mixture is for each seat given its hand in the deal and its choices so far."""
+
+        def read(rng: random.Random) -> Deal:
+            deal = deals(rng)
+            readings = []
+            for seat, hand in enumerate(deal.hands):
+                logs = model.seat_component_logs(seat, hand, deal.jokers[seat])
+                top = max(logs)
+                readings.append([math.exp(x - top) for x in logs])
+            self._readings = readings
+            return deal
+
+        return read

@@ -1,0 +1,35 @@
+"""Which agent plays each level in Killer sevens (:mod:`sevens.agents.levels`).
+
+* ``beginner``: any playable card at random, and now and then a needless pass (:mod:`sevens.agents.common.casual`);
+* ``easy``: any playable card at random, a pass only when it must;
+* ``normal``: the ``heuristic``'s choice of card (kills, never its own), but it passes only when it must;
+* ``hard``: ``search`` with a short think (:data:`HARD_THINK_MS`): holding back, which is what separates
+  ``hard`` from ``normal`` in Shichi-narabe, barely pays in Killer (the tuned ``heuristic`` ties ``normal``);
+* ``expert``: ``search`` as tuned (450 ms).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from sevens.agents.common.casual import CasualAgent
+from sevens.agents.levels import level_table
+from sevens.games.killer.actions import PASS
+
+from .heuristic import HeuristicAgent
+from .policy import DEFAULT_WEIGHTS
+from .search import SearchAgent
+
+BEGINNER_NEEDLESS_PASS = 0.2
+HARD_THINK_MS = 200.0
+NORMAL_WEIGHTS = replace(DEFAULT_WEIGHTS, reserve=99)  # above every pass limit: never passes while it can play
+
+LEVELS = level_table({
+    "beginner": lambda: CasualAgent(PASS, BEGINNER_NEEDLESS_PASS),
+    "easy": lambda: CasualAgent(PASS),
+    "normal": lambda: HeuristicAgent(NORMAL_WEIGHTS),
+    "hard": lambda: SearchAgent(think_ms=HARD_THINK_MS),
+    "expert": SearchAgent,
+})  # fmt: skip
+
+__all__ = ["BEGINNER_NEEDLESS_PASS", "HARD_THINK_MS", "LEVELS", "NORMAL_WEIGHTS"]
