@@ -91,7 +91,7 @@ def illegal_click_first(page: Page, person: dict[str, str]) -> str:
     return move
 
 
-@pytest.mark.parametrize(("lang", "size"), [("ja", "desktop"), ("en", "phone")])
+@pytest.mark.parametrize(("lang", "size"), [(lang, size) for lang in PEOPLE for size in SIZES])
 def test_a_newcomer_plays_a_whole_standard_round(new_page: NewPage, lang: str, size: str) -> None:
     person = PEOPLE[lang]
     home = SIZES[size]
