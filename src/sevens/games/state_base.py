@@ -2,12 +2,14 @@
 
 A family's ``State`` inherits :class:`StateBase` (no fields, empty slots), lists its own ``__slots__``, keeps
 ``_turn`` (the seat to move, -1 when over) and defines ``_key`` (what makes two states the same position),
-``why_illegal`` and ``position``.
+``refusal`` (why an action is not legal: a catalogue key and its parameters), ``legal_actions`` and ``position``.
 """
 
 from __future__ import annotations
 
 from typing import Any, Self
+
+from sevens.games.refusals import Refusal, refusal_text
 
 
 class StateBase:
@@ -42,7 +44,19 @@ class StateBase:
 
     def why_illegal(self, action: Any) -> str | None:
         """``None`` if ``action`` is legal, else a sentence saying why and what is legal now."""
+        refusal = self.refusal(action)
+        return None if refusal is None else refusal_text(refusal, self._legal_texts(action))
+
+    def refusal(self, action: Any) -> Refusal | None:
+        """``None`` if ``action`` is legal, else why not: a catalogue key (``refusal.*``) and its parameters."""
         raise NotImplementedError
+
+    def legal_actions(self) -> list[Any]:
+        raise NotImplementedError
+
+    def _legal_texts(self, action: Any) -> list[str] | None:
+        """The legal actions listed after refusing ``action`` (none once the game is over)."""
+        return None if self._turn < 0 else [str(a) for a in self.legal_actions()]
 
     def position(self) -> str:
         raise NotImplementedError

@@ -54,7 +54,7 @@ from sevens.games.killer.events import FINISHED as FINISHED_EVENT
 from sevens.games.killer.geometry import dying, enclosed_alone, geometry, touching
 from sevens.games.killer.result import Result, rank_seats
 from sevens.games.killer.rules import Rules
-from sevens.games.refusals import Refusal, refusal_text, refused
+from sevens.games.refusals import Refusal, refused
 from sevens.games.state_base import StateBase
 
 IN, FINISHED, ELIMINATED = range(3)
@@ -167,11 +167,6 @@ class State(StateBase):
             acts.append(PASS_ACTION)
         return acts
 
-    def why_illegal(self, action: Action) -> str | None:
-        """``None`` if ``action`` is legal, else a sentence saying why and what is legal now."""
-        refusal = self.refusal(action)
-        return None if refusal is None else refusal_text(refusal, self._legal_texts())
-
     def refusal(self, action: Action) -> Refusal | None:
         """``None`` if ``action`` is legal, else why not: a catalogue key (``refusal.*``) and its parameters.
         Anything but this family's action raises :class:`~sevens.errors.WrongTypeError`."""
@@ -182,9 +177,6 @@ class State(StateBase):
         if action in self.legal_actions():
             return None
         return self._reason(action)
-
-    def _legal_texts(self) -> list[str] | None:
-        return None if self._turn < 0 else [str(a) for a in self.legal_actions()]
 
     def _reason(self, action: Action) -> Refusal:
         p, limit = self._turn, self.rules.pass_limit
@@ -250,7 +242,7 @@ class State(StateBase):
                     return
                 self._settle(p, inclusive=False)
                 return
-        raise refused(self.refusal(action) or ("refusal.round_over", {}), action, self._legal_texts())
+        raise refused(self.refusal(action) or ("refusal.round_over", {}), action, self._legal_texts(action))
 
     # ------------------------------------------------------------------ deaths, exits and turn order
     def _kill(self, newly: int, by: int) -> None:

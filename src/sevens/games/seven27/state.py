@@ -32,7 +32,7 @@ from typing import Any
 
 from sevens.cards import ALL_CARDS, DECK_SIZE, cards_text, mask_of
 from sevens.errors import wrong_action
-from sevens.games.refusals import Refusal, refusal_text, refused
+from sevens.games.refusals import Refusal, refused
 from sevens.games.seven27.actions import (
     BET,
     BET_ACTION,
@@ -249,11 +249,6 @@ class State(StateBase):
         """A bet or raise needs the full amount and another player still able to answer it."""
         return self._stack[p] >= cost and bool(self._able() & ~(1 << p))
 
-    def why_illegal(self, action: Action) -> str | None:
-        """``None`` if ``action`` is legal, else a sentence saying why and what is legal now."""
-        refusal = self.refusal(action)
-        return None if refusal is None else refusal_text(refusal, self._legal_texts())
-
     def refusal(self, action: Action) -> Refusal | None:
         """``None`` if ``action`` is legal, else why not: a catalogue key (``refusal.*``) and its parameters.
         Anything but this family's action raises :class:`~sevens.errors.WrongTypeError`."""
@@ -266,14 +261,11 @@ class State(StateBase):
         key, params = self._reason(action)
         return key, {"action": str(action), **params}
 
-    def _legal_texts(self) -> list[str] | None:
-        return None if self._turn < 0 else [str(a) for a in self.legal_actions()]
-
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` saying why, unless ``action`` is legal now."""
         refusal = self.refusal(action)
         if refusal is not None:
-            raise refused(refusal, action, self._legal_texts())
+            raise refused(refusal, action, self._legal_texts(action))
 
     def _reason(self, action: Action) -> Refusal:
         p, kind = self._turn, action.kind

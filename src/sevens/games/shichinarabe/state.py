@@ -34,7 +34,7 @@ from sevens.cards import (
 )
 from sevens.errors import wrong_action
 from sevens.games.dealing import deal_round_robin
-from sevens.games.refusals import Refusal, refusal_text, refused
+from sevens.games.refusals import Refusal, refused
 from sevens.games.shichinarabe.actions import (
     ABOVE,
     BELOW,
@@ -218,13 +218,6 @@ class State(StateBase):
         if self.rules.joker_exchange == "optional" and hand & self._joker_at:
             acts += [SWAP_ACTIONS[c] for c in iter_bits(hand & self._joker_at)]
         return acts
-
-    def why_illegal(self, action: Action) -> str | None:
-        """``None`` if ``action`` is legal, else a sentence saying why and what is allowed."""
-        refusal = self.refusal(action)
-        if refusal is None:
-            return None
-        return refusal_text(refusal, self._legal_texts(action))
 
     def refusal(self, action: Action) -> Refusal | None:
         """``None`` if ``action`` is legal, else why not: a catalogue key (``refusal.*``) and its parameters.
