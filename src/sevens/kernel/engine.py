@@ -110,7 +110,7 @@ def splitmix(x: np.uint64) -> np.uint64:
 
 
 @njit(cache=True)
-def seed_rng(rng: np.ndarray, seed: np.uint64, game: int) -> None:
+def seed_rng(rng: np.ndarray, seed: np.uint64, game: np.uint64) -> None:
     """xorshift128+ (the C yardstick's generator) seeded from ``(seed, game)``: each game has its own stream,
     so results do not depend on how games are spread over threads."""
     rng[0] = splitmix(seed ^ splitmix(np.uint64(game)))
@@ -682,10 +682,11 @@ TRACE_COLUMNS = 6  # legal cards, Jk+X cards, X+Jk cards, swap cards, can pass, 
 @njit(cache=True)
 def play_game(
     st: np.ndarray, policy: int, cfg: np.ndarray, table: np.ndarray, lanes: np.ndarray, lengths: np.ndarray,
-    w: np.ndarray, noise: float, rng: np.ndarray, trace: np.ndarray,
+    w: np.ndarray, noise: np.ndarray, rng: np.ndarray, trace: np.ndarray,
 ) -> int:  # fmt: skip
-    """Play the game ``st`` to its end; returns the number of actions. With a non-empty ``trace``, each step's
-    legal actions and choice are recorded (``TRACE_COLUMNS``) for the cross-check against the Python engine."""
+    """Play the game ``st`` to its end; returns the number of actions. The heuristic plays seat ``p`` with the
+    weights ``w[p]`` and the noise ``noise[p]``. With a non-empty ``trace``, each step's legal actions and choice
+    are recorded (``TRACE_COLUMNS``) for the cross-check against the Python engine."""
     steps = 0
     tracing = trace.shape[0] > 0
     if policy == RANDOM and not tracing and not cfg[C_JOKERS]:
@@ -712,7 +713,10 @@ def play_game(
             count = popcount(cards) + popcount(below) + popcount(above) + popcount(swaps)
             index = randint(rng, count + 1 if can_pass else count)
         else:
-            index = heuristic_index(st, cards, below, above, swaps, can_pass, cfg, lanes, lengths, w, noise, rng)
+            p = st[TURN]
+            index = heuristic_index(
+                st, cards, below, above, swaps, can_pass, cfg, lanes, lengths, w[p], noise[p], rng
+            )  # fmt: skip
         if tracing:
             trace[steps, 0] = cards
             trace[steps, 1] = below
@@ -731,48 +735,52 @@ def play_game(
 @njit(cache=True)
 def play_one(
     g: int, policy: int, deal_first: bool, seed: np.uint64, state: np.ndarray, cfg: np.ndarray, table: np.ndarray,
-    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float, ranking: np.ndarray, outcome: np.ndarray,
-    points: np.ndarray, steps: np.ndarray,
+    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: np.ndarray, streams: np.ndarray,
+    ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray, steps: np.ndarray,
 ) -> None:  # fmt: skip
     """Play game ``g`` of the batch to its end (with ``deal_first`` deal it at random first), drawing from its
-    own generator seeded by ``(seed, g)``, and write its result."""
+    own generator seeded by ``(seed, streams[g])``, and write its result. ``w[g, seat]`` are the weights each
+    seat plays with (``w[0, seat]`` for every game when ``w`` holds one set)."""
     rng = np.empty(2, dtype=np.uint64)
-    seed_rng(rng, seed, g)
+    seed_rng(rng, seed, streams[g])
     st = state[g]
     if deal_first:
         deal(st, cfg, rng)
         start(st, cfg, table)
     empty = np.zeros((0, TRACE_COLUMNS), dtype=np.int64)
-    steps[g] = play_game(st, policy, cfg, table, lanes, lengths, w, noise, rng, empty)
+    weights = w[g] if w.shape[0] > 1 else w[0]
+    steps[g] = play_game(st, policy, cfg, table, lanes, lengths, weights, noise, rng, empty)
     result(st, cfg, ranking[g], outcome[g], points[g])
 
 
 @njit(cache=True, parallel=True)
 def play_batch(
     policy: int, deal_first: bool, seed: np.uint64, state: np.ndarray, cfg: np.ndarray, table: np.ndarray,
-    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float, ranking: np.ndarray, outcome: np.ndarray,
-    points: np.ndarray, steps: np.ndarray,
+    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: np.ndarray, streams: np.ndarray,
+    ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray, steps: np.ndarray,
 ) -> None:  # fmt: skip
     """Every game of the batch, across threads (:func:`play_one`)."""
     for g in prange(state.shape[0]):
         play_one(
-            g, policy, deal_first, seed, state, cfg, table, lanes, lengths, w, noise, ranking, outcome, points, steps
-        )
+            g, policy, deal_first, seed, state, cfg, table, lanes, lengths, w, noise, streams, ranking, outcome,
+            points, steps,
+        )  # fmt: skip
 
 
 @njit(cache=True)
 def play_batch_serial(
     policy: int, deal_first: bool, seed: np.uint64, state: np.ndarray, cfg: np.ndarray, table: np.ndarray,
-    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float, ranking: np.ndarray, outcome: np.ndarray,
-    points: np.ndarray, steps: np.ndarray,
+    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: np.ndarray, streams: np.ndarray,
+    ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray, steps: np.ndarray,
 ) -> None:  # fmt: skip
     """Every game of the batch on the calling thread, for small batches (a search's playouts): waking the
     thread pool takes milliseconds on a busy machine, more than a few games. (Large batches use
     :func:`play_batch` even on one thread: its compiled loop is faster.)"""
     for g in range(state.shape[0]):
         play_one(
-            g, policy, deal_first, seed, state, cfg, table, lanes, lengths, w, noise, ranking, outcome, points, steps
-        )
+            g, policy, deal_first, seed, state, cfg, table, lanes, lengths, w, noise, streams, ranking, outcome,
+            points, steps,
+        )  # fmt: skip
 
 
 @njit(cache=True)
@@ -781,7 +789,7 @@ def start_batch(state: np.ndarray, cfg: np.ndarray, table: np.ndarray, seed: np.
     rng = np.empty(2, dtype=np.uint64)
     for g in range(state.shape[0]):
         if deal_first:
-            seed_rng(rng, seed, g)
+            seed_rng(rng, seed, np.uint64(g))
             deal(state[g], cfg, rng)
         start(state[g], cfg, table)
 
@@ -789,13 +797,13 @@ def start_batch(state: np.ndarray, cfg: np.ndarray, table: np.ndarray, seed: np.
 @njit(cache=True)
 def trace_game(
     st: np.ndarray, game: int, policy: int, seed: np.uint64, cfg: np.ndarray, table: np.ndarray,
-    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float, trace: np.ndarray, ranking: np.ndarray,
-    outcome: np.ndarray, points: np.ndarray,
+    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: np.ndarray, trace: np.ndarray,
+    ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray,
 ) -> int:  # fmt: skip
-    """Play game ``st`` (number ``game`` of its batch, for its generator) recording every step in ``trace``;
-    returns the number of steps."""
+    """Play game ``st`` (stream ``game`` of the generator) recording every step in ``trace``; ``w[seat]`` and
+    ``noise[seat]`` as in :func:`play_game`. Returns the number of steps."""
     rng = np.empty(2, dtype=np.uint64)
-    seed_rng(rng, seed, game)
+    seed_rng(rng, seed, np.uint64(game))
     steps = play_game(st, policy, cfg, table, lanes, lengths, w, noise, rng, trace)
     result(st, cfg, ranking, outcome, points)
     return steps
