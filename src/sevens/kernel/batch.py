@@ -284,6 +284,16 @@ class Batch:
         row[engine.N_EXITS] = len(state.exits)
         row[engine.DEALER] = state.dealer
 
+    def apply(self, indices: npt.ArrayLike) -> None:
+        """Apply to each round ``g`` its legal action number ``indices[g]``, in the order of the Python engine's
+        ``legal_actions()`` (e.g. a search's candidate on each copy of a sample), in place."""
+        chosen = np.asarray(indices, dtype=np.int64)
+        if chosen.shape != (len(self),):
+            raise ValueError(f"indices must have one entry per game ({len(self)}), got shape {chosen.shape}")
+        if (chosen < 0).any():
+            raise ValueError("indices must be legal action numbers, from 0")
+        engine.apply_batch(self.state, chosen, self.tables.cfg, self.tables.table)
+
     def play(
         self,
         policy: Policy = "random",

@@ -354,6 +354,17 @@ def apply_index(
 
 
 @njit(cache=True)
+def apply_batch(state: np.ndarray, indices: np.ndarray, cfg: np.ndarray, table: np.ndarray) -> None:
+    """Apply legal action number ``indices[g]`` (the Python engine's order) to every game ``g`` still going."""
+    for g in range(state.shape[0]):
+        st = state[g]
+        if st[TURN] < 0:
+            continue
+        cards, below, above, swaps, _ = legal(st, cfg)
+        apply_index(st, indices[g], cards, below, above, swaps, cfg, table)
+
+
+@njit(cache=True)
 def start(st: np.ndarray, cfg: np.ndarray, table: np.ndarray) -> None:
     """Begin a round from the dealt ``st[HANDS:]``, ``st[JOKERS:]`` and ``st[DEALER]`` as ``State.new`` does
     (B3, B4, B12)."""

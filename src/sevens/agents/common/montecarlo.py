@@ -36,6 +36,24 @@ def sample_rows(row: Callable[[], list[float]], rollouts: int | None, think_ms: 
             return rows
 
 
+def sample_chunks(
+    chunk: Callable[[int], list[list[float]]], rollouts: int | None, think_ms: float, size: int
+) -> list[list[float]]:
+    """:func:`sample_rows` for a ``chunk`` function that gives that many rows at once (a batched playout):
+    ``rollouts`` rows in chunks of at most ``size``, or with ``rollouts=None`` chunks of ``size`` until
+    ``think_ms`` milliseconds have passed (at least one chunk)."""
+    rows: list[list[float]] = []
+    deadline = time.perf_counter() + think_ms / 1000.0
+    while True:
+        wanted = size if rollouts is None else min(size, rollouts - len(rows))
+        rows.extend(chunk(wanted))
+        if rollouts is not None:
+            if len(rows) >= rollouts:
+                return rows
+        elif time.perf_counter() >= deadline:
+            return rows
+
+
 def paired_choice(values: Sequence[Sequence[float]], default: int, confidence: float) -> int:
     """The index of the ``default`` candidate unless another beats it by more than ``confidence`` standard
     errors of the paired differences (same samples, same noise); then the best of those by mean."""
