@@ -159,3 +159,37 @@ def test_bad_policy_seed_and_sizes_are_refused() -> None:
 
 def test_outcome_names_are_the_python_engines() -> None:
     assert OUTCOME_NAMES == ("finished", "left", "stalemate", "eliminated", "joker_stuck")
+
+
+@pytest.mark.parametrize("preset", ["standard", "tunnel", "fan_tan", "english", "joker"])
+def test_applying_an_action_by_its_number_matches_the_python_engine(preset: str) -> None:
+    """Batch.apply(k) is legal_actions()[k] applied by the Python engine (B3–B11 as the preset plays them)."""
+    rules = Rules.preset(preset)
+    checked = 0
+    for seed in range(60):
+        state = State.new(rules, seed)
+        walk = np.random.default_rng(seed)
+        for _ in range(int(walk.integers(0, 40))):
+            if state.is_over():
+                break
+            legal = state.legal_actions()
+            state.apply(legal[int(walk.integers(len(legal)))])
+        if state.is_over():
+            continue
+        legal = state.legal_actions()
+        batch = Batch.from_states([state] * len(legal))
+        batch.apply(range(len(legal)))
+        for k, action in enumerate(legal):
+            after = state.clone()
+            after.apply(action)
+            assert batch.state[k].tolist() == Batch.from_states([after]).state[0].tolist(), f"seed {seed}, {action}"
+            checked += 1
+    assert checked > 100
+
+
+def test_apply_rejects_indices_of_the_wrong_shape() -> None:
+    batch = Batch.from_seeds(STANDARD, [1, 2])
+    with pytest.raises(ValueError, match="one entry per game"):
+        batch.apply([0])
+    with pytest.raises(ValueError, match="legal action numbers"):
+        batch.apply([0, -1])
