@@ -6,6 +6,7 @@ same games, so every candidate gets the same value and the search makes the same
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
@@ -13,10 +14,15 @@ import pytest
 pytest.importorskip("numba")
 
 from sevens.agents.shichinarabe import HeuristicAgent
+from sevens.agents.shichinarabe.inference import OpponentModel
 from sevens.agents.shichinarabe.levels import LEVEL_MIXTURE, NORMAL_WEIGHTS
+from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS
+from sevens.agents.shichinarabe.sampling import Sampler
 from sevens.agents.shichinarabe.search import SearchAgent
 from sevens.games.shichinarabe import Rules, State
 from sevens.games.shichinarabe.actions import Action
+
+from .test_inference import _cut_views
 
 
 class Recording(SearchAgent):
@@ -82,6 +88,31 @@ def test_with_noise_the_kernel_path_plays_other_games_but_pairs_its_candidates()
     python, compiled = runs
     assert all(row[0] == row[2] for row in compiled)
     assert compiled != python
+
+
+@pytest.mark.parametrize("preset", ["standard", "tunnel", "kids", "ak_link"])
+def test_the_compiled_reading_counts_the_same_misses_as_the_python_model(preset: str) -> None:
+    """The opponent model on the kernel gives every sampled hand the Python model's log-likelihood, per policy
+    of the mixture (B9 voluntary passes read in standard/tunnel/ak_link, forced ones in kids)."""
+    compared = 0
+    for moves in (12, 30):
+        for seed, (_, view, knowledge) in enumerate(_cut_views(preset, range(5), moves)):
+            python = OpponentModel(view, knowledge, DEFAULT_WEIGHTS, 0.05, LEVEL_MIXTURE)
+            compiled = OpponentModel(view, knowledge, DEFAULT_WEIGHTS, 0.05, LEVEL_MIXTURE, compiled=True)
+            assert compiled._compiled is not None and python._compiled is None
+            sampler, rng = Sampler(view, knowledge), random.Random(seed)
+            for _ in range(20):
+                deal = sampler.sample(rng)
+                for s in python.by_seat:
+                    expected = python.seat_component_logs(s, deal.hands[s], 0)
+                    assert compiled.seat_component_logs(s, deal.hands[s], 0) == expected
+                    compared += any(expected)
+    assert compared > 50  # hands some policy fails to explain were among them
+
+
+def test_jokers_are_read_in_python() -> None:
+    _, view, knowledge = next(_cut_views("joker", range(1), 12))
+    assert OpponentModel(view, knowledge, DEFAULT_WEIGHTS, compiled=True)._compiled is None
 
 
 def test_the_switch_falls_back_to_python_without_numba(monkeypatch: pytest.MonkeyPatch) -> None:

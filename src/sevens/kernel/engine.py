@@ -566,9 +566,18 @@ def pass_score(st: np.ndarray, best_play: float, cfg: np.ndarray, w: np.ndarray)
     if best_play <= NEVER / 4:
         return 0.0
     p = st[TURN]
-    if cfg[C_LIMIT] != NO_LIMIT and cfg[C_LIMIT] - st[PASSES + p] <= w[W_RESERVE]:
+    left = NO_LIMIT if cfg[C_LIMIT] == NO_LIMIT else cfg[C_LIMIT] - st[PASSES + p]
+    return pass_score_of(best_play, left, st[PLAYABLE], st[OCCUPIED], st[HANDS + p], w)
+
+
+@njit(cache=True)
+def pass_score_of(best_play: float, left: int, playable: int, occupied: int, hand: int, w: np.ndarray) -> float:
+    """policy.pass_score with ``left`` passes left (``NO_LIMIT`` for no limit)."""
+    if best_play <= NEVER / 4:
+        return 0.0
+    if left != NO_LIMIT and left <= w[W_RESERVE]:
         return NEVER / 4
-    others = popcount(st[PLAYABLE] & ~st[OCCUPIED] & ~st[HANDS + p])
+    others = popcount(playable & ~occupied & ~hand)
     return float(w[W_PASS_THRESHOLD] + w[W_PASS_PRESSURE] * max(0.0, w[W_PRESSURE_OPTIONS] - others))
 
 
@@ -684,6 +693,60 @@ def heuristic_index(
         if score > best_score:
             best = k
     return best
+
+
+# ---------------------------------------------------------------------------------------------- reading
+# a past choice of another player (sevens.agents.shichinarabe.inference), one row of MOMENT_COLUMNS
+M_OCCUPIED, M_PLAYABLE, M_LEFT, M_PUT_OUT_BEFORE, M_KIND, M_CARD = range(6)
+MOMENT_COLUMNS = 6
+M_PLAY, M_PASS, M_OTHER = 0, 1, 2
+
+
+@njit(cache=True)
+def plain_misses(
+    hand: int, put_out: int, moments: np.ndarray, w: np.ndarray, voluntary: bool, cfg: np.ndarray,
+    lanes: np.ndarray, lengths: np.ndarray, misses: np.ndarray,
+) -> None:  # fmt: skip
+    """inference.OpponentModel.seat_component_logs without jokers: ``misses[k]`` the number of ``moments`` the
+    policy ``w[k]`` does not explain if the seat holds ``hand`` now (and held the cards it put out since)."""
+    for k in range(w.shape[0]):
+        misses[k] = 0
+    for i in range(moments.shape[0]):
+        m = moments[i]
+        kind = m[M_KIND]
+        then = hand | (put_out & ~m[M_PUT_OUT_BEFORE])
+        plays = then & m[M_PLAYABLE]
+        left = m[M_LEFT]
+        can_pass = (left == NO_LIMIT or left > 0) and (voluntary or plays == 0)
+        if popcount(plays) + can_pass < 2:
+            continue
+        if kind == M_PASS:
+            if not can_pass:
+                continue
+        elif kind != M_PLAY or not (plays >> m[M_CARD]) & 1:
+            continue
+        if then & (then - 1) == 0:  # the last card: playing it wins
+            if kind != M_PLAY:
+                for k in range(w.shape[0]):
+                    misses[k] += 1
+            continue
+        occupied = m[M_OCCUPIED]
+        for k in range(w.shape[0]):
+            best = -1
+            best_score = -1e18
+            rest = plays
+            while rest != 0:
+                c = lowest(rest)
+                rest &= rest - 1
+                score = card_score(c, then, occupied, lanes, lengths, w[k], cfg)
+                if score > best_score:
+                    best, best_score = c, score
+            if can_pass and pass_score_of(best_score, left, m[M_PLAYABLE], occupied, then, w[k]) > best_score:
+                explained = kind == M_PASS
+            else:
+                explained = kind == M_PLAY and m[M_CARD] == best
+            if not explained:
+                misses[k] += 1
 
 
 # ---------------------------------------------------------------------------------------------- playing

@@ -181,7 +181,7 @@ class SearchAgent(MonteCarloAgent):
     def _state_source(self, view: View) -> StateSource[State]:
         assert self._knowledge is not None
         knowledge = self._knowledge
-        model = OpponentModel(view, knowledge, self.weights, self.miss, self.opponents)
+        model = OpponentModel(view, knowledge, self.weights, self.miss, self.opponents, compiled=self.kernel)
         deals = posterior_deals(Sampler(view, knowledge), model, self.burn_in, self.thin)
         if self.opponents is not None:
             deals = self._read_policies(deals, model)
