@@ -111,6 +111,7 @@ def _check_seed(seed: int) -> int:
 
 
 F64 = npt.NDArray[np.float64]
+W_FIELDS = tuple(f.name for f in fields(Weights))
 SeatWeights = Weights | Sequence[Weights] | F64
 """The heuristic's weights: one :class:`Weights` for every seat, one per seat, or an array ``[game, seat, k]``
 (from :func:`weights_table`) giving each game its own per-seat weights."""
@@ -149,9 +150,6 @@ def noise_array(noise: SeatNoise, players: int) -> F64:
     if levels.shape != (players,):
         raise ValueError(f"noise must be one number or one per seat ({players}), got {len(levels)}")
     return levels
-
-
-W_FIELDS = tuple(f.name for f in fields(Weights))
 
 
 @dataclass(frozen=True, slots=True)

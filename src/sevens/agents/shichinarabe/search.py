@@ -26,6 +26,11 @@ not assume the others play its own policy: each other player is read as one of t
 from how well each explains its choices on that sample's hand. People hold back more or less than the
 search's own policy; reading them as the search's own policy misplaces their cards and their passes.
 
+With numba installed (``kernel=True``, the default) the playouts, and without jokers the chain's reading of
+past choices, run on the compiled kernel (:mod:`.kernel_playouts`, :mod:`.kernel_reading`), a chunk of samples
+per call: the same samples, and with no rollout noise the same values and moves, several times as many samples
+per move (docs/strength.md). ``kernel=False`` keeps the Python path.
+
 The agent reads nothing but the view it is given: the samples are built from it alone.
 """
 
