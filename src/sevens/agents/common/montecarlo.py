@@ -25,15 +25,7 @@ from collections.abc import Callable, Sequence
 def sample_rows(row: Callable[[], list[float]], rollouts: int | None, think_ms: float) -> list[list[float]]:
     """Call ``row`` (one sample: a value per candidate) ``rollouts`` times, or with ``rollouts=None`` until
     ``think_ms`` milliseconds have passed (at least once)."""
-    rows: list[list[float]] = []
-    deadline = time.perf_counter() + think_ms / 1000.0
-    while True:
-        rows.append(row())
-        if rollouts is not None:
-            if len(rows) >= rollouts:
-                return rows
-        elif time.perf_counter() >= deadline:
-            return rows
+    return sample_chunks(lambda size: [row() for _ in range(size)], rollouts, think_ms, 1)
 
 
 def sample_chunks(

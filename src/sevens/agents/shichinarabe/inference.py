@@ -38,7 +38,6 @@ from sevens.games.shichinarabe.view import View
 
 from . import kernel_reading
 from .board import joker_masks, playable_mask
-from .kernel_reading import CompiledReading
 from .knowledge import Decision, Knowledge
 from .policy import Situation, Weights, choose_index, pass_score, row_scores, score_actions
 from .sampling import Deal, Sampler
@@ -97,9 +96,9 @@ class OpponentModel:
             left = None if limit is None else limit - d.passes_used
             by_seat.setdefault(d.seat, []).append(_Moment(d, playable, below, above, left))
         self.by_seat = by_seat
-        self._compiled: CompiledReading | None = None
+        self._compiled: kernel_reading.CompiledReading | None = None
         if compiled and kernel_reading.supports(rules):
-            self._compiled = CompiledReading(
+            self._compiled = kernel_reading.CompiledReading(
                 rules,
                 self.components,
                 {s: [(m.decision, m.playable, m.passes_left) for m in found] for s, found in by_seat.items()},
