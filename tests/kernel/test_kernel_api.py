@@ -12,6 +12,7 @@ pytest.importorskip("numba")
 import numba
 
 from sevens.agents.common.points import seat_points
+from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS
 from sevens.games.killer import Rules as KillerRules
 from sevens.games.shichinarabe import Result, Rules, State
 from sevens.kernel import OUTCOME_NAMES, Batch, UnsupportedRulesError, playout, supports
@@ -159,3 +160,61 @@ def test_bad_policy_seed_and_sizes_are_refused() -> None:
 
 def test_outcome_names_are_the_python_engines() -> None:
     assert OUTCOME_NAMES == ("finished", "left", "stalemate", "eliminated", "joker_stuck")
+
+
+@pytest.mark.parametrize("preset", ["standard", "tunnel", "fan_tan", "english", "joker"])
+def test_applying_an_action_by_its_number_matches_the_python_engine(preset: str) -> None:
+    """Batch.apply(k) is legal_actions()[k] applied by the Python engine (B3–B11 as the preset plays them)."""
+    rules = Rules.preset(preset)
+    checked = 0
+    for seed in range(60):
+        state = State.new(rules, seed)
+        walk = np.random.default_rng(seed)
+        for _ in range(int(walk.integers(0, 40))):
+            if state.is_over():
+                break
+            legal = state.legal_actions()
+            state.apply(legal[int(walk.integers(len(legal)))])
+        if state.is_over():
+            continue
+        legal = state.legal_actions()
+        batch = Batch.from_states([state] * len(legal))
+        batch.apply(range(len(legal)))
+        for k, action in enumerate(legal):
+            after = state.clone()
+            after.apply(action)
+            assert batch.state[k].tolist() == Batch.from_states([after]).state[0].tolist(), f"seed {seed}, {action}"
+            checked += 1
+    assert checked > 100
+
+
+def test_apply_rejects_indices_of_the_wrong_shape() -> None:
+    batch = Batch.from_seeds(STANDARD, [1, 2])
+    with pytest.raises(ValueError, match="one entry per game"):
+        batch.apply([0])
+    with pytest.raises(ValueError, match="legal action numbers"):
+        batch.apply([0, -1])
+
+
+def test_per_seat_weights_noise_and_streams_are_checked() -> None:
+    batch = Batch.from_seeds(STANDARD, [1, 2])
+    with pytest.raises(ValueError, match="one Weights or one per seat"):
+        batch.play("heuristic", weights=[DEFAULT_WEIGHTS] * 3)
+    with pytest.raises(ValueError, match="shape"):
+        batch.play("heuristic", weights=np.zeros((2, 3, 19)))
+    with pytest.raises(ValueError, match="one game row or one per game"):
+        batch.play("heuristic", weights=np.zeros((3, 4, 19)))
+    with pytest.raises(ValueError, match="one number or one per seat"):
+        batch.play("heuristic", noise=[0.1, 0.2])
+    with pytest.raises(ValueError, match="one entry per game"):
+        batch.play("heuristic", streams=[7])
+
+
+def test_games_given_the_same_stream_play_the_same_noisy_game() -> None:
+    """Common random numbers: the same position and stream give the same game, another stream another."""
+    state = State.new(STANDARD, 3)
+    out = Batch.from_states([state] * 3).play("heuristic", seed=4, noise=2.0, streams=[9, 9, 10])
+    assert out.ranking[0].tolist() == out.ranking[1].tolist() and out.steps[0] == out.steps[1]
+    others = Batch.from_states([state] * 8).play("heuristic", seed=4, noise=2.0, streams=range(10, 18))
+    games = {(tuple(r), int(s)) for r, s in zip(others.ranking.tolist(), others.steps, strict=True)}
+    assert len(games) > 1

@@ -8,6 +8,8 @@ import pytest
 
 pytest.importorskip("numba")
 
+from sevens.agents.shichinarabe.levels import HARD_WEIGHTS, NORMAL_WEIGHTS
+from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS, Weights
 from sevens.games.shichinarabe import Rules, State, parse_position
 from sevens.kernel import crosscheck
 from sevens.kernel.batch import Batch
@@ -55,6 +57,47 @@ def test_play_from_a_python_position_matches(name: str) -> None:
     for midgame in (1, 12, 30):
         check_games(VARIANTS[name], range(30), "random", midgame=midgame)
     check_games(VARIANTS[name], range(20), "heuristic", midgame=10, noise=0.3)
+
+
+# the levels' policies (agents/shichinarabe/levels.py), seated differently per seat as expert's mixture plays them
+LEVEL_SEATS = (
+    (DEFAULT_WEIGHTS, HARD_WEIGHTS, NORMAL_WEIGHTS, DEFAULT_WEIGHTS),
+    (NORMAL_WEIGHTS, NORMAL_WEIGHTS, HARD_WEIGHTS, DEFAULT_WEIGHTS),
+    (HARD_WEIGHTS, DEFAULT_WEIGHTS, NORMAL_WEIGHTS, Weights(progress=2.5, open_gap=0.0, pass_threshold=0.5)),
+)
+
+
+PER_SEAT_VARIANTS = ["standard", "pass_limit_none", "tunnel_cross", "fan_tan", "joker", "jokers_2_optional"]
+
+
+@pytest.mark.parametrize("name", PER_SEAT_VARIANTS)
+@pytest.mark.parametrize("seats", range(len(LEVEL_SEATS)))
+def test_heuristic_with_per_seat_weights_chooses_as_each_seats_python_policy(name: str, seats: int) -> None:
+    """Each seat's choice is policy.score_actions with that seat's weights (B1–B12 as in the variant)."""
+    weights = LEVEL_SEATS[seats]
+    check_games(VARIANTS[name], range(40), "heuristic", weights=weights)
+    check_games(VARIANTS[name], range(10), "heuristic", midgame=10, weights=weights)
+
+
+def test_per_seat_weights_reach_their_seat_only() -> None:
+    """Against the default policy, only the seats given other weights choose differently."""
+    rules = VARIANTS["standard"]
+    weights = (NORMAL_WEIGHTS, DEFAULT_WEIGHTS, HARD_WEIGHTS, DEFAULT_WEIGHTS)
+    differ = [0] * 4
+    for seed in range(40):
+        state = State.new(rules, seed)
+        trace, _ = Batch.from_seeds(rules, [seed]).trace(0, "heuristic", weights=weights)
+        for choice in trace[:, 5].tolist():
+            seat = state.to_move
+            assert seat is not None
+            legal = state.legal_actions()
+            try:
+                crosscheck._check_heuristic(state, legal, choice, [DEFAULT_WEIGHTS] * 4, "")
+            except Mismatch:
+                differ[seat] += 1
+            state.apply(legal[choice])
+    assert differ[0] > 0 and differ[2] > 0
+    assert differ[1] == differ[3] == 0
 
 
 def test_b10_eliminated_hand_is_laid_out_with_its_gaps() -> None:

@@ -24,6 +24,7 @@ from sevens.kernel.batch import (
     Batch,
     Outcome,
     Policy,
+    SeatNoise,
     UnsupportedRulesError,
     check_supported,
     supports,
@@ -36,12 +37,13 @@ def playout(
     n: int = 1,
     seed: int = 0,
     *,
-    noise: float = 0.0,
-    weights: Weights = DEFAULT_WEIGHTS,
+    noise: SeatNoise = 0.0,
+    weights: Weights | Sequence[Weights] = DEFAULT_WEIGHTS,
 ) -> npt.NDArray[np.int64]:
     """Play each state (copied, never changed) to its end ``n`` times; the E2 points of every seat.
 
-    ``states``: one position or several (e.g. a search's determinizations, all with the same rules).
+    ``states``: one position or several (e.g. a search's determinizations, all with the same rules);
+    ``weights`` and ``noise``: the heuristic's, for every seat or one per seat.
     Returns shape ``(n, players)`` for one state, ``(len(states), n, players)`` for a sequence. Raises
     :class:`UnsupportedRulesError` for rules of another family."""
     if n < 1:

@@ -110,8 +110,46 @@ def _check_seed(seed: int) -> int:
     return seed
 
 
-def weights_array(w: Weights) -> npt.NDArray[np.float64]:
-    return np.array([float(getattr(w, name)) for name in (f.name for f in fields(w))], dtype=np.float64)
+F64 = npt.NDArray[np.float64]
+W_FIELDS = tuple(f.name for f in fields(Weights))
+SeatWeights = Weights | Sequence[Weights] | F64
+"""The heuristic's weights: one :class:`Weights` for every seat, one per seat, or an array ``[game, seat, k]``
+(from :func:`weights_table`) giving each game its own per-seat weights."""
+SeatNoise = float | Sequence[float]
+"""The heuristic's noise: one level for every seat, or one per seat."""
+
+
+@cache
+def weights_array(w: Weights) -> F64:
+    """The fields of ``w`` in order (the kernel's ``W_*`` indices); read-only, shared."""
+    array = np.array([float(getattr(w, f.name)) for f in fields(w)], dtype=np.float64)
+    array.flags.writeable = False
+    return array
+
+
+def weights_table(weights: SeatWeights, players: int) -> F64:
+    """``weights`` as the kernel reads them: ``[game, seat, k]``, with one game row standing for every game."""
+    if isinstance(weights, Weights):
+        return np.broadcast_to(weights_array(weights), (1, players, len(W_FIELDS))).copy()
+    if isinstance(weights, np.ndarray):
+        table = np.ascontiguousarray(weights, dtype=np.float64)
+        if table.ndim != 3 or table.shape[1:] != (players, len(W_FIELDS)):
+            raise ValueError(f"a weights array must have shape (games, {players}, {len(W_FIELDS)}), got {table.shape}")
+        return table
+    per_seat = list(weights)
+    if len(per_seat) != players or not all(isinstance(w, Weights) for w in per_seat):
+        raise ValueError(f"weights must be one Weights or one per seat ({players}), got {len(per_seat)} items")
+    return np.stack([weights_array(w) for w in per_seat])[None]
+
+
+def noise_array(noise: SeatNoise, players: int) -> F64:
+    """``noise`` per seat."""
+    if isinstance(noise, int | float):
+        return np.full(players, float(noise))
+    levels = np.array([float(x) for x in noise], dtype=np.float64)
+    if levels.shape != (players,):
+        raise ValueError(f"noise must be one number or one per seat ({players}), got {len(levels)}")
+    return levels
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,26 +282,49 @@ class Batch:
         row[engine.N_EXITS] = len(state.exits)
         row[engine.DEALER] = state.dealer
 
+    def apply(self, indices: npt.ArrayLike) -> None:
+        """Apply to each round ``g`` its legal action number ``indices[g]``, in the order of the Python engine's
+        ``legal_actions()`` (e.g. a search's candidate on each copy of a sample), in place."""
+        chosen = np.asarray(indices, dtype=np.int64)
+        if chosen.shape != (len(self),):
+            raise ValueError(f"indices must have one entry per game ({len(self)}), got shape {chosen.shape}")
+        if (chosen < 0).any():
+            raise ValueError("indices must be legal action numbers, from 0")
+        engine.apply_batch(self.state, chosen, self.tables.cfg, self.tables.table)
+
     def play(
         self,
         policy: Policy = "random",
         seed: int = 0,
         *,
         deal: bool = False,
-        noise: float = 0.0,
-        weights: Weights = DEFAULT_WEIGHTS,
+        noise: SeatNoise = 0.0,
+        weights: SeatWeights = DEFAULT_WEIGHTS,
+        streams: npt.ArrayLike | None = None,
     ) -> Outcome:
         """Play every round to its end in place (``deal``: deal each at random first) with ``policy`` for every
         seat: ``random`` (uniform over the legal actions, pass included) or ``heuristic`` (the agents' policy
-        scores, :mod:`sevens.agents.shichinarabe.policy`, plus ``noise`` times a uniform draw per action).
-        Game ``g`` draws from a generator seeded by ``(seed, g)``, so results do not depend on the threads."""
+        scores, :mod:`sevens.agents.shichinarabe.policy`, with each seat's ``weights``, plus its ``noise`` times
+        a uniform draw per action). Game ``g`` draws from a generator seeded by ``(seed, streams[g])`` (default
+        ``streams[g] = g``), so results do not depend on the threads; games given the same stream draw the same
+        numbers (common random numbers for a search's candidates)."""
         if policy not in POLICIES:
             raise ValueError(f"unknown policy {policy!r}; allowed: {', '.join(POLICIES)}")
+        games, players = len(self), self.rules.players
+        table = weights_table(weights, players)
+        if table.shape[0] not in (1, games):
+            raise ValueError(f"a weights array must have one game row or one per game ({games}), got {table.shape[0]}")
+        if streams is None:
+            game_streams = np.arange(games, dtype=np.uint64)
+        else:
+            game_streams = np.asarray(streams).astype(np.uint64)
+            if game_streams.shape != (games,):
+                raise ValueError(f"streams must have one entry per game ({games}), got shape {game_streams.shape}")
         out = self._outcome()
         t = self.tables
         args = (
             POLICIES[policy], deal, np.uint64(_check_seed(seed)), self.state, t.cfg, t.table, t.lanes, t.lengths,
-            weights_array(weights), float(noise), out.ranking, out.outcome, out.points, out.steps,
+            table, noise_array(noise, players), game_streams, out.ranking, out.outcome, out.points, out.steps,
         )  # fmt: skip
         if len(self) < PARALLEL_FROM:
             engine.play_batch_serial(*args)
@@ -287,7 +348,12 @@ class Batch:
         )
 
     def trace(
-        self, g: int, policy: Policy = "random", seed: int = 0, noise: float = 0.0, weights: Weights = DEFAULT_WEIGHTS
+        self,
+        g: int,
+        policy: Policy = "random",
+        seed: int = 0,
+        noise: SeatNoise = 0.0,
+        weights: Weights | Sequence[Weights] = DEFAULT_WEIGHTS,
     ) -> tuple[I64, Outcome]:
         """Play round ``g`` to its end recording each step's legal actions and choice (see
         :data:`~sevens.kernel.engine.TRACE_COLUMNS`; the cross-check against the Python engine drives that engine
@@ -298,7 +364,8 @@ class Batch:
         out = self._outcome()
         steps = engine.trace_game(
             self.state[g], g, POLICIES[policy], np.uint64(seed), t.cfg, t.table, t.lanes, t.lengths,
-            weights_array(weights), float(noise), trace, out.ranking[g], out.outcome[g], out.points[g],
+            weights_table(weights, self.rules.players)[0], noise_array(noise, self.rules.players), trace,
+            out.ranking[g], out.outcome[g], out.points[g],
         )  # fmt: skip
         out.steps[g] = steps
         return trace[:steps], out

@@ -4,8 +4,9 @@ For each seed both deal the same round (the kernel from ``State.new``'s deal); t
 every step its legal actions and its choice; the Python engine is driven with the same choice indices and must
 offer exactly the same legal actions at every step and end with the same ranking, outcomes and E2 points. With
 ``policy="heuristic"`` (no noise) the Python policy's own choice (``score_actions`` and the first best score)
-must also be the kernel's. With ``midgame`` the kernel starts instead from the Python state after that many
-random actions (:meth:`~sevens.kernel.batch.Batch.from_states`).
+must also be the kernel's, each seat with its own weights when ``weights`` gives them. With ``midgame`` the
+kernel starts instead from the Python state after that many random actions
+(:meth:`~sevens.kernel.batch.Batch.from_states`).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 
 from sevens.agents.common.points import seat_points
 from sevens.agents.common.scores import choose_index
-from sevens.agents.shichinarabe.policy import Situation, score_actions
+from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS, Situation, Weights, score_actions
 from sevens.cards import mask_of
 from sevens.games.shichinarabe import Rules, State
 from sevens.games.shichinarabe.actions import ABOVE, BELOW, JOKER, PASS, PLAY, SWAP, Action
@@ -34,9 +35,15 @@ class Report:
 
 
 def check_games(
-    rules: Rules, seeds: Iterable[int], policy: Policy = "random", midgame: int = 0, noise: float = 0.0
+    rules: Rules,
+    seeds: Iterable[int],
+    policy: Policy = "random",
+    midgame: int = 0,
+    noise: float = 0.0,
+    weights: Sequence[Weights] | None = None,
 ) -> Report:
-    """Cross-check one game per seed; raises :class:`Mismatch` at the first difference."""
+    """Cross-check one game per seed; raises :class:`Mismatch` at the first difference. ``weights``: the
+    heuristic's per seat (default: :data:`~sevens.agents.shichinarabe.policy.DEFAULT_WEIGHTS` for all)."""
     games = steps = 0
     for seed in seeds:
         state = State.new(rules, seed)
@@ -51,7 +58,7 @@ def check_games(
         else:
             batch = Batch.from_seeds(rules, [seed])
         where = f"{rules.text()}, {rules.players} players, seed {seed}"
-        steps += check_batch_game(batch, state, policy, seed, noise, where)
+        steps += check_batch_game(batch, state, policy, seed, noise, where, weights)
         games += 1
     return Report(games, steps)
 
@@ -62,10 +69,19 @@ def check_state(state: State, policy: Policy = "random", seed: int = 0, noise: f
     return check_batch_game(Batch.from_states([state]), state, policy, seed, noise, state.position())
 
 
-def check_batch_game(batch: Batch, state: State, policy: Policy, seed: int, noise: float, where: str) -> int:
+def check_batch_game(
+    batch: Batch,
+    state: State,
+    policy: Policy,
+    seed: int,
+    noise: float,
+    where: str,
+    weights: Sequence[Weights] | None = None,
+) -> int:
     """Play ``batch``'s first round in the kernel and drive ``state`` (the same round) with its choices."""
     rules = state.rules
-    trace, out = batch.trace(0, policy, seed=seed, noise=noise)
+    seat_weights = [DEFAULT_WEIGHTS] * rules.players if weights is None else list(weights)
+    trace, out = batch.trace(0, policy, seed=seed, noise=noise, weights=seat_weights)
     for k, (cards, below, above, swaps, can_pass, choice) in enumerate(trace.tolist()):
         legal = state.legal_actions()
         python = (
@@ -82,7 +98,7 @@ def check_batch_game(batch: Batch, state: State, policy: Policy, seed: int, nois
                 "(plays, Jk+X, X+Jk, swaps as card sets; pass)"
             )
         if policy == "heuristic" and noise == 0.0:
-            _check_heuristic(state, legal, choice, f"{where}, step {k}")
+            _check_heuristic(state, legal, choice, seat_weights, f"{where}, step {k}")
         state.apply(legal[choice])
     if not state.is_over():
         raise Mismatch(f"{where}: the kernel ended after {len(trace)} steps, the Python round goes on")
@@ -98,7 +114,9 @@ def check_batch_game(batch: Batch, state: State, policy: Policy, seed: int, nois
     return len(trace)
 
 
-def _check_heuristic(state: State, legal: Sequence[Action], choice: int, where: str) -> None:
+def _check_heuristic(
+    state: State, legal: Sequence[Action], choice: int, weights: Sequence[Weights], where: str
+) -> None:
     seat = state.to_move
     assert seat is not None
     limit = state.rules.pass_limit
@@ -110,6 +128,6 @@ def _check_heuristic(state: State, legal: Sequence[Action], choice: int, where: 
         playable=state.playable_positions,
         passes_left=None if limit is None else limit - state.passes_used(seat),
     )
-    expected = choose_index(score_actions(situation, legal))
+    expected = choose_index(score_actions(situation, legal, weights[seat]))
     if expected != choice:
         raise Mismatch(f"{where}: the Python policy plays {legal[expected]}, the kernel {legal[choice]}")

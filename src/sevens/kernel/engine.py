@@ -110,7 +110,7 @@ def splitmix(x: np.uint64) -> np.uint64:
 
 
 @njit(cache=True)
-def seed_rng(rng: np.ndarray, seed: np.uint64, game: int) -> None:
+def seed_rng(rng: np.ndarray, seed: np.uint64, game: np.uint64) -> None:
     """xorshift128+ (the C yardstick's generator) seeded from ``(seed, game)``: each game has its own stream,
     so results do not depend on how games are spread over threads."""
     rng[0] = splitmix(seed ^ splitmix(np.uint64(game)))
@@ -354,6 +354,17 @@ def apply_index(
 
 
 @njit(cache=True)
+def apply_batch(state: np.ndarray, indices: np.ndarray, cfg: np.ndarray, table: np.ndarray) -> None:
+    """Apply legal action number ``indices[g]`` (the Python engine's order) to every game ``g`` still going."""
+    for g in range(state.shape[0]):
+        st = state[g]
+        if st[TURN] < 0:
+            continue
+        cards, below, above, swaps, _ = legal(st, cfg)
+        apply_index(st, indices[g], cards, below, above, swaps, cfg, table)
+
+
+@njit(cache=True)
 def start(st: np.ndarray, cfg: np.ndarray, table: np.ndarray) -> None:
     """Begin a round from the dealt ``st[HANDS:]``, ``st[JOKERS:]`` and ``st[DEALER]`` as ``State.new`` does
     (B3, B4, B12)."""
@@ -555,9 +566,18 @@ def pass_score(st: np.ndarray, best_play: float, cfg: np.ndarray, w: np.ndarray)
     if best_play <= NEVER / 4:
         return 0.0
     p = st[TURN]
-    if cfg[C_LIMIT] != NO_LIMIT and cfg[C_LIMIT] - st[PASSES + p] <= w[W_RESERVE]:
+    left = NO_LIMIT if cfg[C_LIMIT] == NO_LIMIT else cfg[C_LIMIT] - st[PASSES + p]
+    return pass_score_of(best_play, left, st[PLAYABLE], st[OCCUPIED], st[HANDS + p], w)
+
+
+@njit(cache=True)
+def pass_score_of(best_play: float, left: int, playable: int, occupied: int, hand: int, w: np.ndarray) -> float:
+    """policy.pass_score with ``left`` passes left (``NO_LIMIT`` for no limit)."""
+    if best_play <= NEVER / 4:
+        return 0.0
+    if left != NO_LIMIT and left <= w[W_RESERVE]:
         return NEVER / 4
-    others = popcount(st[PLAYABLE] & ~st[OCCUPIED] & ~st[HANDS + p])
+    others = popcount(playable & ~occupied & ~hand)
     return float(w[W_PASS_THRESHOLD] + w[W_PASS_PRESSURE] * max(0.0, w[W_PRESSURE_OPTIONS] - others))
 
 
@@ -675,6 +695,60 @@ def heuristic_index(
     return best
 
 
+# ---------------------------------------------------------------------------------------------- reading
+# a past choice of another player (sevens.agents.shichinarabe.inference), one row of MOMENT_COLUMNS
+M_OCCUPIED, M_PLAYABLE, M_LEFT, M_PUT_OUT_BEFORE, M_KIND, M_CARD = range(6)
+MOMENT_COLUMNS = 6
+M_PLAY, M_PASS, M_OTHER = 0, 1, 2
+
+
+@njit(cache=True)
+def plain_misses(
+    hand: int, put_out: int, moments: np.ndarray, w: np.ndarray, voluntary: bool, cfg: np.ndarray,
+    lanes: np.ndarray, lengths: np.ndarray, misses: np.ndarray,
+) -> None:  # fmt: skip
+    """inference.OpponentModel.seat_component_logs without jokers: ``misses[k]`` the number of ``moments`` the
+    policy ``w[k]`` does not explain if the seat holds ``hand`` now (and held the cards it put out since)."""
+    for k in range(w.shape[0]):
+        misses[k] = 0
+    for i in range(moments.shape[0]):
+        m = moments[i]
+        kind = m[M_KIND]
+        then = hand | (put_out & ~m[M_PUT_OUT_BEFORE])
+        plays = then & m[M_PLAYABLE]
+        left = m[M_LEFT]
+        can_pass = (left == NO_LIMIT or left > 0) and (voluntary or plays == 0)
+        if popcount(plays) + can_pass < 2:
+            continue
+        if kind == M_PASS:
+            if not can_pass:
+                continue
+        elif kind != M_PLAY or not (plays >> m[M_CARD]) & 1:
+            continue
+        if then & (then - 1) == 0:  # the last card: playing it wins
+            if kind != M_PLAY:
+                for k in range(w.shape[0]):
+                    misses[k] += 1
+            continue
+        occupied = m[M_OCCUPIED]
+        for k in range(w.shape[0]):
+            best = -1
+            best_score = -1e18
+            rest = plays
+            while rest != 0:
+                c = lowest(rest)
+                rest &= rest - 1
+                score = card_score(c, then, occupied, lanes, lengths, w[k], cfg)
+                if score > best_score:
+                    best, best_score = c, score
+            if can_pass and pass_score_of(best_score, left, m[M_PLAYABLE], occupied, then, w[k]) > best_score:
+                explained = kind == M_PASS
+            else:
+                explained = kind == M_PLAY and m[M_CARD] == best
+            if not explained:
+                misses[k] += 1
+
+
 # ---------------------------------------------------------------------------------------------- playing
 TRACE_COLUMNS = 6  # legal cards, Jk+X cards, X+Jk cards, swap cards, can pass, choice
 
@@ -682,10 +756,11 @@ TRACE_COLUMNS = 6  # legal cards, Jk+X cards, X+Jk cards, swap cards, can pass, 
 @njit(cache=True)
 def play_game(
     st: np.ndarray, policy: int, cfg: np.ndarray, table: np.ndarray, lanes: np.ndarray, lengths: np.ndarray,
-    w: np.ndarray, noise: float, rng: np.ndarray, trace: np.ndarray,
+    w: np.ndarray, noise: np.ndarray, rng: np.ndarray, trace: np.ndarray,
 ) -> int:  # fmt: skip
-    """Play the game ``st`` to its end; returns the number of actions. With a non-empty ``trace``, each step's
-    legal actions and choice are recorded (``TRACE_COLUMNS``) for the cross-check against the Python engine."""
+    """Play the game ``st`` to its end; returns the number of actions. The heuristic plays seat ``p`` with the
+    weights ``w[p]`` and the noise ``noise[p]``. With a non-empty ``trace``, each step's legal actions and choice
+    are recorded (``TRACE_COLUMNS``) for the cross-check against the Python engine."""
     steps = 0
     tracing = trace.shape[0] > 0
     if policy == RANDOM and not tracing and not cfg[C_JOKERS]:
@@ -712,7 +787,10 @@ def play_game(
             count = popcount(cards) + popcount(below) + popcount(above) + popcount(swaps)
             index = randint(rng, count + 1 if can_pass else count)
         else:
-            index = heuristic_index(st, cards, below, above, swaps, can_pass, cfg, lanes, lengths, w, noise, rng)
+            p = st[TURN]
+            index = heuristic_index(
+                st, cards, below, above, swaps, can_pass, cfg, lanes, lengths, w[p], noise[p], rng
+            )  # fmt: skip
         if tracing:
             trace[steps, 0] = cards
             trace[steps, 1] = below
@@ -731,48 +809,52 @@ def play_game(
 @njit(cache=True)
 def play_one(
     g: int, policy: int, deal_first: bool, seed: np.uint64, state: np.ndarray, cfg: np.ndarray, table: np.ndarray,
-    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float, ranking: np.ndarray, outcome: np.ndarray,
-    points: np.ndarray, steps: np.ndarray,
+    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: np.ndarray, streams: np.ndarray,
+    ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray, steps: np.ndarray,
 ) -> None:  # fmt: skip
     """Play game ``g`` of the batch to its end (with ``deal_first`` deal it at random first), drawing from its
-    own generator seeded by ``(seed, g)``, and write its result."""
+    own generator seeded by ``(seed, streams[g])``, and write its result. ``w[g, seat]`` are the weights each
+    seat plays with (``w[0, seat]`` for every game when ``w`` holds one set)."""
     rng = np.empty(2, dtype=np.uint64)
-    seed_rng(rng, seed, g)
+    seed_rng(rng, seed, streams[g])
     st = state[g]
     if deal_first:
         deal(st, cfg, rng)
         start(st, cfg, table)
     empty = np.zeros((0, TRACE_COLUMNS), dtype=np.int64)
-    steps[g] = play_game(st, policy, cfg, table, lanes, lengths, w, noise, rng, empty)
+    weights = w[g] if w.shape[0] > 1 else w[0]
+    steps[g] = play_game(st, policy, cfg, table, lanes, lengths, weights, noise, rng, empty)
     result(st, cfg, ranking[g], outcome[g], points[g])
 
 
 @njit(cache=True, parallel=True)
 def play_batch(
     policy: int, deal_first: bool, seed: np.uint64, state: np.ndarray, cfg: np.ndarray, table: np.ndarray,
-    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float, ranking: np.ndarray, outcome: np.ndarray,
-    points: np.ndarray, steps: np.ndarray,
+    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: np.ndarray, streams: np.ndarray,
+    ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray, steps: np.ndarray,
 ) -> None:  # fmt: skip
     """Every game of the batch, across threads (:func:`play_one`)."""
     for g in prange(state.shape[0]):
         play_one(
-            g, policy, deal_first, seed, state, cfg, table, lanes, lengths, w, noise, ranking, outcome, points, steps
-        )
+            g, policy, deal_first, seed, state, cfg, table, lanes, lengths, w, noise, streams, ranking, outcome,
+            points, steps,
+        )  # fmt: skip
 
 
 @njit(cache=True)
 def play_batch_serial(
     policy: int, deal_first: bool, seed: np.uint64, state: np.ndarray, cfg: np.ndarray, table: np.ndarray,
-    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float, ranking: np.ndarray, outcome: np.ndarray,
-    points: np.ndarray, steps: np.ndarray,
+    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: np.ndarray, streams: np.ndarray,
+    ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray, steps: np.ndarray,
 ) -> None:  # fmt: skip
     """Every game of the batch on the calling thread, for small batches (a search's playouts): waking the
     thread pool takes milliseconds on a busy machine, more than a few games. (Large batches use
     :func:`play_batch` even on one thread: its compiled loop is faster.)"""
     for g in range(state.shape[0]):
         play_one(
-            g, policy, deal_first, seed, state, cfg, table, lanes, lengths, w, noise, ranking, outcome, points, steps
-        )
+            g, policy, deal_first, seed, state, cfg, table, lanes, lengths, w, noise, streams, ranking, outcome,
+            points, steps,
+        )  # fmt: skip
 
 
 @njit(cache=True)
@@ -781,7 +863,7 @@ def start_batch(state: np.ndarray, cfg: np.ndarray, table: np.ndarray, seed: np.
     rng = np.empty(2, dtype=np.uint64)
     for g in range(state.shape[0]):
         if deal_first:
-            seed_rng(rng, seed, g)
+            seed_rng(rng, seed, np.uint64(g))
             deal(state[g], cfg, rng)
         start(state[g], cfg, table)
 
@@ -789,13 +871,13 @@ def start_batch(state: np.ndarray, cfg: np.ndarray, table: np.ndarray, seed: np.
 @njit(cache=True)
 def trace_game(
     st: np.ndarray, game: int, policy: int, seed: np.uint64, cfg: np.ndarray, table: np.ndarray,
-    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float, trace: np.ndarray, ranking: np.ndarray,
-    outcome: np.ndarray, points: np.ndarray,
+    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: np.ndarray, trace: np.ndarray,
+    ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray,
 ) -> int:  # fmt: skip
-    """Play game ``st`` (number ``game`` of its batch, for its generator) recording every step in ``trace``;
-    returns the number of steps."""
+    """Play game ``st`` (stream ``game`` of the generator) recording every step in ``trace``; ``w[seat]`` and
+    ``noise[seat]`` as in :func:`play_game`. Returns the number of steps."""
     rng = np.empty(2, dtype=np.uint64)
-    seed_rng(rng, seed, game)
+    seed_rng(rng, seed, np.uint64(game))
     steps = play_game(st, policy, cfg, table, lanes, lengths, w, noise, rng, trace)
     result(st, cfg, ranking, outcome, points)
     return steps

@@ -25,10 +25,20 @@ from collections.abc import Callable, Sequence
 def sample_rows(row: Callable[[], list[float]], rollouts: int | None, think_ms: float) -> list[list[float]]:
     """Call ``row`` (one sample: a value per candidate) ``rollouts`` times, or with ``rollouts=None`` until
     ``think_ms`` milliseconds have passed (at least once)."""
+    return sample_chunks(lambda size: [row() for _ in range(size)], rollouts, think_ms, 1)
+
+
+def sample_chunks(
+    chunk: Callable[[int], list[list[float]]], rollouts: int | None, think_ms: float, size: int
+) -> list[list[float]]:
+    """:func:`sample_rows` for a ``chunk`` function that gives that many rows at once (a batched playout):
+    ``rollouts`` rows in chunks of at most ``size``, or with ``rollouts=None`` chunks of ``size`` until
+    ``think_ms`` milliseconds have passed (at least one chunk)."""
     rows: list[list[float]] = []
     deadline = time.perf_counter() + think_ms / 1000.0
     while True:
-        rows.append(row())
+        wanted = size if rollouts is None else min(size, rollouts - len(rows))
+        rows.extend(chunk(wanted))
         if rollouts is not None:
             if len(rows) >= rollouts:
                 return rows

@@ -26,6 +26,11 @@ not assume the others play its own policy: each other player is read as one of t
 from how well each explains its choices on that sample's hand. People hold back more or less than the
 search's own policy; reading them as the search's own policy misplaces their cards and their passes.
 
+With numba installed (``kernel=True``, the default) the playouts, and without jokers the chain's reading of
+past choices, run on the compiled kernel (:mod:`.kernel_playouts`, :mod:`.kernel_reading`), a chunk of samples
+per call: the same samples, and with no rollout noise the same values and moves, several times as many samples
+per move (docs/strength.md). ``kernel=False`` keeps the Python path.
+
 The agent reads nothing but the view it is given: the samples are built from it alone.
 """
 
@@ -37,11 +42,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from sevens.agents.common.determinized import DeterminizedAgent, Playout, StateSource
+from sevens.agents.common.montecarlo import sample_chunks
 from sevens.agents.common.resampling import template_states
 from sevens.games.shichinarabe.actions import PASS, Action
 from sevens.games.shichinarabe.state import State
 from sevens.games.shichinarabe.view import View
 
+from . import kernel_playouts
 from .heuristic import HeuristicAgent, situation_of
 from .inference import OpponentModel, posterior_deals
 from .knowledge import Knowledge
@@ -51,6 +58,9 @@ from .sampling import Deal, Sampler, build_state, with_hands
 
 DEFAULT_THINK_MS = 300.0
 MAX_CANDIDATES = 5
+KERNEL_CHUNK = 16
+"""Samples played out per kernel call when thinking on a clock (the last call may run past ``think_ms`` by that
+much: a few milliseconds)."""
 
 
 class MonteCarloAgent(DeterminizedAgent[View, Action, State]):
@@ -71,8 +81,10 @@ class MonteCarloAgent(DeterminizedAgent[View, Action, State]):
         thin: int = 10,
         confidence: float = 1.0,
         opponents: Sequence[Weights] | None = None,
+        kernel: bool = True,
     ) -> None:
         super().__init__(think_ms, rollouts, confidence)
+        self.kernel = kernel and kernel_playouts.available()
         self.weights = weights
         self.noise = noise
         self.max_candidates = max_candidates
@@ -111,6 +123,38 @@ class MonteCarloAgent(DeterminizedAgent[View, Action, State]):
             keep.add(len(legal) - 1)
         return [legal[i] for i in sorted(keep)]
 
+    def _evaluate(self, view: View, candidates: list[Action]) -> list[list[float]]:
+        if not self.kernel:
+            return super()._evaluate(view, candidates)
+        # The same samples, noise seeds and opponent policies as the Python path (the generator is drawn in the
+        # same order), played out on the kernel a chunk of samples at a time.
+        playouts = kernel_playouts.KernelPlayouts(
+            view.rules, self.weights, self.noise, self.self_noise, self.win_bonus, self.opponents
+        )
+        self._readings = None
+        states = self._state_source(view)
+        rng, seat = self._rng, view.seat
+        mixture = range(len(self.opponents)) if self.opponents else None
+        players = len(view.hand_counts)
+        uniform = [1.0] * len(self.opponents or ())
+
+        def chunk(size: int) -> list[list[float]]:
+            samples, streams, policies = [], [], []
+            for _ in range(size):
+                samples.append(states(rng))
+                noise_seed = rng.getrandbits(64)
+                streams.append(noise_seed)
+                if mixture is not None:
+                    readings, draw = self._readings, random.Random(noise_seed)
+                    policies.append(
+                        [draw.choices(mixture, readings[s] if readings else uniform)[0] for s in range(players)]
+                    )
+            return playouts.rows(samples, candidates, seat, streams, policies if mixture is not None else None)
+
+        values = sample_chunks(chunk, self.rollouts, self.think_ms, KERNEL_CHUNK)
+        self.last_samples = len(values)
+        return values
+
     def _playout(self, view: View) -> Playout[State]:
         rollout = Rollout(view.rules, self.weights, self.noise, self.self_noise)
         win_bonus = self.win_bonus
@@ -142,7 +186,7 @@ class SearchAgent(MonteCarloAgent):
     def _state_source(self, view: View) -> StateSource[State]:
         assert self._knowledge is not None
         knowledge = self._knowledge
-        model = OpponentModel(view, knowledge, self.weights, self.miss, self.opponents)
+        model = OpponentModel(view, knowledge, self.weights, self.miss, self.opponents, compiled=self.kernel)
         deals = posterior_deals(Sampler(view, knowledge), model, self.burn_in, self.thin)
         if self.opponents is not None:
             deals = self._read_policies(deals, model)
