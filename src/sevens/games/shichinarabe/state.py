@@ -234,9 +234,7 @@ class State(StateBase):
 
     def _legal_texts(self, action: Action) -> list[str] | None:
         """The legal actions listed after a refusal (none after the round or for a ghost swap)."""
-        if action.kind == GHOST or self._turn < 0:
-            return None
-        return [str(a) for a in self.legal_actions()]
+        return None if action.kind == GHOST else super()._legal_texts(action)
 
     def _reason(self, action: Action) -> Refusal:
         p, rules, kind = self._turn, self.rules, action.kind
