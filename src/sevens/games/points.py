@@ -1,0 +1,58 @@
+"""The E2 points table (RULES.md E2, seed 003 §8), configurable, applied to a finished round's ranking.
+
+Points go by place and by how a player left: 1st +10, 2nd +5, 3rd +2 and other finishers 0 for players who
+finished; an eliminated player −5; the player left holding cards at the end (ビリ) −10; a joker-stuck
+player −10. After a stalemate (B11) several players hold cards: the last-placed of them is the ビリ (−10),
+the others score by their place like finishers. A player left holding cards who ranks first, because every
+other player was eliminated or stuck, outlasted everyone: 1st, +10, not the ビリ. Killer Sevens uses the same
+table by place (C8).
+
+It is a rule, so it lives with the engines: sessions total it, agents play for it (both above this layer).
+
+>>> points_for_round(ranking=(2, 1, 3, 0), outcomes=("eliminated", "finished", "finished", "left"))
+[-5, 5, 10, -10]
+>>> points_for_round(ranking=(0, 3, 1, 2), outcomes=("left", "eliminated", "joker_stuck", "eliminated"))
+[10, -5, -10, -5]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class PointsTable:
+    by_place: tuple[int, ...] = (10, 5, 2)  # places beyond the table score ``other``
+    other: int = 0
+    eliminated: int = -5
+    last: int = -10  # ビリ: the player left holding cards
+    joker_stuck: int = -10
+
+    def place_points(self, place: int) -> int:
+        """Points for finishing in ``place`` (1-based)."""
+        return self.by_place[place - 1] if place <= len(self.by_place) else self.other
+
+
+DEFAULT_TABLE = PointsTable()
+_LAST_OUTCOMES = ("left", "stalemate")
+
+
+def points_for_round(ranking: Sequence[int], outcomes: Sequence[str], table: PointsTable = DEFAULT_TABLE) -> list[int]:
+    """Points per seat for one finished round, given its ranking (best first) and each seat's outcome."""
+    points = [0] * len(ranking)
+    holders = [seat for seat in ranking if outcomes[seat] in _LAST_OUTCOMES]
+    for place, seat in enumerate(ranking, start=1):
+        outcome = outcomes[seat]
+        if outcome == "eliminated":
+            points[seat] = table.eliminated
+        elif outcome == "joker_stuck":
+            points[seat] = table.joker_stuck
+        elif holders and seat == holders[-1] and place > 1:
+            points[seat] = table.last
+        else:
+            points[seat] = table.place_points(place)
+    return points
+
+
+__all__ = ["DEFAULT_TABLE", "PointsTable", "points_for_round"]
