@@ -78,3 +78,10 @@ def test_every_key_the_code_looks_up_exists() -> None:
 def test_every_family_has_its_help() -> None:
     for name in families():
         assert f"tui.help.{name}" in catalogue()
+
+
+def test_every_preset_has_its_name_and_one_line_about_it() -> None:
+    # the lobby, the terminal's menu and `sevens rules` say each preset in a line from here
+    for family in families().values():
+        for preset in family.presets:
+            assert {f"preset.{preset}", f"preset.{preset}.about"} <= catalogue().keys(), preset

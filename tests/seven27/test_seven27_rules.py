@@ -101,4 +101,3 @@ def test_rules_text_names_only_the_differences() -> None:
 def test_family_declares_its_bounds() -> None:
     assert (FAMILY.min_players, FAMILY.max_players) == (2, 10)
     assert FAMILY.seat_stats is not None
-    assert FAMILY.preset_summaries.keys() == FAMILY.presets.keys()

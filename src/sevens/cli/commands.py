@@ -41,9 +41,8 @@ def rules(
     """Print every parameter of a preset (with --set changes), or list the presets."""
     language = pick_lang(lang)
     if preset is None:
-        ja = language == "ja"
         listing = {
-            family.name: {name: family.preset_summaries.get(name, ("", ""))[ja] for name in family.presets}
+            family.name: {name: t(f"preset.{name}.about", language) for name in family.presets}
             for family in families().values()
         }
         if as_json:

@@ -82,7 +82,6 @@ class Family:
     name: str  # "shichinarabe", "killer", "seven27"
     title: tuple[str, str]  # (English, Japanese)
     presets: Mapping[str, RulesLike]
-    preset_summaries: Mapping[str, tuple[str, str]]  # preset -> (English, Japanese) one-liner
     new_state: Callable[..., GameState]  # (rules, seed, dealer=None) -> a dealt state; dealer defaults to seat n-1
     parse_action: Callable[[str], Any]
     parse_position: Callable[[str], GameState]

@@ -20,6 +20,7 @@ from typing import Any
 from sevens.agents.base import agent_names
 from sevens.agents.levels import DEFAULT_LEVEL, LEVELS, about, display_name
 from sevens.games.registry import families
+from sevens.i18n import LANGS, t
 from sevens.server.chat import PHRASES
 
 # name -> (English, Japanese): one line per local rule or parameter (RULES.md ids in brackets)
@@ -165,8 +166,8 @@ def catalog() -> dict[str, Any]:
         first = next(iter(family.presets.values()))
         presets = []
         for name, rules in family.presets.items():
-            en, ja = family.preset_summaries.get(name, ("", ""))
-            presets.append({"name": name, "summary": {"en": en, "ja": ja}, "rules": rules.to_dict()})
+            summary = {lang: t(f"preset.{name}.about", lang) for lang in LANGS}
+            presets.append({"name": name, "summary": summary, "rules": rules.to_dict()})
         found.append({
             "name": family.name,
             "title": {"en": family.title[0], "ja": family.title[1]},

@@ -13,7 +13,7 @@ from sevens.games.killer.events import Event
 from sevens.games.killer.position import parse_position
 from sevens.games.killer.record import replay, to_record
 from sevens.games.killer.result import Result
-from sevens.games.killer.rules import MAX_PLAYERS, MIN_PLAYERS, PRESET_SUMMARIES, PRESETS, Rules
+from sevens.games.killer.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Rules
 from sevens.games.killer.state import State
 from sevens.games.killer.view import View
 
@@ -37,7 +37,6 @@ FAMILY = Family(
     name="killer",
     title=("Killer sevens", "殺しの7並べ"),
     presets=PRESETS,
-    preset_summaries=PRESET_SUMMARIES,
     new_state=State.new,
     parse_action=parse_action,
     parse_position=parse_position,

@@ -73,10 +73,3 @@ PARAMETERS: tuple[str, ...] = parameters(Rules)
 
 PRESETS: dict[str, Rules] = {"killer": Rules()}
 Rules._PRESETS = PRESETS
-
-PRESET_SUMMARIES: dict[str, tuple[str, str]] = {
-    "killer": (
-        "Killer sevens: play next to any card (8 neighbours); enclosed positions die",
-        "殺しの7並べ：上下左右斜めに隣接すれば出せる、囲まれた札は死ぬ",
-    ),
-}

@@ -14,7 +14,7 @@ from sevens.games.seven27.evaluate import Evaluation, evaluate
 from sevens.games.seven27.operations import Operation
 from sevens.games.seven27.position import format_position, parse_position
 from sevens.games.seven27.record import replay, to_record
-from sevens.games.seven27.rules import MAX_PLAYERS, MIN_PLAYERS, PRESET_SUMMARIES, PRESETS, Rules
+from sevens.games.seven27.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Rules
 from sevens.games.seven27.session import Session
 from sevens.games.seven27.state import Result, State
 from sevens.games.seven27.view import View
@@ -50,7 +50,6 @@ FAMILY = Family(
     name="seven27",
     title=("Seven Twenty-Seven", "セブン・トウェンティーセブン"),
     presets=PRESETS,
-    preset_summaries=PRESET_SUMMARIES,
     new_state=_new_state,
     parse_action=parse_action,
     parse_position=parse_position,

@@ -103,10 +103,3 @@ PARAMETERS: tuple[str, ...] = parameters(Rules)
 
 PRESETS: dict[str, Rules] = {"seven27": Rules()}
 Rules._PRESETS = PRESETS
-
-PRESET_SUMMARIES: dict[str, tuple[str, str]] = {
-    "seven27": (
-        "7-27: ante 1, fixed limit 5/10, 3 raises, one card down and one up, extra cards face up",
-        "7-27：アンティ1、リミット5/10固定、レイズ3回まで、裏1枚・表1枚配り、追加カードは表向き",
-    ),
-}

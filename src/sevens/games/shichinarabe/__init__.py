@@ -4,7 +4,7 @@ from sevens.games.base import Family
 from sevens.games.shichinarabe.actions import Action, parse_action
 from sevens.games.shichinarabe.position import parse_position
 from sevens.games.shichinarabe.record import replay, to_record
-from sevens.games.shichinarabe.rules import MAX_PLAYERS, MIN_PLAYERS, PRESET_SUMMARIES, PRESETS, Rules
+from sevens.games.shichinarabe.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Rules
 from sevens.games.shichinarabe.state import Event, Result, State
 from sevens.games.shichinarabe.view import View
 
@@ -20,7 +20,6 @@ FAMILY = Family(
     name="shichinarabe",
     title=("Sevens", "七並べ"),
     presets=PRESETS,
-    preset_summaries=PRESET_SUMMARIES,
     new_state=State.new,
     parse_action=parse_action,
     parse_position=parse_position,

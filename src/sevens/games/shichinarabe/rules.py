@@ -76,13 +76,3 @@ PRESETS["fan_tan"] = Rules(opening="fan_tan", first_player="dealer_left")
 PRESETS["english"] = Rules(opening="fan_tan", first_player="diamond_seven", pass_limit=None, voluntary_pass=False)
 PRESETS["kids"] = Rules(pass_limit=None, voluntary_pass=False, hints=True)
 Rules._PRESETS = PRESETS
-
-PRESET_SUMMARIES: dict[str, tuple[str, str]] = {
-    "standard": ("sevens placed, 7♦ starts, 3 passes, voluntary pass", "7を並べて開始、♦7の人から、パス3回まで"),
-    "ak_link": ("standard + A and K are joined", "標準 + AとKがつながる"),
-    "tunnel": ("standard + A–K link + tunnel (cross)", "標準 + AKつなぎ + トンネル（ハンゲーム式）"),
-    "joker": ("standard + 1 joker, forced exchange", "標準 + ジョーカー1枚（本物と交換）"),
-    "fan_tan": ("table starts empty, 7s played as moves, dealer's left starts", "場は空で開始、7も手番で出す"),
-    "english": ("Fan Tan, 7♦ starts, unlimited passes only when stuck", "ファンタン、♦7から、出せない時だけパス"),
-    "kids": ("no pass limit, pass only when stuck, hints on", "パス無制限、出せない時だけパス、ヒントあり"),
-}

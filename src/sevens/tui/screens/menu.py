@@ -14,7 +14,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from sevens.errors import RulesError, SevensError
 from sevens.games.registry import families
-from sevens.i18n import Lang
+from sevens.i18n import Lang, t
 from sevens.tui.controller import Controller
 from sevens.tui.keys import say_keys
 from sevens.tui.options import PlayOptions, parse_bots, resolve
@@ -50,7 +50,7 @@ class MenuScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         lang, d = self.lang, self.defaults
         presets = [
-            (f"{name} — {family.preset_summaries[name][1 if lang == 'ja' else 0]}", name)
+            (f"{name} — {t(f'preset.{name}.about', lang)}", name)
             for family in families().values()
             for name in family.presets
         ]
