@@ -41,7 +41,7 @@ def test_early_stopping_is_compared_with_the_full_budget_on_the_same_decisions()
     assert agreement["disagreements"] == round((1 - agreement["same_as_full"]) * agreement["decisions"])
     for variant in ("python_stop", "python_full", "python_full2"):
         assert report[variant]["samples_per_move"] >= 1.0
-        assert 0.0 < report[variant]["seconds_per_move"] and 0.0 < report[variant]["p95_seconds_per_move"]
+        assert report[variant]["seconds_per_move"] > 0.0 and report[variant]["p95_seconds_per_move"] > 0.0
 
 
 def test_killers_search_is_measured_on_its_python_path() -> None:
