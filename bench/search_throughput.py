@@ -112,7 +112,7 @@ def measure(
             if mover == 0 and len(legal) > 1:
                 decision += 1
                 chosen: dict[tuple[bool, str], Any] = {}
-                if game == 0 and decision == 1:  # compile the kernel before anything is timed
+                if game == 0 and decision == 1:  # compile the kernel (and warm caches) before anything is timed
                     for search in searches.values():
                         search.act(state.view(0), legal)
                 for variant, search in searches.items():
