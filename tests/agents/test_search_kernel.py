@@ -13,6 +13,7 @@ import pytest
 
 pytest.importorskip("numba")
 
+from sevens.agents.common.stopping import StoppingRule
 from sevens.agents.shichinarabe import HeuristicAgent
 from sevens.agents.shichinarabe.inference import OpponentModel
 from sevens.agents.shichinarabe.levels import LEVEL_MIXTURE, NORMAL_WEIGHTS
@@ -32,8 +33,8 @@ class Recording(SearchAgent):
         super().__init__(**kwargs)  # type: ignore[arg-type]
         self.evaluations: list[list[list[float]]] = []
 
-    def _evaluate(self, view: object, candidates: list[Action]) -> list[list[float]]:
-        values = super()._evaluate(view, candidates)  # type: ignore[arg-type]
+    def _evaluate(self, view: object, candidates: list[Action], stop: StoppingRule | None = None) -> list[list[float]]:
+        values = super()._evaluate(view, candidates, stop)  # type: ignore[arg-type]
         self.evaluations.append(values)
         return values
 

@@ -4,8 +4,9 @@ Each sample is a full state (a determinized deal, or the true state for an oracl
 :meth:`DeterminizedAgent._state_source`; every candidate is applied to a copy of it and played out to the
 end by :meth:`DeterminizedAgent._playout`, all candidates with the same noise seed (common random numbers),
 so that a row's differences between candidates are paired. :func:`~.montecarlo.sample_rows` runs the rows on
-the budget and :func:`~.montecarlo.paired_choice` turns them into the decision. A family supplies the two
-hooks (and which candidates to try); the loop itself is game-independent.
+the budget (on a clock, until the decision is settled: :mod:`.stopping`) and
+:func:`~.montecarlo.paired_choice` turns them into the decision. A family supplies the two hooks (and which
+candidates to try); the loop itself is game-independent.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any, Generic, Protocol, Self, TypeVar
 
 from .budget import BudgetedAgent
 from .montecarlo import paired_choice, sample_rows
+from .stopping import DEFAULT_MIN_SAMPLES, DEFAULT_STOP_Z, StoppingRule
 
 
 class Determinization(Protocol):
@@ -49,16 +51,35 @@ class DeterminizedAgent(BudgetedAgent, Generic[ViewT, ActionT, StateT]):
 
     name = "montecarlo"
 
-    def __init__(self, think_ms: float, rollouts: int | None, confidence: float) -> None:
+    def __init__(
+        self,
+        think_ms: float,
+        rollouts: int | None,
+        confidence: float,
+        stop_z: float | None = DEFAULT_STOP_Z,
+        min_samples: int = DEFAULT_MIN_SAMPLES,
+    ) -> None:
         super().__init__(think_ms, rollouts)
         self.confidence = confidence
+        # on a clock, stop once the decision is settled at stop_z standard errors (None: always think_ms)
+        self.stop_z = stop_z
+        self.min_samples = min_samples
+        self._stopping(2, 0)  # a bad stop_z or min_samples fails here, not at the first move
 
     def _choose(self, view: ViewT, candidates: list[ActionT], default: int) -> ActionT:
         """The ``default`` candidate unless another clearly beats it on the samples (:func:`paired_choice`)."""
-        return candidates[paired_choice(self._evaluate(view, candidates), default, self.confidence)]
+        values = self._evaluate(view, candidates, self._stopping(len(candidates), default))
+        return candidates[paired_choice(values, default, self.confidence)]
 
-    def _evaluate(self, view: ViewT, candidates: list[ActionT]) -> list[list[float]]:
-        """One row per sample: the playout value of every candidate on that sample."""
+    def _stopping(self, width: int, default: int) -> StoppingRule | None:
+        """This decision's early-stopping rule (:mod:`.stopping`), or ``None`` when the agent never stops early."""
+        if self.stop_z is None:
+            return None
+        return StoppingRule(width, default, self.confidence, self.stop_z, self.min_samples)
+
+    def _evaluate(self, view: ViewT, candidates: list[ActionT], stop: StoppingRule | None = None) -> list[list[float]]:
+        """One row per sample: the playout value of every candidate on that sample (on a clock, until ``stop``
+        says the decision is settled)."""
         playout = self._playout(view)
         states = self._state_source(view)
         rng, seat = self._rng, view.seat
@@ -73,7 +94,7 @@ class DeterminizedAgent(BudgetedAgent, Generic[ViewT, ActionT, StateT]):
                 values.append(playout(state, seat, random.Random(noise_seed)))
             return values
 
-        values = sample_rows(row, self.rollouts, self.think_ms)
+        values = sample_rows(row, self.rollouts, self.think_ms, stop)
         self.last_samples = len(values)
         return values
 

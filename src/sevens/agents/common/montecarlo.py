@@ -2,8 +2,9 @@
 
 A search agent scores each candidate action on a series of *samples* (a determinized deal, or the true state
 for an oracle): one row per sample, one playout value per candidate, with common random numbers inside a row
-so that the differences between candidates are paired. :func:`sample_rows` runs that loop on a budget;
-:func:`paired_choice` turns the rows into a decision.
+so that the differences between candidates are paired. :func:`sample_rows` runs that loop on a budget (on a
+clock it may stop early, when the decision is settled: :mod:`.stopping`); :func:`paired_choice` turns the
+rows into a decision.
 
 The decision is the default policy's choice unless another candidate beats it on the same samples by more
 than ``confidence`` standard errors of the paired differences: with few samples, flat Monte Carlo is noisier
@@ -21,28 +22,46 @@ import math
 import time
 from collections.abc import Callable, Sequence
 
+from .stopping import StoppingRule
 
-def sample_rows(row: Callable[[], list[float]], rollouts: int | None, think_ms: float) -> list[list[float]]:
+Clock = Callable[[], float]
+"""Seconds from an arbitrary origin (``time.perf_counter``; tests give their own)."""
+
+
+def sample_rows(
+    row: Callable[[], list[float]],
+    rollouts: int | None,
+    think_ms: float,
+    stop: StoppingRule | None = None,
+    clock: Clock = time.perf_counter,
+) -> list[list[float]]:
     """Call ``row`` (one sample: a value per candidate) ``rollouts`` times, or with ``rollouts=None`` until
-    ``think_ms`` milliseconds have passed (at least once)."""
-    return sample_chunks(lambda size: [row() for _ in range(size)], rollouts, think_ms, 1)
+    ``think_ms`` milliseconds have passed (at least once) or ``stop`` says the decision is settled."""
+    return sample_chunks(lambda size: [row() for _ in range(size)], rollouts, think_ms, 1, stop, clock)
 
 
 def sample_chunks(
-    chunk: Callable[[int], list[list[float]]], rollouts: int | None, think_ms: float, size: int
+    chunk: Callable[[int], list[list[float]]],
+    rollouts: int | None,
+    think_ms: float,
+    size: int,
+    stop: StoppingRule | None = None,
+    clock: Clock = time.perf_counter,
 ) -> list[list[float]]:
     """:func:`sample_rows` for a ``chunk`` function that gives that many rows at once (a batched playout):
-    ``rollouts`` rows in chunks of at most ``size``, or with ``rollouts=None`` chunks of ``size`` until
-    ``think_ms`` milliseconds have passed (at least one chunk)."""
+    ``rollouts`` rows in chunks of at most ``size`` (``stop`` is ignored: a fixed budget stays exact), or with
+    ``rollouts=None`` chunks of ``size`` until ``think_ms`` milliseconds have passed (at least one chunk) or,
+    after a chunk, ``stop`` says the decision is settled (:mod:`.stopping`)."""
     rows: list[list[float]] = []
-    deadline = time.perf_counter() + think_ms / 1000.0
+    deadline = clock() + think_ms / 1000.0
     while True:
         wanted = size if rollouts is None else min(size, rollouts - len(rows))
-        rows.extend(chunk(wanted))
+        new = chunk(wanted)
+        rows.extend(new)
         if rollouts is not None:
             if len(rows) >= rollouts:
                 return rows
-        elif time.perf_counter() >= deadline:
+        elif clock() >= deadline or (stop is not None and stop.settled(new)):
             return rows
 
 
