@@ -356,10 +356,12 @@ def measure(args: argparse.Namespace, bases: list[str], pids: list[int], shared:
         probed = probe() if probe is not None else {}
         started = time.perf_counter()
         cpu_before = classes.read()
+        loops_before = [main_thread_schedule(pid) for pid in pids]
         clients.go(time.time() + args.seconds)
         collected = clients.results(timeout=args.seconds + 300)
         elapsed = time.perf_counter() - started
         cpu_after = classes.read()
+        loops_after = [main_thread_schedule(pid) for pid in pids]
         probed = {k: v - probed[k] for k, v in (probe() if probe is not None else {}).items()}
     finally:
         clients.close()
@@ -367,6 +369,7 @@ def measure(args: argparse.Namespace, bases: list[str], pids: list[int], shared:
     latencies = sorted(x for c in collected for x in c[3])
     cpu = cpu_used(cpu_before, cpu_after)
     node_cores = [(cpu_after["nodes"][p] - cpu_before["nodes"][p]) / elapsed for p in pids if p in cpu_after["nodes"]]
+    loops = [(a[0] - b[0], a[1] - b[1]) for a, b in zip(loops_after, loops_before, strict=True) if a and b]
     if "machine" in cpu:  # what no counted class used: other people's jobs, this script's parent, …
         cpu["other"] = max(0.0, cpu["machine"] - sum(v for k, v in cpu.items() if k != "machine"))
 
@@ -387,6 +390,9 @@ def measure(args: argparse.Namespace, bases: list[str], pids: list[int], shared:
         "cpu_ms_per_move_by_class": {k: round(1000 * v / moves, 3) if moves else None for k, v in cpu.items()},
         "cores_by_class": {k: round(v / elapsed, 2) for k, v in cpu.items()},
         "cores_per_node": [round(c, 2) for c in node_cores],
+        # each node's event loop: share of the window running, and runnable but waiting for a CPU (taken by others)
+        "loop_running": [round(run / elapsed, 2) for run, _ in loops],
+        "loop_waiting_for_cpu": [round(wait / elapsed, 2) for _, wait in loops],
         "_moves": moves,
         "_errors": sum(c[2] for c in collected),
         "_latency_samples": len(latencies),
@@ -414,6 +420,17 @@ def cpu_seconds(pid: int) -> float | None:
     """CPU time (user + system, all threads) of a process so far, on Linux; ``None`` elsewhere or once gone."""
     fields = proc_stat(pid)
     return None if fields is None else (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def main_thread_schedule(pid: int) -> tuple[float, float] | None:
+    """Seconds the process's main thread (a node's event loop) has spent running, and runnable but waiting for a
+    CPU, so far (``/proc/<pid>/schedstat``); ``None`` when unavailable. What is left of the wall time, the
+    thread slept: it had nothing to do, waiting on the network, the database or the GIL."""
+    try:
+        running, waiting = Path(f"/proc/{pid}/schedstat").read_text().split()[:2]
+    except (OSError, ValueError):
+        return None
+    return int(running) / 1e9, int(waiting) / 1e9
 
 
 def machine_busy_seconds() -> float | None:
@@ -585,6 +602,8 @@ def report(result: dict[str, Any]) -> None:
     print(f"error frames      {result['_errors']}")
     each = result["cores_per_node"]
     print(f"cpu_ms_per_move   {result['cpu_ms_per_move']}   (nodes together; cores used by each node: {each})")
+    running, waiting = result["loop_running"], result["loop_waiting_for_cpu"]
+    print(f"event loops       running {running}, runnable but waiting for a CPU {waiting} (share of the window)")
     print("CPU by process class   ms per move   cores")
     per_move, cores = result["cpu_ms_per_move_by_class"], result["cores_by_class"]
     for name in CLASSES:
