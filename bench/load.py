@@ -1,8 +1,8 @@
 """Load test of ``sevens serve``: N concurrent rooms played by computer clients over real WebSockets.
 
     python bench/load.py --rooms 500 [--seconds 60] [--think-ms 5000] [--preset standard] [--players 4]
-                         [--sqlite-sync full|normal] [--clients K] [--json]
-    python bench/load.py --rooms 200 --think-ms 0 --nodes 1,2 [--redis URL] [--database postgresql://…]
+                         [--sqlite-sync full|normal] [--clients K] [--client python|node] [--json]
+    python bench/load.py --rooms 400 --think-ms 0 --client node --nodes 1,2 [--redis URL] [--database postgresql://…]
 
 Without ``--nodes`` it starts one server (``python -m sevens.server``) on a free port of 127.0.0.1 with a fresh
 SQLite file. With ``--nodes N`` (or a list, ``1,2``: each measured in turn, in the same run) it starts Redis
@@ -14,13 +14,19 @@ Then it creates ``--rooms`` rooms over HTTP, seats a bot client in every seat (e
 uniformly among the legal actions of its view after about ``--think-ms`` of "thinking": 0.5 to 1.5 times it, so
 a room makes a move every ``--think-ms`` on average, a human pace at the default 5 s), starts them, and lets
 them play until ``--seconds`` have passed (a room whose game ends starts a rematch). ``--clients K`` spreads the
-rooms over K client processes, so the clients are not what limits a fast server. Rooms, seconds and
-connections are bounded; only 127.0.0.1 is used.
+rooms over K client processes, so the clients are not what limits a fast server. ``--client node`` runs the same
+bots in Node.js (``bench/loadclient``, after ``npm ci --prefix bench/loadclient``): a third of the Python
+clients' CPU per move, so that on a small machine the load generator leaves the cores to what it measures.
+Rooms, seconds and connections are bounded; only 127.0.0.1 is used.
 
 Latency is action-to-broadcast: from the moment a client sends its move to the moment it receives the
 ``action`` frame the server broadcast for it (the move stored in the database first). Prints rooms, games
-completed, moves per second, the p50/p99 latency and the servers' CPU per move (``cpu_ms_per_move``); with
-nodes, also Redis commands and PostgreSQL transactions per move (``--json``: one object per measurement).
+completed, moves per second, the p50/p99 latency, the servers' CPU per move (``cpu_ms_per_move``), and the CPU
+per move and cores used by every class of process, read from ``/proc``: the nodes, the load clients, this run's
+PostgreSQL backends, PostgreSQL's shared processes (WAL writer, checkpointer, …), Redis, everything else on the
+machine; and for each node's event loop the share of the window it ran and the share it was runnable but
+waiting for a CPU (their sum near 1: the node was saturated). With nodes, also Redis commands and PostgreSQL
+transactions per move (``--json``: one object per measurement).
 """
 
 from __future__ import annotations
