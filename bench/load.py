@@ -461,13 +461,12 @@ def postgres_pids(url: str, application: str) -> tuple[list[int], list[int]]:
             mine = [int(pid) for pid in connection.execute(
                 text("SELECT pid FROM pg_stat_activity WHERE application_name = :name"), {"name": application}
             ).scalars()]  # fmt: skip
-            own = int(connection.execute(text("SELECT pg_backend_pid()")).scalar_one())
+            own = proc_stat(int(connection.execute(text("SELECT pg_backend_pid()")).scalar_one()))  # while it lives
     finally:
         engine.dispose()
-    own_fields = proc_stat(own)
-    if own_fields is None:  # PostgreSQL runs on another machine: its CPU is not ours to read
+    if own is None:  # PostgreSQL runs on another machine: its CPU is not ours to read
         return [], []
-    postmaster = int(own_fields[1])
+    postmaster = int(own[1])
     shared = [postmaster]
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
