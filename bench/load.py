@@ -26,7 +26,8 @@ per move and cores used by every class of process, read from ``/proc``: the node
 PostgreSQL backends, PostgreSQL's shared processes (WAL writer, checkpointer, …), Redis, everything else on the
 machine; and for each node's event loop the share of the window it ran and the share it was runnable but
 waiting for a CPU (their sum near 1: the node was saturated). With nodes, also Redis commands and PostgreSQL
-transactions per move (``--json``: one object per measurement).
+transactions per move (the whole database's: other users of it count too; ``--json``: one object per
+measurement).
 """
 
 from __future__ import annotations
@@ -530,7 +531,8 @@ def redis_counters(url: str) -> tuple[int, float]:
 
 
 def postgres_commits(url: str) -> int:
-    """Transactions committed in the database so far."""
+    """Transactions committed in the database so far: by anyone (``pg_stat_database``), so other users of the
+    same database (tests in other schemas) count too."""
     from sqlalchemy import create_engine, text
 
     engine = create_engine(url)
