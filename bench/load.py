@@ -1,8 +1,8 @@
 """Load test of ``sevens serve``: N concurrent rooms played by computer clients over real WebSockets.
 
     python bench/load.py --rooms 500 [--seconds 60] [--think-ms 5000] [--preset standard] [--players 4]
-                         [--sqlite-sync full|normal] [--clients K] [--json]
-    python bench/load.py --rooms 200 --think-ms 0 --nodes 1,2 [--redis URL] [--database postgresql://…]
+                         [--sqlite-sync full|normal] [--clients K] [--client python|node] [--json]
+    python bench/load.py --rooms 400 --think-ms 0 --client node --nodes 1,2 [--redis URL] [--database postgresql://…]
 
 Without ``--nodes`` it starts one server (``python -m sevens.server``) on a free port of 127.0.0.1 with a fresh
 SQLite file. With ``--nodes N`` (or a list, ``1,2``: each measured in turn, in the same run) it starts Redis
@@ -14,13 +14,20 @@ Then it creates ``--rooms`` rooms over HTTP, seats a bot client in every seat (e
 uniformly among the legal actions of its view after about ``--think-ms`` of "thinking": 0.5 to 1.5 times it, so
 a room makes a move every ``--think-ms`` on average, a human pace at the default 5 s), starts them, and lets
 them play until ``--seconds`` have passed (a room whose game ends starts a rematch). ``--clients K`` spreads the
-rooms over K client processes, so the clients are not what limits a fast server. Rooms, seconds and
-connections are bounded; only 127.0.0.1 is used.
+rooms over K client processes, so the clients are not what limits a fast server. ``--client node`` runs the same
+bots in Node.js (``bench/loadclient``, after ``npm ci --prefix bench/loadclient``): a third of the Python
+clients' CPU per move, so that on a small machine the load generator leaves the cores to what it measures.
+Rooms, seconds and connections are bounded; only 127.0.0.1 is used.
 
 Latency is action-to-broadcast: from the moment a client sends its move to the moment it receives the
 ``action`` frame the server broadcast for it (the move stored in the database first). Prints rooms, games
-completed, moves per second, the p50/p99 latency and the servers' CPU per move (``cpu_ms_per_move``); with
-nodes, also Redis commands and PostgreSQL transactions per move (``--json``: one object per measurement).
+completed, moves per second, the p50/p99 latency, the servers' CPU per move (``cpu_ms_per_move``), and the CPU
+per move and cores used by every class of process, read from ``/proc``: the nodes, the load clients, this run's
+PostgreSQL backends, PostgreSQL's shared processes (WAL writer, checkpointer, …), Redis, everything else on the
+machine; and for each node's event loop the share of the window it ran and the share it was runnable but
+waiting for a CPU (their sum near 1: the node was saturated). With nodes, also Redis commands and PostgreSQL
+transactions per move (the whole database's: other users of it count too; ``--json``: one object per
+measurement).
 """
 
 from __future__ import annotations
@@ -33,15 +40,17 @@ import multiprocessing
 import os
 import random
 import re
+import shutil
 import statistics
 import subprocess
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
-from queue import Empty
+from queue import Empty, Queue
 from typing import Any
 
 import httpx2 as httpx
@@ -67,7 +76,6 @@ class Stats:
     games: int = 0
     errors: int = 0
     measuring: bool = False
-    cpu: float = 0.0  # this client process's CPU seconds during the window
 
 
 @dataclass
@@ -84,15 +92,6 @@ class Seat:
     ws: ClientConnection | None = None
     sent: tuple[int, int] | None = None
     sent_at: float = 0.0
-
-
-def cpu_seconds(pid: int) -> float | None:
-    """CPU time (user + system) of a process so far, on Linux; ``None`` elsewhere."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 async def make_room(http: httpx.AsyncClient, base: str, preset: str, players: int, seed: int) -> list[Seat]:
@@ -214,9 +213,9 @@ async def drive(options: dict[str, Any], rooms: list[tuple[int, str]], ready: An
         await asyncio.gather(*(start(room_seats[0]) for room_seats in made))
         ready.put(len(seats))
         await asyncio.get_running_loop().run_in_executor(None, go.wait)
-        stats.measuring, cpu = True, time.process_time()
+        stats.measuring = True
         await asyncio.sleep(max(0.0, stop_at.value - time.time()))
-        stats.measuring, stats.cpu = False, time.process_time() - cpu
+        stats.measuring = False
         stop.set()
         for task in players:
             task.cancel()
@@ -227,16 +226,16 @@ async def drive(options: dict[str, Any], rooms: list[tuple[int, str]], ready: An
 
 def client_process(options: dict[str, Any], rooms: list[tuple[int, str]], ready: Any, go: Any, stop_at: Any,
                    results: Any) -> None:  # fmt: skip
-    """The body of a client process: its stats go back through ``results``."""
+    """The body of a Python client process: its stats go back through ``results``."""
     with contextlib.suppress(ImportError):
         import uvloop
 
         asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
     stats = asyncio.run(drive(options, rooms, ready, go, stop_at))
-    results.put((stats.moves, stats.games, stats.errors, stats.latencies, stats.cpu))
+    results.put((stats.moves, stats.games, stats.errors, stats.latencies))
 
 
-def wait_for(queue: Any, workers: list[Any], count: int, timeout: float) -> list[Any]:
+def wait_for(queue: Any, failed: Callable[[], bool], count: int, timeout: float) -> list[Any]:
     """``count`` items from ``queue``, failing fast when a client process dies instead of waiting ``timeout``."""
     items: list[Any] = []
     deadline = time.monotonic() + timeout
@@ -244,50 +243,142 @@ def wait_for(queue: Any, workers: list[Any], count: int, timeout: float) -> list
         try:
             items.append(queue.get(timeout=1.0))
         except Empty:
-            if any(w.exitcode not in (None, 0) for w in workers):
-                raise SystemExit("a client process failed (its traceback is above)") from None
+            if failed():
+                raise SystemExit("a client process failed (its error is above)") from None
             if time.monotonic() > deadline:
                 raise SystemExit(f"the clients did not answer within {timeout:g} s") from None
     return items
 
 
-def measure(
-    args: argparse.Namespace, bases: list[str], pids: list[int], probe: Callable[[], dict[str, float]] | None = None
-) -> dict[str, Any]:
-    """Play ``args.rooms`` rooms spread over the nodes ``bases`` with ``args.clients`` client processes;
-    ``probe()`` (counters of shared services) is read when the window opens and when it closes."""
-    context = multiprocessing.get_context("spawn")
-    ready, results, go = context.Queue(), context.Queue(), context.Event()
-    stop_at = context.Value("d", 0.0)
-    options = {"preset": args.preset, "players": args.players, "think_ms": args.think_ms}
-    rooms = [(i + 1, bases[i % len(bases)]) for i in range(args.rooms)]
-    workers = [
-        context.Process(target=client_process, args=(options, rooms[k :: args.clients], ready, go, stop_at, results))
-        for k in range(args.clients)
-    ]
-    for worker in workers:
-        worker.start()
-    try:
-        wait_for(ready, workers, len(workers), timeout=300)
-        probed = probe() if probe is not None else {}
-        started = time.perf_counter()
-        cpu_before = [cpu_seconds(pid) for pid in pids]
-        stop_at.value = time.time() + args.seconds
-        go.set()
-        collected = wait_for(results, workers, len(workers), timeout=args.seconds + 300)
-        elapsed = time.perf_counter() - started
-        cpu_after = [cpu_seconds(pid) for pid in pids]
-        probed = {k: v - probed[k] for k, v in (probe() if probe is not None else {}).items()}
-    finally:
-        for worker in workers:
+ClientResult = tuple[int, int, int, list[float]]  # moves, games, error frames, latencies in seconds
+
+
+class PythonClients:
+    """``len(shares)`` Python client processes (``drive``), each playing its share of the rooms."""
+
+    def __init__(self, options: dict[str, Any], shares: list[list[tuple[int, str]]]) -> None:
+        context = multiprocessing.get_context("spawn")
+        self._ready, self._results, self._go = context.Queue(), context.Queue(), context.Event()
+        self._stop_at = context.Value("d", 0.0)
+        self._workers = [
+            context.Process(target=client_process,
+                            args=(options, share, self._ready, self._go, self._stop_at, self._results))
+            for share in shares
+        ]  # fmt: skip
+        for worker in self._workers:
+            worker.start()
+        self.pids = [w.pid for w in self._workers if w.pid is not None]
+
+    def _failed(self) -> bool:
+        return any(w.exitcode not in (None, 0) for w in self._workers)
+
+    def wait_ready(self, timeout: float) -> None:
+        wait_for(self._ready, self._failed, len(self._workers), timeout)
+
+    def go(self, stop_at: float) -> None:
+        self._stop_at.value = stop_at
+        self._go.set()
+
+    def results(self, timeout: float) -> list[ClientResult]:
+        return wait_for(self._results, self._failed, len(self._workers), timeout)
+
+    def close(self) -> None:
+        for worker in self._workers:
             worker.join(timeout=30)
             if worker.is_alive():
                 worker.kill()
+
+
+NODE_CLIENT = Path(__file__).resolve().parent / "loadclient"
+
+
+def node_client_missing() -> str | None:
+    """Why the Node.js client cannot run on this machine (``None``: it can)."""
+    if shutil.which("node") is None:
+        return "the Node.js client needs node (Debian: apt-get install nodejs)"
+    if not (NODE_CLIENT / "node_modules" / "ws").is_dir():
+        return f"the Node.js client's package is not installed: npm ci --prefix {NODE_CLIENT}"
+    return None
+
+
+class NodeClients:
+    """``len(shares)`` Node.js client processes (``bench/loadclient/client.js``, the same bots in a faster
+    language); one JSON line each way on their standard input and output (see that file)."""
+
+    def __init__(self, options: dict[str, Any], shares: list[list[tuple[int, str]]]) -> None:
+        node = shutil.which("node") or "node"
+        self._lines: Queue[dict[str, Any]] = Queue()
+        self._procs = [
+            subprocess.Popen([node, str(NODE_CLIENT / "client.js"), json.dumps({**options, "rooms": share})],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            for share in shares
+        ]  # fmt: skip
+        for proc in self._procs:
+            threading.Thread(target=self._read, args=(proc,), daemon=True).start()
+        self.pids = [p.pid for p in self._procs]
+
+    def _read(self, proc: subprocess.Popen[str]) -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            self._lines.put(json.loads(line))
+
+    def _failed(self) -> bool:
+        return any(p.poll() not in (None, 0) for p in self._procs)
+
+    def wait_ready(self, timeout: float) -> None:
+        wait_for(self._lines, self._failed, len(self._procs), timeout)
+
+    def go(self, stop_at: float) -> None:
+        for proc in self._procs:
+            assert proc.stdin is not None
+            proc.stdin.write(json.dumps({"stop_at": stop_at}) + "\n")
+            proc.stdin.flush()
+
+    def results(self, timeout: float) -> list[ClientResult]:
+        lines = wait_for(self._lines, self._failed, len(self._procs), timeout)
+        return [(r["moves"], r["games"], r["errors"], r["latencies"]) for r in lines]
+
+    def close(self) -> None:
+        for proc in self._procs:
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def measure(args: argparse.Namespace, bases: list[str], pids: list[int], shared: CpuClasses | None = None,
+            probe: Callable[[], dict[str, float]] | None = None) -> dict[str, Any]:  # fmt: skip
+    """Play ``args.rooms`` rooms spread over the nodes ``bases`` (processes ``pids``) with ``args.clients`` client
+    processes; the CPU of the nodes, the clients, the ``shared`` services and the whole machine, and ``probe()``
+    (counters of shared services), are read when the window opens and when it closes."""
+    options = {"preset": args.preset, "players": args.players, "think_ms": args.think_ms}
+    rooms = [(i + 1, bases[i % len(bases)]) for i in range(args.rooms)]
+    shares = [rooms[k :: args.clients] for k in range(args.clients)]
+    clients = NodeClients(options, shares) if args.client == "node" else PythonClients(options, shares)
+    try:
+        clients.wait_ready(timeout=300)
+        classes = CpuClasses({"nodes": pids, "clients": clients.pids, **(shared.pids if shared else {})},
+                             shared.discover if shared else None, shared.extra if shared else None)  # fmt: skip
+        probed = probe() if probe is not None else {}
+        started = time.perf_counter()
+        cpu_before = classes.read()
+        loops_before = [main_thread_schedule(pid) for pid in pids]
+        clients.go(time.time() + args.seconds)
+        collected = clients.results(timeout=args.seconds + 300)
+        elapsed = time.perf_counter() - started
+        cpu_after = classes.read()
+        loops_after = [main_thread_schedule(pid) for pid in pids]
+        probed = {k: v - probed[k] for k, v in (probe() if probe is not None else {}).items()}
+    finally:
+        clients.close()
     moves = sum(c[0] for c in collected)
     latencies = sorted(x for c in collected for x in c[3])
-    cpu = None
-    if all(c is not None for c in cpu_before + cpu_after):
-        cpu = sum(a - b for a, b in zip(cpu_after, cpu_before, strict=True))  # type: ignore[operator]
+    cpu = cpu_used(cpu_before, cpu_after)
+    node_cores = [(cpu_after["nodes"][p] - cpu_before["nodes"][p]) / elapsed for p in pids if p in cpu_after["nodes"]]
+    loops = [(a[0] - b[0], a[1] - b[1]) for a, b in zip(loops_after, loops_before, strict=True) if a and b]
+    if "machine" in cpu:  # what no counted class used: other people's jobs, this script's parent, …
+        cpu["other"] = max(0.0, cpu["machine"] - sum(v for k, v in cpu.items() if k != "machine"))
 
     def percentile(q: float) -> float:
         if not latencies:
@@ -297,19 +388,125 @@ def measure(
     return {
         "rooms": args.rooms,
         "nodes": len(bases),
+        "client": args.client,
         "games_completed": sum(c[1] for c in collected),
         "moves_per_second": round(moves / elapsed, 1),
         "p50_ms": round(percentile(0.50), 2),
         "p99_ms": round(percentile(0.99), 2),
-        "cpu_ms_per_move": round(1000 * cpu / moves, 3) if cpu is not None and moves else None,
+        "cpu_ms_per_move": round(1000 * cpu["nodes"] / moves, 3) if moves else None,
+        "cpu_ms_per_move_by_class": {k: round(1000 * v / moves, 3) if moves else None for k, v in cpu.items()},
+        "cores_by_class": {k: round(v / elapsed, 2) for k, v in cpu.items()},
+        "cores_per_node": [round(c, 2) for c in node_cores],
+        # each node's event loop: share of the window running, and runnable but waiting for a CPU (taken by others)
+        "loop_running": [round(run / elapsed, 2) for run, _ in loops],
+        "loop_waiting_for_cpu": [round(wait / elapsed, 2) for _, wait in loops],
         "_moves": moves,
         "_errors": sum(c[2] for c in collected),
         "_latency_samples": len(latencies),
         "_mean_ms": round(1000 * statistics.fmean(latencies), 2) if latencies else None,
-        "_server_cpu_share": round(cpu / elapsed, 2) if cpu is not None else None,
-        "_client_cpu_ms_per_move": round(1000 * sum(c[4] for c in collected) / moves, 3) if moves else None,
         **{f"{k}_per_move": round(v / max(1, moves), 4) for k, v in probed.items()},
     }
+
+
+# ---------------------------------------------------------------------------------------------- CPU by process class
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+POSTGRES_AUX = re.compile(
+    r"checkpointer|background writer|walwriter|autovacuum|logical replication|archiver|stats collector|wal sender"
+)
+
+
+def proc_stat(pid: int) -> list[str] | None:
+    """The fields of ``/proc/<pid>/stat`` after the command name (state is field 0), or ``None``."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """CPU time (user + system, all threads) of a process so far, on Linux; ``None`` elsewhere or once gone."""
+    fields = proc_stat(pid)
+    return None if fields is None else (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def main_thread_schedule(pid: int) -> tuple[float, float] | None:
+    """Seconds the process's main thread (a node's event loop) has spent running, and runnable but waiting for a
+    CPU, so far (``/proc/<pid>/schedstat``); ``None`` when unavailable. What is left of the wall time, the
+    thread slept: it had nothing to do, waiting on the network, the database or the GIL."""
+    try:
+        running, waiting = Path(f"/proc/{pid}/schedstat").read_text().split()[:2]
+    except (OSError, ValueError):
+        return None
+    return int(running) / 1e9, int(waiting) / 1e9
+
+
+def machine_busy_seconds() -> float | None:
+    """CPU seconds all cores have spent busy (not idle, not waiting for I/O) since boot."""
+    try:
+        numbers = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except OSError:
+        return None
+    return (sum(numbers[:8]) - numbers[3] - numbers[4]) / CLOCK_TICKS
+
+
+def postgres_pids(url: str, application: str) -> tuple[list[int], list[int]]:
+    """PostgreSQL processes on this machine: ``(this run's backends, the server's shared processes)``: the
+    backends whose ``application_name`` is ``application``, and the postmaster with its writer, WAL writer,
+    checkpointer and other helpers (found under the postmaster by their process titles). Other clients'
+    backends are in neither list."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url)
+    try:
+        with engine.connect() as connection:
+            mine = [int(pid) for pid in connection.execute(
+                text("SELECT pid FROM pg_stat_activity WHERE application_name = :name"), {"name": application}
+            ).scalars()]  # fmt: skip
+            own = proc_stat(int(connection.execute(text("SELECT pg_backend_pid()")).scalar_one()))  # while it lives
+    finally:
+        engine.dispose()
+    if own is None:  # PostgreSQL runs on another machine: its CPU is not ours to read
+        return [], []
+    postmaster = int(own[1])
+    shared = [postmaster]
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        fields = proc_stat(int(entry.name))
+        if fields is None or int(fields[1]) != postmaster:
+            continue
+        with contextlib.suppress(OSError):
+            if POSTGRES_AUX.search((entry / "cmdline").read_bytes().decode(errors="replace")):
+                shared.append(int(entry.name))
+    return mine, shared
+
+
+@dataclass
+class CpuClasses:
+    """The processes whose CPU is counted, by class: ``pids`` known from the start; ``discover()``, pids looked
+    up at each reading (PostgreSQL backends come and go with the nodes' pools); ``extra()``, CPU seconds read
+    some other way (Redis's own figure)."""
+
+    pids: dict[str, list[int]]
+    discover: Callable[[], dict[str, list[int]]] | None = None
+    extra: Callable[[], dict[str, float]] | None = None
+
+    def read(self) -> dict[str, dict[int | str, float]]:
+        counters: dict[str, dict[int | str, float]] = {}
+        found = self.discover() if self.discover is not None else {}
+        for name, pids in {**self.pids, **found}.items():
+            counters[name] = {pid: s for pid in pids if (s := cpu_seconds(pid)) is not None}
+        for name, seconds in (self.extra() if self.extra is not None else {}).items():
+            counters[name] = {name: seconds}
+        busy = machine_busy_seconds()
+        if busy is not None:
+            counters["machine"] = {"machine": busy}
+        return counters
+
+
+def cpu_used(before: dict[str, dict[int | str, float]], after: dict[str, dict[int | str, float]]) -> dict[str, float]:
+    """CPU seconds each class used between two readings (a process born in between counts from zero)."""
+    return {name: sum(v - before.get(name, {}).get(key, 0.0) for key, v in now.items()) for name, now in after.items()}
 
 
 # ---------------------------------------------------------------------------------------------- several nodes
@@ -334,7 +531,8 @@ def redis_counters(url: str) -> tuple[int, float]:
 
 
 def postgres_commits(url: str) -> int:
-    """Transactions committed in the database so far."""
+    """Transactions committed in the database so far: by anyone (``pg_stat_database``), so other users of the
+    same database (tests in other schemas) count too."""
     from sqlalchemy import create_engine, text
 
     engine = create_engine(url)
@@ -348,17 +546,27 @@ def postgres_commits(url: str) -> int:
 
 def run_nodes(args: argparse.Namespace, count: int, database: str) -> dict[str, Any]:
     """One measurement with ``count`` nodes on one Redis and one PostgreSQL schema."""
+    from sqlalchemy.engine import make_url
+
     with ExitStack() as stack:
         redis_url = args.redis or stack.enter_context(redis_process())
-        url = stack.enter_context(postgres_schema(database, "load"))
+        schema_url = stack.enter_context(postgres_schema(database, "load"))
+        application = f"sevens-load-{os.getpid()}-{count}"  # tells this run's PostgreSQL backends from others'
+        url = make_url(schema_url).update_query_dict({"application_name": application})
+        node_url = url.render_as_string(hide_password=False)
         options = ("--redis", redis_url, "--log-level", "warning", *UNLIMITED)
-        nodes = [stack.enter_context(server_process(url, options, timeout=60, stop_timeout=30)) for _ in range(count)]
+        nodes = [stack.enter_context(server_process(node_url, options, timeout=60, stop_timeout=30))
+                 for _ in range(count)]  # fmt: skip
+
+        def postgres() -> dict[str, list[int]]:
+            backends, shared = postgres_pids(schema_url, application)
+            return {"postgres": backends, "postgres_shared": shared}
 
         def probe() -> dict[str, float]:
-            commands, cpu = redis_counters(redis_url)
-            return {"redis_commands": commands, "redis_cpu_ms": 1000 * cpu, "postgres_commits": postgres_commits(url)}
+            return {"redis_commands": redis_counters(redis_url)[0], "postgres_commits": postgres_commits(schema_url)}
 
-        return measure(args, [n.address for n in nodes], [n.proc.pid for n in nodes], probe)
+        shared = CpuClasses({}, postgres, lambda: {"redis": redis_counters(redis_url)[1]})
+        return measure(args, [n.address for n in nodes], [n.proc.pid for n in nodes], shared, probe)
 
 
 def run(args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -379,8 +587,19 @@ def node_counts(text: str) -> list[int]:
     return counts
 
 
+CLASSES = {
+    "nodes": "sevens nodes",
+    "clients": "load clients",
+    "postgres": "PostgreSQL backends of the nodes",
+    "postgres_shared": "PostgreSQL shared (postmaster, WAL writer, checkpointer, …)",
+    "redis": "Redis",
+    "other": "everything else on the machine",
+    "machine": "the whole machine",
+}
+
+
 def report(result: dict[str, Any]) -> None:
-    print(f"nodes             {result['nodes']}")
+    print(f"nodes             {result['nodes']}   (client: {result['client']})")
     print(f"rooms             {result['rooms']}")
     print(f"games completed   {result['games_completed']}")
     print(f"moves per second  {result['moves_per_second']}")
@@ -388,12 +607,17 @@ def report(result: dict[str, Any]) -> None:
     samples = result["_latency_samples"]
     print(f"latency p99       {result['p99_ms']} ms   (mean {result['_mean_ms']} ms over {samples} moves)")
     print(f"error frames      {result['_errors']}")
-    print(f"cpu_ms_per_move   {result['cpu_ms_per_move']}   (servers together: {result['_server_cpu_share']} cores)")
-    print(f"client CPU        {result['_client_cpu_ms_per_move']} ms per move")
+    each = result["cores_per_node"]
+    print(f"cpu_ms_per_move   {result['cpu_ms_per_move']}   (nodes together; cores used by each node: {each})")
+    running, waiting = result["loop_running"], result["loop_waiting_for_cpu"]
+    print(f"event loops       running {running}, runnable but waiting for a CPU {waiting} (share of the window)")
+    print("CPU by process class   ms per move   cores")
+    per_move, cores = result["cpu_ms_per_move_by_class"], result["cores_by_class"]
+    for name in CLASSES:
+        if name in per_move:
+            print(f"  {CLASSES[name]:<62} {per_move[name]!s:>8} {cores[name]:>7}")
     if "redis_commands_per_move" in result:
-        print(
-            f"redis per move    {result['redis_commands_per_move']} commands, {result['redis_cpu_ms_per_move']} ms CPU"
-        )
+        print(f"redis per move    {result['redis_commands_per_move']} commands")
         print(f"postgres per move {result['postgres_commits_per_move']} commits")
 
 
@@ -406,6 +630,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=4, help="seats per room (default 4)")
     parser.add_argument("--sqlite-sync", choices=("full", "normal"), default="full", help="the server's SQLite mode")
     parser.add_argument("--clients", type=int, default=1, help=f"client processes (1 to {MAX_CLIENTS}, default 1)")
+    parser.add_argument(
+        "--client",
+        choices=("python", "node"),
+        default="python",
+        help="the load clients: Python (default) or the cheaper Node.js one (bench/loadclient)",
+    )
     parser.add_argument("--nodes", type=node_counts, help="nodes on Redis and PostgreSQL: N, or N,M,… in turn")
     parser.add_argument("--redis", help="a running Redis (default: start redis-server on a free loopback port)")
     parser.add_argument("--database", help="PostgreSQL URL (default: the one .ci/postgres.sh starts)")
@@ -417,6 +647,8 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(f"--seconds must be more than 0 and at most {MAX_SECONDS:g}")
     if not 1 <= args.clients <= MAX_CLIENTS:
         parser.error(f"--clients must be 1 to {MAX_CLIENTS}")
+    if args.client == "node" and (missing := node_client_missing()) is not None:
+        parser.error(missing)
     try:
         results = run(args)
     except ServerStartError as exc:  # say why, without a traceback

@@ -1,9 +1,13 @@
-"""bench/load.py: the clients' glance at action frames, and its command line (node counts, limits)."""
+"""bench/load.py: the clients' glance at action frames, its command line (node counts, limits), and a few seconds
+of the Node.js load client against real servers (skipped without node and ``npm ci --prefix bench/loadclient``)."""
 
 from __future__ import annotations
 
 import json
+import os
+import shutil
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -32,3 +36,43 @@ def test_node_counts_and_limits_are_checked(load: ModuleType) -> None:
     assert code == 2 and "node counts are 1 to" in err
     code, _out, err = run_main(load, ["--rooms", "10", "--clients", "99"])
     assert code == 2 and "--clients must be 1 to" in err
+
+
+def _require_node_client(load: ModuleType) -> None:
+    missing = load.node_client_missing()
+    if missing is not None:
+        pytest.skip(missing)
+
+
+def _measure(load: ModuleType, args: list[str]) -> list[dict[str, Any]]:
+    code, out, err = run_main(load, [*args, "--json"])
+    assert code == 0, err
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def _check_report(result: dict[str, Any], nodes: int, classes: set[str]) -> None:
+    assert result["client"] == "node" and result["nodes"] == nodes
+    assert result["moves_per_second"] > 0 and result["p99_ms"] > 0
+    assert result["cpu_ms_per_move"] > 0
+    by_class = result["cpu_ms_per_move_by_class"]
+    assert classes <= set(by_class) and set(by_class) == set(result["cores_by_class"])
+    assert by_class["nodes"] == result["cpu_ms_per_move"] and by_class["clients"] > 0
+    assert len(result["cores_per_node"]) == len(result["loop_running"]) == nodes
+    assert all(0 < share <= 1.05 for share in result["loop_running"])  # a share of the window, one thread
+
+
+def test_the_node_client_plays_against_a_real_server_and_cpu_is_counted_by_class(load: ModuleType) -> None:
+    _require_node_client(load)
+    [result] = _measure(load, ["--rooms", "4", "--think-ms", "0", "--seconds", "2", "--client", "node"])
+    _check_report(result, 1, {"nodes", "clients", "machine", "other"})
+
+
+def test_the_node_client_against_nodes_on_redis_and_postgresql_counts_them_too(load: ModuleType) -> None:
+    _require_node_client(load)
+    base = os.environ.get("SEVENS_TEST_POSTGRES_URL", "").strip()
+    if not base or shutil.which("redis-server") is None:
+        pytest.skip('needs redis-server and SEVENS_TEST_POSTGRES_URL (eval "$(bash .ci/postgres.sh)")')
+    args = ["--rooms", "4", "--think-ms", "0", "--seconds", "2", "--client", "node", "--nodes", "2"]
+    [result] = _measure(load, [*args, "--database", base])
+    _check_report(result, 2, {"nodes", "clients", "postgres", "postgres_shared", "redis", "machine", "other"})
+    assert result["postgres_commits_per_move"] > 0

@@ -1,20 +1,43 @@
 """Group commit of moves: actions appended together are stored together, in order; a number stored twice is a
-harmless retry when the text is the same and a refusal when it differs, and never costs the rest of its batch."""
+harmless retry when the text is the same and a refusal when it differs, and never costs the rest of its batch.
+On SQLite and on PostgreSQL (its own one-statement insert; ``$SEVENS_TEST_POSTGRES_URL``, skipped without it
+except on CI)."""
 
 from __future__ import annotations
 
 import asyncio
+import os
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from sevens.server.actionlog import ActionLog
+from sevens.server.process import postgres_schema
 from sevens.store import Store, StoreError
 
 
-def test_appends_made_together_are_committed_together_and_conflicts_are_told_apart(tmp_path: Path) -> None:
-    store = Store.open(f"sqlite:///{tmp_path / 'log.sqlite3'}")
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """An empty store on each backend, closed afterwards."""
+    if request.param == "sqlite":
+        opened = Store.open(f"sqlite:///{tmp_path / 'log.sqlite3'}")
+        yield opened
+        opened.close()
+        return
+    base = os.environ.get("SEVENS_TEST_POSTGRES_URL", "").strip()
+    if not base:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail("PostgreSQL tests must run on CI: SEVENS_TEST_POSTGRES_URL is not set")
+        pytest.skip('SEVENS_TEST_POSTGRES_URL is not set: eval "$(bash .ci/postgres.sh)"')
+    with postgres_schema(base, "log") as url:
+        opened = Store.open(url)
+        yield opened
+        opened.close()
+
+
+def test_appends_made_together_are_committed_together_and_conflicts_are_told_apart(store: Store) -> None:
     session = store.create_session("shichinarabe", "standard", {}, 1, [("Aiko", True), ("Ken", True)])
     rounds = [store.start_round(session, n, 0, n, {}) for n in (1,)]
     other = store.create_session("shichinarabe", "standard", {}, 2, [("Mei", True), ("Sora", True)])
@@ -38,11 +61,9 @@ def test_appends_made_together_are_committed_together_and_conflicts_are_told_apa
     assert store.get_round(rounds[0]).actions == ["7h", "8h"]
     assert store.get_round(rounds[1]).actions == ["7s"]
     executor.shutdown()
-    store.close()
 
 
-def test_many_rooms_appending_at_once_share_transactions(tmp_path: Path) -> None:
-    store = Store.open(f"sqlite:///{tmp_path / 'many.sqlite3'}")
+def test_many_rooms_appending_at_once_share_transactions(store: Store) -> None:
     session = store.create_session("shichinarabe", "standard", {}, 1, [("Aiko", True), ("Ken", True)])
     round_id = store.start_round(session, 1, 0, 1, {})
     executor = ThreadPoolExecutor(max_workers=1)
@@ -63,4 +84,3 @@ def test_many_rooms_appending_at_once_share_transactions(tmp_path: Path) -> None
     with pytest.raises(StoreError):
         store.append_action(round_id, 40, "other")
     executor.shutdown()
-    store.close()

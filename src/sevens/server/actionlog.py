@@ -8,6 +8,10 @@ after its round is finished), so the fast path only inserts; the primary key ``(
 number stored twice (two nodes that both believed they owned a room). Then the batch is rolled back and each of
 its actions goes through the store's full check, which tells a harmless retry (``False``) from a conflict
 (:class:`~sevens.store.StoreError`). Nothing waits on a timer: an idle server writes a lone move at once.
+
+On PostgreSQL the batch is one ``INSERT … SELECT * FROM unnest(arrays)`` sent straight to the driver: the same
+rows at a third of the CPU of an ``executemany`` (which sends and checks one statement per row), CPU the writer
+thread would otherwise take from the event loop under the GIL.
 """
 
 from __future__ import annotations
@@ -26,6 +30,10 @@ from sevens.store.engine import WRITE_OPTION
 from sevens.store.models import RoundAction
 
 MAX_BATCH = 500  # actions per transaction at most
+POSTGRES_INSERT = (
+    f"INSERT INTO {RoundAction.__tablename__} (round_id, seq, action, created_at) "
+    "SELECT * FROM unnest(%s::bigint[], %s::integer[], %s::text[], %s::timestamptz[])"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,10 +48,20 @@ Outcome = bool | StoreError
 
 def write_batch(store: Store, engine: Engine, batch: list[PendingAction]) -> list[Outcome]:
     """Store ``batch`` in one transaction; after a refusal, each action alone through the store's full check."""
-    rows = [{"round_id": a.round_id, "seq": a.seq, "action": a.text, "created_at": utc_now()} for a in batch]
+    now = utc_now()
     try:
         with engine.execution_options(**{WRITE_OPTION: True}).begin() as connection:
-            connection.execute(insert(RoundAction), rows)
+            if engine.dialect.name == "postgresql":
+                columns = (
+                    [a.round_id for a in batch],
+                    [a.seq for a in batch],
+                    [a.text for a in batch],
+                    [now] * len(batch),
+                )
+                connection.exec_driver_sql(POSTGRES_INSERT, columns)
+            else:
+                rows = [{"round_id": a.round_id, "seq": a.seq, "action": a.text, "created_at": now} for a in batch]
+                connection.execute(insert(RoundAction), rows)
         return [True] * len(batch)
     except IntegrityError:
         pass

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import json
 import logging
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from concurrent.futures import Executor
@@ -47,7 +46,7 @@ from sevens.server.messages import (
 from sevens.server.persistence import Persistence, StoredRoom
 from sevens.server.security import clean_name, hash_token, new_token
 from sevens.server.timers import Clock
-from sevens.server.views import public_view, seat_view
+from sevens.server.views import SharedLogs, encode_frame, public_view, seat_view
 from sevens.session.match import Match, RoundPlan, RoundResult, make_match
 from sevens.session.seats import player_at, seat_of
 from sevens.session.session import Seat
@@ -115,6 +114,7 @@ class Room:
         self.results: list[RoundResult] = []
         self.logs: dict[int, list[tuple[int | None, str]]] = {}  # round -> (actor, action text) in order
         self.timeouts: set[int] = set()  # the current round's moves (numbers from 1) made by the turn clock
+        self._shared_logs: SharedLogs | None = None  # set while a broadcast builds its frames
         self.chat = ChatLog(ctx.config.chat_history)
         self.closed = False
         self.empty_since: float | None = ctx.clock.now()
@@ -202,10 +202,11 @@ class Room:
 
     # ================================================================== frames
     def view_for(self, seat: int | None) -> dict[str, Any]:
-        """The view a connection playing ``seat`` receives (``None``: the public view)."""
+        """The view a connection playing ``seat`` receives (``None``: the public view); during a broadcast, its
+        move log is shared with the other seats' views."""
         if seat is None:
-            return public_view(self.family.name, self.state, self.timeouts)
-        return seat_view(self.family.name, self.state, seat, self.timeouts)
+            return public_view(self.family.name, self.state, self.timeouts, self._shared_logs)
+        return seat_view(self.family.name, self.state, seat, self.timeouts, self._shared_logs)
 
     def clock_info(self) -> dict[str, Any] | None:
         """The running turn clock (E4), if any."""
@@ -259,18 +260,22 @@ class Room:
 
     def broadcast(self, build: Callable[[int | None], dict[str, Any]]) -> None:
         """A new room event: ``build(seat)`` makes the frame for connections playing ``seat`` (``None``: the
-        public one); each distinct frame is built and encoded once."""
+        public one); each distinct frame is built and encoded once, and the move log they share once."""
         self.seq += 1
         cache: dict[int | None, tuple[dict[str, Any], str]] = {}
-        for conn in list(self.connections()):
-            seat = self.seat_for(conn.player) if conn.player is not None else None
-            entry = cache.get(seat)
-            if entry is None:
-                data = build(seat)
-                entry = cache[seat] = (data, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
-            if self.ctx.observer is not None:
-                self.ctx.observer(self, conn, entry[0])
-            conn.send_text(entry[1])
+        self._shared_logs = shared = SharedLogs()
+        try:
+            for conn in list(self.connections()):
+                seat = self.seat_for(conn.player) if conn.player is not None else None
+                entry = cache.get(seat)
+                if entry is None:
+                    data = build(seat)
+                    entry = cache[seat] = (data, encode_frame(data, shared))
+                if self.ctx.observer is not None:
+                    self.ctx.observer(self, conn, entry[0])
+                conn.send_text(entry[1])
+        finally:
+            self._shared_logs = None
 
     def broadcast_room(self, event: str, player: int | None = None) -> None:
         """A change of the room itself (who is here, status, host)."""

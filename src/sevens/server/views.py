@@ -9,14 +9,20 @@ Every view also carries ``log``: the structured move log of :func:`sevens.sessio
 moves the turn clock made, ``timeouts``, marked as such); ``history`` stays for older clients.
 
 Players (the room's members) and the seats of a round are mapped by :mod:`sevens.session.seats`.
+
+A room tells every seat of every move: with a :class:`SharedLogs` the seats whose views share a history share
+one log, computed and encoded once per broadcast instead of once per seat (the log is most of a frame's bytes
+and grows with the round; see docs/decisions.md).
 """
 
 from __future__ import annotations
 
+import json
+import uuid
 from collections.abc import Collection
 from typing import Any
 
-from sevens.session.log import log_entries
+from sevens.session.log import LogEntry, log_entries
 
 PUBLIC_KEYS: dict[str, tuple[str, ...]] = {
     "shichinarabe": (
@@ -33,15 +39,39 @@ PUBLIC_KEYS: dict[str, tuple[str, ...]] = {
 }  # fmt: skip
 
 
-def seat_view(family: str, state: Any, seat: int, timeouts: Collection[int] = ()) -> dict[str, Any]:
+class SharedLogs:
+    """The move logs of one broadcast: views with the same history get the same log list, and each list is
+    encoded once (:func:`encode_frame`). Use one per broadcast: the timeouts must not change while it lives."""
+
+    def __init__(self) -> None:
+        self._logs: dict[tuple[Any, ...], list[LogEntry]] = {}
+        self.encoded: dict[int, str] = {}  # id(log list) -> its JSON text
+
+    def log(self, family: str, view: dict[str, Any], timeouts: Collection[int]) -> list[LogEntry]:
+        key = tuple(tuple(e) if isinstance(e, list) else e for e in view.get("history") or ())
+        entries = self._logs.get(key)
+        if entries is None:
+            entries = self._logs[key] = log_entries(family, view, timeouts)
+        return entries
+
+
+def _log(family: str, view: dict[str, Any], timeouts: Collection[int], shared: SharedLogs | None) -> list[LogEntry]:
+    return log_entries(family, view, timeouts) if shared is None else shared.log(family, view, timeouts)
+
+
+def seat_view(
+    family: str, state: Any, seat: int, timeouts: Collection[int] = (), shared: SharedLogs | None = None
+) -> dict[str, Any]:
     """The engine's view of ``seat`` (its own hand, public information, its legal actions on its turn) and
     its move log (``timeouts``: the numbers of the moves the turn clock made)."""
     view: dict[str, Any] = state.view(seat).to_dict()
-    view["log"] = log_entries(family, view, timeouts)
+    view["log"] = _log(family, view, timeouts, shared)
     return view
 
 
-def public_view(family: str, state: Any, timeouts: Collection[int] = ()) -> dict[str, Any]:
+def public_view(
+    family: str, state: Any, timeouts: Collection[int] = (), shared: SharedLogs | None = None
+) -> dict[str, Any]:
     """What anyone may know of ``state``: no hand, no hidden dead pile, no legal actions."""
     keys = PUBLIC_KEYS.get(family)
     if keys is None:
@@ -54,8 +84,36 @@ def public_view(family: str, state: Any, timeouts: Collection[int] = ()) -> dict
         visible = bool(state.rules.dead_cards_visible)
         view["dead_piles"] = base["dead_piles"] if visible else [None] * state.players
         view["history"] = [list(entry) for entry in state.public_history(-1)]  # -1: no seat's own deaths
-    view["log"] = log_entries(family, view, timeouts)
+    view["log"] = _log(family, view, timeouts, shared)
     return view
 
 
-__all__ = ["PUBLIC_KEYS", "public_view", "seat_view"]
+# A string no frame holds otherwise (a NUL and a random id): where a view's log goes, until it is spliced in.
+_LOG_SLOT = f"\x00log {uuid.uuid4().hex}\x00"
+_LOG_SLOT_JSON = json.dumps(_LOG_SLOT)
+
+
+def _encode(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def encode_frame(data: dict[str, Any], shared: SharedLogs) -> str:
+    """``data`` as compact JSON, exactly as ``json.dumps`` writes it, but the log of its view (``view`` or
+    ``game.view``) encoded once per log list of ``shared``, then spliced into each frame that holds it."""
+    game = data.get("game")
+    holder = data if "view" in data else game if isinstance(game, dict) else None
+    view = holder.get("view") if holder is not None else None
+    log = view.get("log") if isinstance(view, dict) else None
+    if not isinstance(log, list) or not isinstance(view, dict):
+        return _encode(data)
+    text = shared.encoded.get(id(log))
+    if text is None:
+        text = shared.encoded[id(log)] = _encode(log)
+    view["log"] = _LOG_SLOT
+    try:
+        return _encode(data).replace(_LOG_SLOT_JSON, text, 1)
+    finally:
+        view["log"] = log
+
+
+__all__ = ["PUBLIC_KEYS", "SharedLogs", "encode_frame", "public_view", "seat_view"]
