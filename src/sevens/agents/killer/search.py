@@ -26,17 +26,17 @@ from collections.abc import Sequence
 from typing import Any
 
 from sevens.agents.common.determinized import DeterminizedAgent, Playout, StateSource
-from sevens.agents.common.resampling import resampled_states
+from sevens.agents.common.resampling import resampled_states, template_states
 from sevens.games.killer.actions import PASS, Action
 from sevens.games.killer.state import State
 from sevens.games.killer.view import View
 
 from .heuristic import HeuristicAgent
-from .inference import OpponentModel
+from .inference import OpponentModel, posterior_deals
 from .knowledge import Knowledge
 from .policy import DEFAULT_WEIGHTS, WIN, Weights
 from .rollout import Rollout
-from .sampling import Sampler, build_state, with_hands
+from .sampling import SAMPLER_HINT, Sampler, build_state, with_hands
 
 DEFAULT_THINK_MS = 450.0
 MAX_CANDIDATES = 5
@@ -57,8 +57,14 @@ class MonteCarloAgent(DeterminizedAgent[View, Action, State]):
         candidates_per_sample: int = 12,
         miss: float = 0.1,
         horizon: int = 24,
+        burn_in: int = 0,
+        thin: int = 10,
+        win_bonus: float = 0.0,
     ) -> None:
         super().__init__(think_ms, rollouts, confidence)
+        self.burn_in = burn_in
+        self.thin = thin
+        self.win_bonus = win_bonus
         self.weights = weights
         self.noise = noise
         self.max_candidates = max_candidates
@@ -89,7 +95,7 @@ class MonteCarloAgent(DeterminizedAgent[View, Action, State]):
         return self._choose(view, candidates, candidates.index(legal[order[0]]))
 
     def _playout(self, view: View) -> Playout[State]:
-        return Rollout(view.rules, self.weights, self.noise).value
+        return Rollout(view.rules, self.weights, self.noise, self.win_bonus).value
 
 
 class SearchAgent(MonteCarloAgent):
@@ -101,8 +107,11 @@ class SearchAgent(MonteCarloAgent):
         assert self._knowledge is not None
         knowledge = self._knowledge
         sampler = Sampler(view, knowledge)
+        build = lambda deal: build_state(view, knowledge, deal)  # noqa: E731
+        if self.burn_in:
+            every = len(knowledge.decisions)  # the chain reads every choice: a swap costs two seats' choices only
+            model = OpponentModel(view, knowledge, self.weights, self.miss, every, hint_miss=SAMPLER_HINT)
+            return template_states(posterior_deals(sampler, model, self.burn_in, self.thin), build, with_hands)
         model = OpponentModel(view, knowledge, self.weights, self.miss, self.horizon)
         tries = self.candidates_per_sample if model.moments else 1
-        return resampled_states(
-            sampler.sample, model.log_weight, tries, lambda deal: build_state(view, knowledge, deal), with_hands
-        )
+        return resampled_states(sampler.sample, model.log_weight, tries, build, with_hands)
