@@ -5,7 +5,7 @@
 * ``normal``: the ``heuristic``'s choice of card (kills, never its own), but it passes only when it must;
 * ``hard``: ``search`` with a short think (:data:`HARD_THINK_MS`): holding back, which is what separates
   ``hard`` from ``normal`` in Shichi-narabe, barely pays in Killer (the tuned ``heuristic`` ties ``normal``);
-* ``expert``: ``search`` as tuned (450 ms).
+* ``expert``: ``search`` (450 ms) reading hands with the posterior chain and playing to win (:data:`EXPERT`).
 """
 
 from __future__ import annotations
