@@ -11,8 +11,8 @@ The likelihood is a product over seats, so it can also be read one seat at a tim
 (:meth:`OpponentModel.seat_log_weight`): that is what the Metropolis–Hastings chain of
 :func:`posterior_deals` needs, which swaps hidden cards between two opponents and so changes only their two
 factors (:mod:`sevens.agents.common.posterior`). Against opponents who play like the policy (Killer's
-``normal`` and ``hard`` hardly ever differ from it: neither holds back in practice) the chain places far more
-hidden cards with their real holder than a few resampled uniform deals do.
+``normal`` does: the policy's holding back hardly ever happens in Killer) the chain places more hidden cards
+with their real holder than a few resampled uniform deals do (docs/decisions.md, "Killer's expert").
 """
 
 from __future__ import annotations
