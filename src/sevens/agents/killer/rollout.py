@@ -1,5 +1,8 @@
 """Fast playouts of a determinized state: every seat plays the :mod:`.policy` scores, with a little noise.
 
+A playout is worth the seat's E2 points plus ``win_bonus`` when it ranks first: the levels are measured by
+wins, and E2 pays 2nd place half of 1st, so a pure points maximiser trades some wins for safer 2nd places.
+
 The playout runs on a private clone made by :mod:`.sampling`, so it reads that clone's bit sets directly
 (hands, table, dead positions, the playable front) instead of building views and legal-action lists at
 every step, and moves through the engine's own ``apply``: no rule is re-implemented here (a seat with
@@ -22,17 +25,23 @@ from .policy import DEFAULT_WEIGHTS, Weights, predict
 class Rollout:
     """Plays a state to its end with the shared policy. ``noise`` blurs every seat's close choices."""
 
-    def __init__(self, rules: Rules, weights: Weights = DEFAULT_WEIGHTS, noise: float = 0.5) -> None:
+    def __init__(
+        self, rules: Rules, weights: Weights = DEFAULT_WEIGHTS, noise: float = 0.5, win_bonus: float = 0.0
+    ) -> None:
         self.rules = rules
         self.board = Board.of(rules)
         self.weights = weights
         self.noise = noise
+        self.win_bonus = win_bonus
         self._limit = None if rules.pass_limit is None else rules.pass_limit
 
     def value(self, state: State, seat: int, rng: random.Random) -> float:
-        """Play ``state`` (changed in place) to the end; E2 points of ``seat``."""
+        """Play ``state`` (changed in place) to the end; E2 points of ``seat``, plus ``win_bonus`` if it ranks
+        first."""
         self.play_out(state, rng)
-        return seat_points(state.result(), seat)
+        result = state.result()
+        points = seat_points(result, seat)
+        return points + self.win_bonus if result.ranking[0] == seat else points
 
     def play_out(self, state: State, rng: random.Random) -> None:
         """Play ``state`` (changed in place) to the end."""

@@ -38,11 +38,14 @@ _EXIT_CODES = {"finished": "f", "eliminated": "x"}
 Deal = tuple[int, ...]
 """Every seat's live cards in one determinization."""
 
+SAMPLER_HINT = 0.15
+"""How much less likely a card is in a hand that passed while it was playable (voluntary passes)."""
+
 
 class Sampler(CardDealer[Deal]):
     """Random deals of the hidden cards consistent with ``view`` and the public deductions."""
 
-    def __init__(self, view: View, knowledge: Knowledge, miss: float = 0.15) -> None:
+    def __init__(self, view: View, knowledge: Knowledge, miss: float = SAMPLER_HINT) -> None:
         n = len(view.hand_counts)
         self.hidden = ALL_CARDS & ~view.table & ~view.dead_positions & ~view.hand
         self.seats = [s for s in range(n) if s != view.seat and view.statuses[s] == "in"]
