@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from hypothesis import strategies as st
@@ -85,3 +85,17 @@ def choice(agent: Agent, text: str) -> str:
     action: Any = agent.act(state.view(seat), state.legal_actions())
     assert action in state.legal_actions()
     return str(action)
+
+
+def game_by(make: Callable[[], Agent], rules: Rules, seed: int, moves: int) -> State:
+    """A round of ``rules`` played for ``moves`` moves by one ``make()`` agent a seat (the true state)."""
+    state = State.new(rules, seed)
+    agents = [make() for _ in range(rules.players)]
+    for seat, agent in enumerate(agents):
+        agent.reset(seat, seat)
+    for _ in range(moves):
+        if state.to_move is None:
+            break
+        seat = state.to_move
+        state.apply(agents[seat].act(state.view(seat), state.legal_actions()))
+    return state

@@ -17,23 +17,9 @@ from sevens.agents.killer.levels import EXPERT, NORMAL_WEIGHTS
 from sevens.agents.killer.policy import DEFAULT_WEIGHTS
 from sevens.agents.killer.rollout import Rollout
 from sevens.agents.killer.sampling import SAMPLER_HINT, Sampler
-from sevens.games.killer import Rules, State, parse_position
+from sevens.games.killer import Rules, parse_position
 
-from .support import choice, rows
-
-
-def _normal_game(rules: Rules, seed: int, moves: int) -> State:
-    """Four ``normal`` players (never hold back) for ``moves`` moves."""
-    state = State.new(rules, seed)
-    agents = [HeuristicAgent(NORMAL_WEIGHTS) for _ in range(rules.players)]
-    for seat, agent in enumerate(agents):
-        agent.reset(seat, seat)
-    for _ in range(moves):
-        if state.to_move is None:
-            break
-        seat = state.to_move
-        state.apply(agents[seat].act(state.view(seat), state.legal_actions()))
-    return state
+from .support import choice, game_by, rows
 
 
 @pytest.mark.parametrize(
@@ -42,7 +28,7 @@ def _normal_game(rules: Rules, seed: int, moves: int) -> State:
 def test_the_seat_factors_multiply_to_the_deal_likelihood(rules: Rules) -> None:
     # the chain changes two seats' factors per swap: their sum must be the whole deal's log-likelihood
     for seed in range(3):
-        state = _normal_game(rules, seed, 20)
+        state = game_by(lambda: HeuristicAgent(NORMAL_WEIGHTS), rules, seed, 20)
         if state.to_move is None:
             continue
         view = state.view(state.to_move)
@@ -57,7 +43,7 @@ def test_the_seat_factors_multiply_to_the_deal_likelihood(rules: Rules) -> None:
 
 
 def test_a_hinted_card_costs_its_holder_the_samplers_factor() -> None:
-    state = _normal_game(Rules.preset("killer"), 1, 12)
+    state = game_by(lambda: HeuristicAgent(NORMAL_WEIGHTS), Rules.preset("killer"), 1, 12)
     view = state.view(0)
     knowledge = Knowledge.fresh(view).update(view)
     model = OpponentModel(view, knowledge, DEFAULT_WEIGHTS, 0.05, 0, hint_miss=0.5)
@@ -72,7 +58,7 @@ def test_chain_deals_are_consistent_and_read_normal_players_better_than_uniform_
     # summed over positions early, mid and late in a round (late, with few cards hidden, a chain can stay in a
     # poor mode; over the round it places more cards right)
     for moves, seed in [(m, s) for m in (12, 20, 28) for s in range(4)]:
-        state = _normal_game(rules, seed, moves)
+        state = game_by(lambda: HeuristicAgent(NORMAL_WEIGHTS), rules, seed, moves)
         if state.to_move is None:
             continue
         seat = state.to_move
@@ -114,7 +100,7 @@ def test_the_expert_recipe_takes_a_kill_that_wins_the_ranking() -> None:
 
 
 def test_the_chain_search_is_deterministic_for_a_seed() -> None:
-    state = _normal_game(Rules.preset("killer"), 2, 16)
+    state = game_by(lambda: HeuristicAgent(NORMAL_WEIGHTS), Rules.preset("killer"), 2, 16)
     seat = state.to_move
     assert seat is not None
     picks = set()

@@ -13,9 +13,9 @@ from sevens.agents.killer.knowledge import Knowledge
 from sevens.agents.killer.policy import DEFAULT_WEIGHTS
 from sevens.agents.killer.sampling import Sampler, build_state, with_hands
 from sevens.cards import ALL_CARDS
-from sevens.games.killer import Rules, State
+from sevens.games.killer import Rules
 
-from .support import VARIANTS, random_positions
+from .support import VARIANTS, game_by, random_positions
 
 RULES = [rules.replace(players=n) for rules in VARIANTS for n in (3, 5)]
 
@@ -70,23 +70,10 @@ def test_samples_are_consistent_with_the_view(rules: Rules) -> None:
                 assert with_hands(determinized, deal) == determinized
 
 
-def _heuristic_game(rules: Rules, seed: int, moves: int) -> State:
-    state = State.new(rules, seed)
-    agents = [HeuristicAgent() for _ in range(rules.players)]
-    for seat, agent in enumerate(agents):
-        agent.reset(seat, seat)
-    for _ in range(moves):
-        if state.to_move is None:
-            break
-        seat = state.to_move
-        state.apply(agents[seat].act(state.view(seat), state.legal_actions()))
-    return state
-
-
 def test_the_true_deal_explains_heuristic_opponents_perfectly() -> None:
     better = total = 0
     for seed in range(8):
-        state = _heuristic_game(Rules.preset("killer"), seed, 20)
+        state = game_by(HeuristicAgent, Rules.preset("killer"), seed, 20)
         if state.to_move is None:
             continue
         view = state.view(state.to_move)
