@@ -121,6 +121,7 @@ class Client:
     you: dict[str, Any] | None = None
     rounds_over: list[dict[str, Any]] = field(default_factory=list)
     next_id: int = 0
+    log: list[dict[str, Any]] = field(default_factory=list)  # the move log, put together from tails (log=tail)
 
     # ------------------------------------------------------------------ sending
     def send(self, kind: str, **fields: Any) -> int:
@@ -178,6 +179,9 @@ class Client:
             self.recv()
 
     def _absorb(self, data: dict[str, Any]) -> None:
+        view = data.get("view") or (data.get("game") or {}).get("view")
+        if isinstance(view, dict) and "log" in view:  # as the web page's socket.js does (frames stay as sent)
+            self.log = self.log[: view["log_from"]] + view["log"] if "log_from" in view else view["log"]
         kind = data["type"]
         if kind == "snapshot":
             self.you, self.room, self.scores = data["you"], data["room"], data["scores"]
@@ -244,8 +248,11 @@ class Server:
         data: dict[str, Any] = response.json()
         return data
 
-    def connect(self, code: str, token: str | None = None, headers: dict[str, str] | None = None) -> Client:
-        path = f"/ws/{code}" + (f"?token={token}" if token is not None else "")
+    def connect(
+        self, code: str, token: str | None = None, headers: dict[str, str] | None = None, log: str | None = None
+    ) -> Client:
+        query = [f"token={token}"] * (token is not None) + [f"log={log}"] * (log is not None)
+        path = f"/ws/{code}" + ("?" + "&".join(query) if query else "")
         stack = ExitStack()
         ws = stack.enter_context(self.http.websocket_connect(path, headers=dict(headers or {})))
         client = Client(InProcessTransport(ws), stack)

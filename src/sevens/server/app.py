@@ -78,7 +78,10 @@ CLOSE_TIMEOUT = 2.0  # seconds a closed connection's peer has to answer the clos
 ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorBody} for code in (401, 403, 404, 409, 422, 429, 503)}
 MAX_PAGE_SIZE = 200  # rooms in one page of GET /api/rooms
 MAX_ID = 2**63 - 1  # the store's ids are 64-bit signed integers
-CLOSE_CODES = {"unknown_room": CLOSE_UNKNOWN_ROOM, "too_many_spectators": CLOSE_TRY_LATER}  # else CLOSE_BAD_TOKEN
+CLOSE_CODES = {  # else CLOSE_BAD_TOKEN
+    "unknown_room": CLOSE_UNKNOWN_ROOM, "too_many_spectators": CLOSE_TRY_LATER, "bad_request": CLOSE_POLICY,
+}  # fmt: skip
+LOG_MODES = ("full", "tail")  # /ws/CODE?log=…: every frame with the whole move log, or only its new entries
 WEB_DIR = Path(__file__).parent / "web"
 # The page loads only its own files and talks only to this server (no CDN, no inline script).
 PAGE_HEADERS = {
@@ -331,9 +334,13 @@ async def _play(websocket: WebSocket, code: str, registry: RoomRegistry, config:
     if registry.cluster is not None and await proxied(websocket, code, registry):
         return
     await websocket.accept()
-    conn = Connection(websocket, config, registry.clock)
+    log_mode = websocket.query_params.get("log", "full")
+    conn = Connection(websocket, config, registry.clock, log_tail=log_mode == "tail")
     writer = asyncio.get_running_loop().create_task(conn.run_writer())
     try:
+        if log_mode not in LOG_MODES:
+            allowed = " or ".join(LOG_MODES)
+            raise ServerError("bad_request", f"log={log_mode[:20]!r} is not a log mode; allowed: {allowed}")
         room = registry.get(code)
         player, host = room.identify(websocket.query_params.get("token"))
     except ServerError as exc:

@@ -3,13 +3,15 @@
 Rooms never wait for a client: :meth:`Connection.send` queues the frame and returns. A client that lets
 :attr:`ServerConfig.send_queue` frames pile up is closed with code 1013 ("try again later") and can
 reconnect for a full snapshot.
+
+A connection opened with ``log=tail`` gets each broadcast's move log as what it lacks (``log_from`` and the
+new entries, :func:`sevens.server.views.tail_frame`); :attr:`Connection.log_sent` is the log it has.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +21,8 @@ from starlette.websockets import WebSocket, WebSocketState
 from sevens.server.config import ServerConfig
 from sevens.server.security import TokenBucket
 from sevens.server.timers import Clock
+from sevens.server.views import encode
+from sevens.session.log import LogEntry
 
 log = logging.getLogger("sevens.server")
 
@@ -44,8 +48,10 @@ class _Close:
 class Connection:
     """A client connected to a room as ``player`` (``None``: a spectator; ``host`` for a host who watches)."""
 
-    def __init__(self, websocket: WebSocket, config: ServerConfig, clock: Clock) -> None:
+    def __init__(self, websocket: WebSocket, config: ServerConfig, clock: Clock, log_tail: bool = False) -> None:
         self.websocket = websocket
+        self.log_tail = log_tail
+        self.log_sent: list[LogEntry] | None = None  # with log_tail: the move log the client has
         self.player: int | None = None
         self.host = False
         self.rate = TokenBucket(config.messages_per_second, config.message_burst, clock)
@@ -56,7 +62,7 @@ class Connection:
 
     def send(self, data: dict[str, Any]) -> None:
         """Queue one frame (a JSON-ready dict)."""
-        self.send_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+        self.send_text(encode(data))
 
     def send_text(self, text: str) -> None:
         """Queue one frame already encoded."""

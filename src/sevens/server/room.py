@@ -46,7 +46,7 @@ from sevens.server.messages import (
 from sevens.server.persistence import Persistence, StoredRoom
 from sevens.server.security import clean_name, hash_token, new_token
 from sevens.server.timers import Clock
-from sevens.server.views import SharedLogs, encode_frame, public_view, seat_view
+from sevens.server.views import SharedLogs, encode, encode_frame, public_view, seat_view, tail_frame, view_log
 from sevens.session.match import Match, RoundPlan, RoundResult, make_match
 from sevens.session.seats import player_at, seat_of
 from sevens.session.session import Seat
@@ -249,10 +249,14 @@ class Room:
         )  # fmt: skip
 
     def send(self, conn: Connection, data: dict[str, Any]) -> None:
-        """One frame to one connection."""
+        """One frame to one connection (whole: a view in it replaces the log the client has)."""
         if self.ctx.observer is not None:
             self.ctx.observer(self, conn, data)
         conn.send(data)
+        if conn.log_tail:
+            log = view_log(data)
+            if log is not None:
+                conn.log_sent = log
 
     def send_error(self, conn: Connection, code: str, message: str, ref: int | None = None, **fields: Any) -> None:
         """An ``error`` frame to one connection; ``fields`` such as ``reason_key`` and ``params`` go with it."""
@@ -260,20 +264,34 @@ class Room:
 
     def broadcast(self, build: Callable[[int | None], dict[str, Any]]) -> None:
         """A new room event: ``build(seat)`` makes the frame for connections playing ``seat`` (``None``: the
-        public one); each distinct frame is built and encoded once, and the move log they share once."""
+        public one); each distinct frame is built and encoded once, and the move log they share once. A
+        connection with ``log_tail`` gets the log's new entries only (:func:`tail_frame`)."""
         self.seq += 1
-        cache: dict[int | None, tuple[dict[str, Any], str]] = {}
+        built: dict[int | None, dict[str, Any]] = {}
+        # (seat, None) for whole frames, (seat, id(the client's log)) for tails -> (frame, text, log after, kept)
+        sent: dict[tuple[int | None, int | None], tuple[dict[str, Any], str, Any, Any]] = {}
         self._shared_logs = shared = SharedLogs()
         try:
             for conn in list(self.connections()):
                 seat = self.seat_for(conn.player) if conn.player is not None else None
-                entry = cache.get(seat)
+                previous = conn.log_sent if conn.log_tail else None
+                key = (seat, None if not conn.log_tail else id(previous))
+                entry = sent.get(key)
                 if entry is None:
-                    data = build(seat)
-                    entry = cache[seat] = (data, encode_frame(data, shared))
+                    data = built.get(seat)
+                    if data is None:
+                        data = built[seat] = build(seat)
+                    if conn.log_tail:
+                        short, log = tail_frame(data, previous, shared)
+                        entry = (short, encode(short), log, previous)  # previous kept alive: its id is in the key
+                    else:
+                        entry = (data, encode_frame(data, shared), None, None)
+                    sent[key] = entry
                 if self.ctx.observer is not None:
                     self.ctx.observer(self, conn, entry[0])
                 conn.send_text(entry[1])
+                if entry[2] is not None:
+                    conn.log_sent = entry[2]
         finally:
             self._shared_logs = None
 

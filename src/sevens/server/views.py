@@ -13,6 +13,10 @@ Players (the room's members) and the seats of a round are mapped by :mod:`sevens
 A room tells every seat of every move: with a :class:`SharedLogs` the seats whose views share a history share
 one log, computed and encoded once per broadcast instead of once per seat (the log is most of a frame's bytes
 and grows with the round; see docs/decisions.md).
+
+A connection that asked for ``log=tail`` gets, in each broadcast, only what its log lacks (:func:`tail_frame`):
+the view without ``history``, ``log`` holding the entries from ``log_from`` on. Its frames stay a few hundred
+bytes however long the round (docs/protocol.md, "The move log in tail form").
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ class SharedLogs:
     def __init__(self) -> None:
         self._logs: dict[tuple[Any, ...], list[LogEntry]] = {}
         self.encoded: dict[int, str] = {}  # id(log list) -> its JSON text
+        self._prefixes: dict[tuple[int, int], int] = {}  # (id(previous log), id(log)) -> entries in common
 
     def log(self, family: str, view: dict[str, Any], timeouts: Collection[int]) -> list[LogEntry]:
         key = tuple(tuple(e) if isinstance(e, list) else e for e in view.get("history") or ())
@@ -53,6 +58,27 @@ class SharedLogs:
         if entries is None:
             entries = self._logs[key] = log_entries(family, view, timeouts)
         return entries
+
+    def common_prefix(self, previous: list[LogEntry], log: list[LogEntry]) -> int:
+        """How many first entries ``previous`` and ``log`` share (computed once per pair of lists)."""
+        key = (id(previous), id(log))
+        found = self._prefixes.get(key)
+        if found is None:
+            found = self._prefixes[key] = common_prefix(previous, log)
+        return found
+
+
+def common_prefix(previous: list[LogEntry], log: list[LogEntry]) -> int:
+    """How many first entries the two logs share.
+
+    >>> a, b, c = ({"seat": s, "key": "log.pass", "params": {}} for s in range(3))
+    >>> common_prefix([a, b], [a, b, c]), common_prefix([a, c], [a, b, c]), common_prefix([], [a])
+    (2, 1, 0)
+    """
+    n = min(len(previous), len(log))
+    if previous[:n] == log[:n]:  # the usual case, the log only grew: one comparison in C
+        return n
+    return next(i for i in range(n) if previous[i] != log[i])
 
 
 def _log(family: str, view: dict[str, Any], timeouts: Collection[int], shared: SharedLogs | None) -> list[LogEntry]:
@@ -93,27 +119,73 @@ _LOG_SLOT = f"\x00log {uuid.uuid4().hex}\x00"
 _LOG_SLOT_JSON = json.dumps(_LOG_SLOT)
 
 
-def _encode(data: Any) -> str:
+def encode(data: Any) -> str:
+    """Compact JSON, as every frame is sent."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _view_holder(data: dict[str, Any]) -> dict[str, Any] | None:
+    """The dict that holds the frame's view (the frame or its ``game``), if the view has a log."""
+    game = data.get("game")
+    holder = data if "view" in data else game if isinstance(game, dict) else None
+    view = holder.get("view") if holder is not None else None
+    if isinstance(view, dict) and isinstance(view.get("log"), list):
+        return holder
+    return None
+
+
+def view_log(data: dict[str, Any]) -> list[LogEntry] | None:
+    """The move log of the view a frame carries (``view`` or ``game.view``), if any."""
+    holder = _view_holder(data)
+    return None if holder is None else holder["view"]["log"]
+
+
+def tail_frame(
+    data: dict[str, Any], previous: list[LogEntry] | None, shared: SharedLogs
+) -> tuple[dict[str, Any], list[LogEntry] | None]:
+    """``data`` for a connection whose log is ``previous`` (what its last frame with a view carried), and the
+    log the connection has after it (``None``: the frame has no view; the connection's log stays).
+
+    The view loses ``history`` and its ``log`` becomes the entries from ``log_from`` on: the client keeps its
+    first ``log_from`` entries and appends these. Without a ``previous`` log, ``log_from`` is 0.
+
+    >>> e = [{"seat": s, "key": "log.pass", "params": {"seat": s}} for s in range(3)]
+    >>> sent, log = tail_frame({"type": "action", "view": {"history": [], "log": e}}, e[:2], SharedLogs())
+    >>> sent["view"], log is e
+    ({'log': [{'seat': 2, 'key': 'log.pass', 'params': {'seat': 2}}], 'log_from': 2}, True)
+    """
+    holder = _view_holder(data)
+    if holder is None:
+        return data, None
+    view = holder["view"]
+    log: list[LogEntry] = view["log"]
+    start = 0 if previous is None else shared.common_prefix(previous, log)
+    short = {key: value for key, value in view.items() if key not in ("history", "log")}
+    short["log"], short["log_from"] = log[start:], start
+    if holder is data:
+        return {**data, "view": short}, log
+    return {**data, "game": {**holder, "view": short}}, log
 
 
 def encode_frame(data: dict[str, Any], shared: SharedLogs) -> str:
     """``data`` as compact JSON, exactly as ``json.dumps`` writes it, but the log of its view (``view`` or
     ``game.view``) encoded once per log list of ``shared``, then spliced into each frame that holds it."""
-    game = data.get("game")
-    holder = data if "view" in data else game if isinstance(game, dict) else None
-    view = holder.get("view") if holder is not None else None
-    log = view.get("log") if isinstance(view, dict) else None
-    if not isinstance(log, list) or not isinstance(view, dict):
-        return _encode(data)
+    holder = _view_holder(data)
+    if holder is None:
+        return encode(data)
+    view = holder["view"]
+    log = view["log"]
     text = shared.encoded.get(id(log))
     if text is None:
-        text = shared.encoded[id(log)] = _encode(log)
+        text = shared.encoded[id(log)] = encode(log)
     view["log"] = _LOG_SLOT
     try:
-        return _encode(data).replace(_LOG_SLOT_JSON, text, 1)
+        return encode(data).replace(_LOG_SLOT_JSON, text, 1)
     finally:
         view["log"] = log
 
 
-__all__ = ["PUBLIC_KEYS", "SharedLogs", "encode_frame", "public_view", "seat_view"]
+__all__ = [
+    "PUBLIC_KEYS", "SharedLogs", "common_prefix", "encode", "encode_frame", "public_view", "seat_view", "tail_frame",
+    "view_log",
+]  # fmt: skip

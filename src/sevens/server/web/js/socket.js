@@ -1,4 +1,6 @@
 // One WebSocket per seat (docs/protocol.md): frames in, messages out, sequence numbers checked, reconnection.
+// The move log comes in tail form (`log=tail`): a frame's view holds only the entries from `log_from` on, and
+// this socket puts the whole log back before anyone sees the frame.
 
 const BROADCASTS = new Set(["action", "chat", "room", "round_start", "round_over"]);
 const FINAL_CLOSES = new Set([4000, 4001, 4002, 4003, 4401, 4404, 1008]); // do not come back after these
@@ -13,11 +15,12 @@ export class RoomSocket extends EventTarget {
     this.ws = null;
     this.stopped = false;
     this.retry = 0;
+    this.log = []; // the move log as the server last sent it
   }
 
   connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    const query = this.token ? `?log=tail&token=${encodeURIComponent(this.token)}` : "?log=tail";
     const ws = new WebSocket(`${scheme}://${location.host}/ws/${encodeURIComponent(this.code)}${query}`);
     this.ws = ws;
     ws.addEventListener("open", () => {
@@ -53,7 +56,19 @@ export class RoomSocket extends EventTarget {
       }
       this.seq = frame.seq;
     }
+    this.mergeLog(frame);
     this.emit("frame", frame);
+  }
+
+  // A view without `log_from` brings the whole log; with it, the log's first `log_from` entries stay.
+  mergeLog(frame) {
+    const view = frame.view ?? frame.game?.view;
+    if (!view || !Array.isArray(view.log)) return;
+    if (Number.isInteger(view.log_from)) {
+      view.log = this.log.slice(0, view.log_from).concat(view.log);
+      delete view.log_from;
+    }
+    this.log = view.log;
   }
 
   send(type, fields = {}) {
