@@ -28,6 +28,9 @@ machine; and for each node's event loop the share of the window it ran and the s
 waiting for a CPU (their sum near 1: the node was saturated). With nodes, also Redis commands and PostgreSQL
 transactions per move (the whole database's: other users of it count too; ``--json``: one object per
 measurement).
+
+The bots ask for the move log as the web page does, in tail form (``--log tail``: each frame carries only the
+log's new entries; docs/protocol.md); ``--log full`` measures frames that carry the whole log.
 """
 
 from __future__ import annotations
@@ -199,7 +202,8 @@ async def drive(options: dict[str, Any], rooms: list[tuple[int, str]], ready: An
 
         async def open_seat(seat: Seat) -> None:
             async with gate:
-                seat.ws = await connect(f"ws://{seat.base}/ws/{seat.code}?token={seat.token}", max_size=2**22,
+                url = f"ws://{seat.base}/ws/{seat.code}?token={seat.token}&log={options['log']}"
+                seat.ws = await connect(url, max_size=2**22,
                                         open_timeout=60, ping_interval=None)  # fmt: skip
 
         await asyncio.gather(*(open_seat(seat) for seat in seats))
@@ -352,7 +356,7 @@ def measure(args: argparse.Namespace, bases: list[str], pids: list[int], shared:
     """Play ``args.rooms`` rooms spread over the nodes ``bases`` (processes ``pids``) with ``args.clients`` client
     processes; the CPU of the nodes, the clients, the ``shared`` services and the whole machine, and ``probe()``
     (counters of shared services), are read when the window opens and when it closes."""
-    options = {"preset": args.preset, "players": args.players, "think_ms": args.think_ms}
+    options = {"preset": args.preset, "players": args.players, "think_ms": args.think_ms, "log": args.log}
     rooms = [(i + 1, bases[i % len(bases)]) for i in range(args.rooms)]
     shares = [rooms[k :: args.clients] for k in range(args.clients)]
     clients = NodeClients(options, shares) if args.client == "node" else PythonClients(options, shares)
@@ -636,6 +640,12 @@ def main(argv: list[str] | None = None) -> None:
         default="python",
         help="the load clients: Python (default) or the cheaper Node.js one (bench/loadclient)",
     )
+    parser.add_argument(
+        "--log",
+        choices=("tail", "full"),
+        default="tail",
+        help="the move log in each frame: only its new entries, as the web page asks (default), or all of it",
+    )
     parser.add_argument("--nodes", type=node_counts, help="nodes on Redis and PostgreSQL: N, or N,M,… in turn")
     parser.add_argument("--redis", help="a running Redis (default: start redis-server on a free loopback port)")
     parser.add_argument("--database", help="PostgreSQL URL (default: the one .ci/postgres.sh starts)")
@@ -659,9 +669,32 @@ def main(argv: list[str] | None = None) -> None:
         else:
             report(result)
     if len(results) > 1 and not args.json:
-        first = results[0]["moves_per_second"] or float("nan")
-        for result in results[1:]:
-            print(f"{result['nodes']} nodes / {results[0]['nodes']}: {result['moves_per_second'] / first:.2f}x moves/s")
+        for line in scaling(results):
+            print(line)
+
+
+def scaling(results: list[dict[str, Any]]) -> list[str]:
+    """Moves/s of each measurement with more nodes against the fewest-node measurement just before it (the
+    machine's speed drifts over minutes, so each ratio is of neighbours), and the median per node count.
+
+    >>> runs = [{"nodes": n, "moves_per_second": r} for n, r in [(1, 100), (2, 170), (1, 110), (2, 176)]]
+    >>> scaling(runs)
+    ['2 nodes / 1 node: 1.70x 1.60x moves/s, median 1.65x']
+    """
+    fewest = min(r["nodes"] for r in results)
+    ratios: dict[int, list[float]] = {}
+    base: float | None = None
+    for result in results:
+        if result["nodes"] == fewest:
+            base = result["moves_per_second"]
+        elif base:
+            ratios.setdefault(result["nodes"], []).append(result["moves_per_second"] / base)
+    noun = "node" if fewest == 1 else "nodes"
+    return [
+        f"{count} nodes / {fewest} {noun}: {' '.join(f'{r:.2f}x' for r in found)} moves/s, "
+        f"median {statistics.median(found):.2f}x"
+        for count, found in sorted(ratios.items())
+    ]
 
 
 if __name__ == "__main__":

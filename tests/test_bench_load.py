@@ -6,6 +6,9 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
+import sys
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -76,3 +79,13 @@ def test_the_node_client_against_nodes_on_redis_and_postgresql_counts_them_too(l
     [result] = _measure(load, [*args, "--database", base])
     _check_report(result, 2, {"nodes", "clients", "postgres", "postgres_shared", "redis", "machine", "other"})
     assert result["postgres_commits_per_move"] > 0
+
+
+@pytest.mark.parametrize("log", ["tail", "full"])
+def test_the_python_client_plays_with_the_log_in_either_form(log: str) -> None:
+    script = Path(__file__).parents[1] / "bench" / "load.py"  # a real run: its client processes import the script
+    args = ["--rooms", "2", "--think-ms", "0", "--seconds", "1", "--log", log, "--json"]
+    done = subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    [result] = [json.loads(line) for line in done.stdout.splitlines()]
+    assert result["client"] == "python" and result["moves_per_second"] > 0 and result["p99_ms"] > 0

@@ -3,7 +3,7 @@
 //
 //   node bench/loadclient/client.js '<options JSON>'
 //
-// options: {"rooms": [[seed, "host:port"], ...], "preset": "standard", "players": 4, "think_ms": 0}
+// options: {"rooms": [[seed, "host:port"], ...], "preset": "standard", "players": 4, "think_ms": 0, "log": "tail"}
 //
 // The conversation with load.py, one line each way on stdin / stdout:
 //   stdout  {"ready": <seats>}                   every room created, every seat connected, every room started
@@ -73,7 +73,8 @@ async function makeRoom(options, seed, base) {
 
 function open(seat) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://${seat.base}/ws/${seat.code}?token=${seat.token}`, {
+    // log: "tail" as the web page asks (each frame carries the move log's new entries only) or "full"
+    const ws = new WebSocket(`ws://${seat.base}/ws/${seat.code}?token=${seat.token}&log=${seat.log}`, {
       maxPayload: 2 ** 22,
       perMessageDeflate: false,
       skipUTF8Validation: true, // the server is trusted here; checking ~10 KB of frames per move costs CPU
@@ -142,7 +143,7 @@ async function main() {
   const rooms = await limited(options.rooms, ([seed, base]) => makeRoom(options, seed, base));
   const seats = rooms.flat();
   await limited(seats, async (seat) => {
-    seat.ws = await open(seat);
+    seat.ws = await open({ ...seat, log: options.log ?? "tail" });
     seat.ws.on("error", (error) => console.error(`${seat.code}: ${error.message}`));
   });
   for (const seat of seats) play(seat, stats, options.think_ms, state);
