@@ -87,12 +87,15 @@ def read_room(settings: dict[str, Any]) -> StoredRoom | None:
         return None
 
 
+STORE_THREADS = 8  # store calls at once on a database server (SQLite: one); its pool keeps as many connections
+
+
 class Persistence:
     """The store, called from the event loop without blocking it."""
 
     def __init__(self, store: Store, workers: int | None = None) -> None:
         self.store = store
-        count = workers if workers is not None else (1 if store.dialect == "sqlite" else 8)
+        count = workers if workers is not None else (1 if store.dialect == "sqlite" else STORE_THREADS)
         self._executor = ThreadPoolExecutor(max_workers=count, thread_name_prefix="sevens-store")
         self.actions = ActionLog(store, _engine(store), self._executor)
 
@@ -221,4 +224,4 @@ def _sqlite_synchronous_normal(engine: Engine) -> None:
     engine.dispose()  # connections opened before the listener reconnect with it
 
 
-__all__ = ["SETTINGS_KEY", "Persistence", "StoredMember", "StoredRoom", "read_room", "update_settings"]
+__all__ = ["SETTINGS_KEY", "STORE_THREADS", "Persistence", "StoredMember", "StoredRoom", "read_room", "update_settings"]
