@@ -6,54 +6,42 @@ same seat gets, in every family, for players and spectators, across reconnection
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sevens.games.registry import family_of
 from sevens.server.messages import frame
 from sevens.server.views import SharedLogs, public_view, seat_view, tail_frame
 
 from .harness import Client, Server, play_session, random_chooser, running, seated_room
+from .rounds import positions
 
 
 @settings(max_examples=12, deadline=None)
 @given(preset=st.sampled_from(["standard", "joker", "killer", "seven27"]), seed=st.integers(0, 2**31 - 1))
 def test_tails_put_together_are_the_whole_log_at_every_move(preset: str, seed: int) -> None:
-    family = family_of(preset)
-    rng = random.Random(seed)
-    state = family.new_state(family.presets[preset], seed)
-    seats: list[int | None] = [*range(state.players), None]
-    client_logs: dict[int | None, list[Any] | None] = dict.fromkeys(seats)  # what each seat's client has
-    server_logs: dict[int | None, list[Any] | None] = dict.fromkeys(seats)  # what the server says it has
-    timeouts: set[int] = set()
-    while True:
+    client_logs: dict[int | None, list[Any] | None] = {}  # what each seat's client has
+    server_logs: dict[int | None, list[Any] | None] = {}  # what the server says it has
+    for family, state, timeouts in positions(preset, seed):
         shared = SharedLogs()
-        for seat in seats:
+        for seat in [*range(state.players), None]:
             view = (
-                public_view(family.name, state, timeouts, shared)
+                public_view(family, state, timeouts, shared)
                 if seat is None
-                else seat_view(family.name, state, seat, timeouts, shared)
+                else seat_view(family, state, seat, timeouts, shared)
             )
             whole = view["log"]
-            short, after = tail_frame(frame("action", 1, view=view), server_logs[seat], shared)
+            short, after = tail_frame(frame("action", 1, view=view), server_logs.get(seat), shared)
             sent = json.loads(json.dumps(short))["view"]  # what crosses the wire
             assert "history" not in sent and set(sent) - {"log_from"} == set(view) - {"history"}
-            before = client_logs[seat] or []
+            before = client_logs.get(seat) or []
             client_logs[seat] = before[: sent["log_from"]] + sent["log"]
             server_logs[seat] = after
             assert client_logs[seat] == whole and after is whole
             start = sent["log_from"]  # the first entry the client lacks or has otherwise (a showdown reveals cards)
             assert start == len(before) or start == len(whole) or before[start] != whole[start]
-        if state.is_over():
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-        if rng.random() < 0.1:  # this move was the turn clock's
-            timeouts.add(len(state.actions))
 
 
 def test_a_tail_in_a_game_frame_and_a_frame_without_a_view() -> None:

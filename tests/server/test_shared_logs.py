@@ -5,7 +5,6 @@ seat and the public view, at every move of random rounds, with moves made by the
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 from hypothesis import given, settings
@@ -14,6 +13,8 @@ from hypothesis import strategies as st
 from sevens.games.registry import family_of
 from sevens.server.messages import frame
 from sevens.server.views import SharedLogs, encode_frame, public_view, seat_view
+
+from .rounds import positions
 
 
 def _plain(data: dict[str, Any]) -> str:
@@ -39,20 +40,10 @@ def _frames(family: str, state: Any, timeouts: set[int], shared: SharedLogs | No
 @settings(max_examples=12, deadline=None)
 @given(preset=st.sampled_from(["standard", "joker", "killer", "seven27"]), seed=st.integers(0, 2**31 - 1))
 def test_shared_logs_encode_the_same_bytes_as_each_view_alone(preset: str, seed: int) -> None:
-    family = family_of(preset)
-    rng = random.Random(seed)
-    state = family.new_state(family.presets[preset], seed)
-    timeouts: set[int] = set()
-    while True:
+    for family, state, timeouts in positions(preset, seed):
+        alone = [_plain(data) for data in _frames(family, state, timeouts, None)]
         shared = SharedLogs()
-        alone = [_plain(data) for data in _frames(family.name, state, timeouts, None)]
-        assert [encode_frame(data, shared) for data in _frames(family.name, state, timeouts, shared)] == alone
-        if state.is_over():
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
-        if rng.random() < 0.1:  # this move was the turn clock's
-            timeouts.add(len(state.actions))
+        assert [encode_frame(data, shared) for data in _frames(family, state, timeouts, shared)] == alone
 
 
 def test_seats_with_one_history_share_one_log_encoded_once() -> None:
