@@ -48,8 +48,8 @@ def postgres_url() -> Iterator[str]:
         yield url
 
 
-def connect(stack: ExitStack, node: ServerProcess, code: str, token: str | None) -> Client:
-    query = f"?token={token}" if token is not None else ""
+def connect(stack: ExitStack, node: ServerProcess, code: str, token: str | None, log: str = "full") -> Client:
+    query = f"?log={log}" + (f"&token={token}" if token is not None else "")
     ws = stack.enter_context(ws_connect(f"ws://{node.address}/ws/{code}{query}", open_timeout=10))
     client = Client(RealTransport(ws))
     client.wait_type("snapshot")
@@ -127,12 +127,15 @@ def test_a_killed_node_loses_no_move_and_its_room_goes_on_elsewhere(postgres_url
             assert http.get(f"{third.url}/api/rooms/{code}").json()["members"][1]["name"] == "Ken"
             first = ExitStack()
             players = {0: connect(first, second, code, tokens[0]), 1: connect(first, third, code, tokens[1])}
-            lead = connect(first, third, code, None)
+            lead = connect(first, third, code, None, log="tail")  # through a node that proxies to the owner
             headers = {"Authorization": f"Bearer {tokens[0]}"}
             assert http.post(f"{second.url}/api/rooms/{code}/start", headers=headers).status_code == 200
             play(players, lead, moves=6)
             assert lead.game is not None and not lead.session_over
             seen = [f for f in lead.frames if f["type"] == "action"]
+            assert all("log_from" in f["view"] and "history" not in f["view"] for f in seen)  # the proxy kept log=
+            players[0].catch_up(lead.game.round, lead.game.turn)  # a whole-log player at the same move
+            assert players[0].game is not None and lead.log == players[0].game.view["log"] != []
             owner.proc.send_signal(signal.SIGKILL)
             owner.proc.wait()
             killed = time.monotonic()
