@@ -179,9 +179,7 @@ class Client:
             self.recv()
 
     def _absorb(self, data: dict[str, Any]) -> None:
-        view = data.get("view") or (data.get("game") or {}).get("view")
-        if isinstance(view, dict) and "log" in view:  # as the web page's socket.js does (frames stay as sent)
-            self.log = self.log[: view["log_from"]] + view["log"] if "log_from" in view else view["log"]
+        self.log = next_log(self.log, data)  # frames stay as sent
         kind = data["type"]
         if kind == "snapshot":
             self.you, self.room, self.scores = data["you"], data["room"], data["scores"]
@@ -200,6 +198,21 @@ class Client:
     @property
     def session_over(self) -> bool:
         return self.room is not None and self.room["status"] == "finished"
+
+
+def frame_view(data: dict[str, Any]) -> dict[str, Any] | None:
+    """The view a frame carries (``view`` or ``game.view``), if any."""
+    view = data.get("view") or (data.get("game") or {}).get("view")
+    return view if isinstance(view, dict) else None
+
+
+def next_log(log: list[dict[str, Any]], data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The move log a client has after frame ``data``, as the web page's socket.js puts it together: a view
+    with ``log_from`` keeps that many entries and appends its own, a view without brings the whole log."""
+    view = frame_view(data)
+    if view is None or "log" not in view:
+        return log
+    return log[: view["log_from"]] + view["log"] if "log_from" in view else list(view["log"])
 
 
 def _game(data: dict[str, Any]) -> Game:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from sevens.server.messages import frame
 from sevens.server.views import SharedLogs, public_view, seat_view, tail_frame
 
-from .harness import Client, Server, play_session, random_chooser, running, seated_room
+from .harness import Client, Server, next_log, play_session, random_chooser, running, seated_room
 from .rounds import positions
 
 
@@ -37,7 +37,7 @@ def test_tails_put_together_are_the_whole_log_at_every_move(preset: str, seed: i
             sent = json.loads(json.dumps(short))["view"]  # what crosses the wire
             assert "history" not in sent and set(sent) - {"log_from"} == set(view) - {"history"}
             before = client_logs.get(seat) or []
-            client_logs[seat] = before[: sent["log_from"]] + sent["log"]
+            client_logs[seat] = next_log(before, {"view": sent})
             server_logs[seat] = after
             assert client_logs[seat] == whole and after is whole
             start = sent["log_from"]  # the first entry the client lacks or has otherwise (a showdown reveals cards)
@@ -104,18 +104,15 @@ def test_a_tail_client_has_at_every_frame_the_log_a_full_client_has(
     pairs += [(full_watchers[0], tail) for tail in tail_watchers]
     checked = 0
     for full, tail in pairs:
-        whole, logs = _actions(full), {}
+        whole, log = _actions(full), []
         for data in tail.frames:  # the log as the client put it together, replayed frame by frame
-            view = data.get("view") or (data.get("game") or {}).get("view")
-            if not isinstance(view, dict):
-                continue
-            log = logs.get("log", []) if "log_from" in view else []
-            logs["log"] = log[: view.get("log_from", 0)] + view["log"]
+            log = next_log(log, data)
             if data["type"] != "action":
                 continue
+            view = data["view"]
             assert "history" not in view and isinstance(view["log_from"], int)
             twin = whole[data["round"], data["turn"]]
-            assert data["action"] == twin["action"] and logs["log"] == twin["view"]["log"]
+            assert data["action"] == twin["action"] and log == twin["view"]["log"]
             assert len(json.dumps(data)) < len(json.dumps(twin))
             checked += 1
         assert tail.log == full.log or tail is tail_watchers[1]
