@@ -1,9 +1,21 @@
-"""pytest, for the whole repository: modules that need the ``research`` extra (absent from a core install) have
-their doctests collected only where their optional packages are installed; their tests skip by themselves."""
+"""pytest, for the whole repository.
+
+Modules that need the ``research`` extra (absent from a core install) have their doctests collected only where
+their optional packages are installed; their tests skip by themselves, locally.
+
+On CI (``CI=true``, which .ci/run exports) every component the tests need is installed by .ci/run, so a test
+that skips is a check that silently did not run: it fails instead, naming what was missing, and so does a
+missing optional package. Locally a skip stays a skip (a developer without Chromium can still run the rest)."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Generator
 from importlib.util import find_spec
+
+import pytest
+
+ON_CI = os.environ.get("CI", "").lower() == "true"
 
 _OPTIONAL = {
     "src/sevens/envs/pettingzoo.py": "pettingzoo",
@@ -14,4 +26,26 @@ _OPTIONAL = {
     "src/sevens/arena/ray_executor.py": "ray",
     "src/sevens/kernel": "numba",
 }
-collect_ignore = [path for path, module in _OPTIONAL.items() if find_spec(module) is None]
+_MISSING = {path: module for path, module in _OPTIONAL.items() if find_spec(module) is None}
+if ON_CI and _MISSING:
+    raise pytest.UsageError(f"CI=true but these packages are missing (pip install -e '.[research]'): {_MISSING}")
+collect_ignore = list(_MISSING)
+
+
+def _fail_instead_of_skip(report: pytest.CollectReport | pytest.TestReport) -> None:
+    if ON_CI and report.skipped and not hasattr(report, "wasxfail"):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        report.outcome = "failed"
+        report.longrepr = f"skipped on CI (CI=true), where nothing may skip: {reason}"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, None, None]:
+    outcome = yield
+    _fail_instead_of_skip(outcome.get_result())
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector: pytest.Collector) -> Generator[None, None, None]:
+    outcome = yield
+    _fail_instead_of_skip(outcome.get_result())

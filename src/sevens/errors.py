@@ -69,3 +69,27 @@ class RecordError(SevensError):
     """A record that cannot be read or does not replay to its stored result."""
 
     key = "record"
+
+
+class MissingExtraError(SevensError):
+    """A feature needs an optional package that is not installed; the message names the extra to install."""
+
+    def __init__(self, feature: str, package: str, extra: str) -> None:
+        super().__init__(f"{feature} needs the {package} package: pip install 'sevens[{extra}]'")
+        self.package = package
+        self.extra = extra
+
+
+def require(module: str, feature: str, extra: str) -> None:
+    """Raise :class:`MissingExtraError` unless ``module`` can be imported (checked without importing it).
+
+    >>> require("json", "reading records", "core")
+    >>> require("no_such_module_here", "the plot", "plot")
+    Traceback (most recent call last):
+    ...
+    sevens.errors.MissingExtraError: the plot needs the no_such_module_here package: pip install 'sevens[plot]'
+    """
+    from importlib.util import find_spec
+
+    if find_spec(module) is None:
+        raise MissingExtraError(feature, module, extra)

@@ -5,13 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import matplotlib
-
-matplotlib.use("Agg")  # files only; no display needed
-import matplotlib.pyplot as plt
+from sevens.errors import require
 
 
 def plot_win_rates(rows: list[dict[str, Any]], players: int, title: str, path: Path) -> None:
+    """Write the PNG; matplotlib is the ``plot`` extra, so a core install gets a one-line error naming it."""
+    require("matplotlib", "--plot", "plot")
+    import matplotlib
+
+    matplotlib.use("Agg")  # files only; no display needed
+    import matplotlib.pyplot as plt
+
     names = [row["name"] for row in rows]
     rates = [row["win_rate"] for row in rows]
     lower = [row["win_rate"] - row["win_rate_95"][0] for row in rows]

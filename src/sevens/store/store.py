@@ -65,7 +65,8 @@ class Store:
         try:
             engine = make_engine(resolved)
         except (SQLAlchemyError, ImportError, OSError) as exc:
-            hint = " (PostgreSQL needs the psycopg package)" if isinstance(exc, ImportError) else ""
+            missing = isinstance(exc, ImportError)
+            hint = " (PostgreSQL needs the psycopg package: pip install 'sevens[postgres]')" if missing else ""
             raise StoreError(f"cannot open database {describe(resolved)}{hint}: {exc}", url=describe(resolved)) from exc
         try:
             migrate.upgrade(engine)
