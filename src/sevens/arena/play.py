@@ -2,7 +2,9 @@
 
 Besides wins and ranks, the summary of a 七並べ family says whether the games look like people's games:
 ``mean_finishers`` (players who went out per game), ``no_finisher_games`` (games nobody went out of: all but
-one were eliminated or joker-stuck, typically because everyone held back) and ``mean_eliminations``.
+one were eliminated or joker-stuck, typically because everyone held back), ``mean_eliminations`` (players out
+for passing too often, B11) and ``mean_joker_stuck`` (players left with only a joker, B8c) — two separate fields,
+so that neither hides the other.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ class Summary:
     finishers: int = 0  # players who went out, summed over games
     no_finisher_games: int = 0
     eliminations: int = 0
+    joker_stuck: int = 0
     has_outcomes: bool = False  # the family's results say who went out (the 七並べ families; not Seven Twenty-Seven)
 
     def add(self, state: GameState, family: Family) -> None:
@@ -58,6 +61,7 @@ class Summary:
             self.finishers += finished
             self.no_finisher_games += finished == 0
             self.eliminations += sum(outcome == "eliminated" for outcome in outcomes)
+            self.joker_stuck += sum(outcome == "joker_stuck" for outcome in outcomes)
         self.games += 1
         self.turns += len(state.actions)
         self.wins[ranking[0]] += 1
@@ -85,6 +89,7 @@ class Summary:
             data["mean_finishers"] = round(self.finishers / n, 4)
             data["no_finisher_games"] = self.no_finisher_games
             data["mean_eliminations"] = round(self.eliminations / n, 4)
+            data["mean_joker_stuck"] = round(self.joker_stuck / n, 4)
         for name, totals in self.stats.items():
             data[name] = [round(v / n, 4) for v in totals] if name.startswith("mean_") else [int(v) for v in totals]
         return data
