@@ -10,7 +10,9 @@ from typing import Annotated
 import typer
 
 from sevens.cli.common import DatabaseOption
-from sevens.server.config import ServerConfig
+from sevens.server.config import PRIVATE_NETWORKS, ServerConfig
+from sevens.server.logs import LOG_FORMATS
+from sevens.server.proxies import parse_networks, split_list
 
 
 def serve(
@@ -49,12 +51,48 @@ def serve(
     connections_per_address: Annotated[
         int, typer.Option("--connections-per-address", min=1, help="WebSockets one client address may hold open.")
     ] = 200,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--trusted-proxy",
+            envvar="SEVENS_TRUSTED_PROXIES",
+            help="A proxy (address or network, e.g. 10.0.0.0/8) whose X-Forwarded-For is believed (repeatable).",
+        ),
+    ] = None,
+    metrics_allow: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--metrics-allow",
+            envvar="SEVENS_METRICS_ALLOW",
+            help="Addresses or networks that may read /metrics (repeatable; default: private networks; none: off).",
+        ),
+    ] = None,
+    header_timeout: Annotated[
+        float, typer.Option("--header-timeout", min=0.1, help="Seconds a client has to send a request's headers.")
+    ] = 10.0,
+    http_connections_per_address: Annotated[
+        int,
+        typer.Option("--http-connections-per-address", min=1, help="HTTP connections one address may hold open."),
+    ] = 64,
+    log_format: Annotated[
+        str, typer.Option("--log-format", envvar="SEVENS_LOG_FORMAT", help="text (default) or json: one object a line.")
+    ] = "text",
 ) -> None:
     """Run the online game server: rooms over HTTP, play over WebSocket, every move stored before it is sent."""
     from sevens.server.app import serve as run
 
     if sqlite_sync not in ("full", "normal"):
         raise typer.BadParameter("--sqlite-sync is full or normal")
+    if log_format not in LOG_FORMATS:
+        raise typer.BadParameter(f"--log-format is {' or '.join(LOG_FORMATS)}, got {log_format!r}")
+    proxies = tuple(entry for option in trusted_proxy or () for entry in split_list(option))
+    scrapers = tuple(entry for option in metrics_allow or () for entry in split_list(option))
+    scrapers = () if scrapers == ("none",) else scrapers or PRIVATE_NETWORKS
+    for option, entries in (("--trusted-proxy", proxies), ("--metrics-allow", scrapers)):
+        try:
+            parse_networks(entries)
+        except ValueError as exc:
+            raise typer.BadParameter(f"{option}: {exc}") from None
     config = ServerConfig(
         allowed_origins=tuple(allowed_origin or ()),
         grace_seconds=grace,
@@ -66,6 +104,11 @@ def serve(
         connections_per_address=connections_per_address,
         redis_url=redis,
         advertise=advertise,
+        trusted_proxies=proxies,
+        metrics_allow=scrapers,
+        header_timeout=header_timeout,
+        http_connections_per_address=http_connections_per_address,
+        log_format="json" if log_format == "json" else "text",
     )
     run(host=host, port=port, database_url=db, config=config, log_level=log_level)
 
