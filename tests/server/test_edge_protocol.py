@@ -140,7 +140,6 @@ def test_forged_forwarded_for_does_not_move_the_rate_limit_in_process() -> None:
         assert other.status_code == 201  # another client behind the same proxy
         direct = TestClient(server.http.app, client=("198.51.100.1", 1))  # not a proxy: its header means nothing
         forged = [
-            direct.post("/api/rooms", json={}, headers={"X-Forwarded-For": f"10.8.8.{i}"}).status_code
-            for i in range(4)
+            direct.post("/api/rooms", json={}, headers={"X-Forwarded-For": f"10.8.8.{i}"}).status_code for i in range(4)
         ]
         assert forged == [201] * 3 + [429]
