@@ -170,12 +170,12 @@ def error_frame(seq: int, code: str, message: str, ref: int | None = None, **fie
 
 
 class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # Strict: a JSON value is read as its own type only (``true`` is no number, ``0`` no boolean, ``"7"`` no
+    # seed), as the schema says. Names: the raw text is held to the same length as the normalised name the
+    # server keeps, so the schema states the real limit.
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
-# Numbers in request bodies are numbers: ``true`` is not 1 (pydantic would read it so). Names: the raw text is
-# held to the same length as the normalised name the server keeps, so the schema states the real limit.
-StrictCount = Annotated[int, Field(strict=True)]
 PlayerName = Annotated[str, Field(min_length=1, max_length=NAME_MAX_CHARS)]
 
 
@@ -196,13 +196,11 @@ class CreateRoom(_Body):
     )
     seats: list[SeatSpec] = Field(default_factory=lambda: [SeatSpec() for _ in range(4)], min_length=2, max_length=20)
     host_name: PlayerName | None = None
-    turn_seconds: (
-        Annotated[float, Field(strict=True, ge=MIN_TURN_SECONDS, le=MAX_TURN_SECONDS, allow_inf_nan=False)] | None
-    ) = None
+    turn_seconds: Annotated[float, Field(ge=MIN_TURN_SECONDS, le=MAX_TURN_SECONDS, allow_inf_nan=False)] | None = None
     ghost: bool = False
     kids: bool = False
-    rounds: Annotated[StrictCount, Field(ge=1, le=MAX_ROUNDS)] | None = None
-    seed: Annotated[StrictCount, Field(ge=0, le=MAX_SEED)] | None = None
+    rounds: Annotated[int, Field(ge=1, le=MAX_ROUNDS)] | None = None
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
     listed: bool = True
     spectators: bool = True
     pace: Literal["slow", "normal", "fast"] = "normal"
@@ -212,7 +210,7 @@ class JoinRoom(_Body):
     """Take a free human seat (``seat``: a player number, else the first free one) as ``name``."""
 
     name: PlayerName
-    seat: Annotated[StrictCount, Field(ge=0, le=99)] | None = None
+    seat: Annotated[int, Field(ge=0, le=99)] | None = None
 
 
 class SeatTicket(BaseModel):
