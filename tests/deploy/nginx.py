@@ -10,7 +10,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import time
 from collections.abc import Iterator, Sequence
@@ -20,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from sevens.server.process import HOST, free_port
+from sevens.server.process import HOST, free_port, listening
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 SHIPPED_CONFIG = DEPLOY / "nginx" / "nginx.conf"
@@ -74,17 +73,11 @@ def _command(config: Path, directory: Path, *extra: str) -> list[str]:
 
 @dataclass
 class Nginx:
-    port: int
+    """A running nginx: ``address`` is ``host:port``, ``url`` its ``http://`` base."""
+
+    address: str
+    url: str
     access_log: Path
-    directory: Path
-
-    @property
-    def url(self) -> str:
-        return f"http://{HOST}:{self.port}"
-
-    @property
-    def address(self) -> str:
-        return f"{HOST}:{self.port}"
 
     def log(self) -> str:
         return self.access_log.read_text(errors="replace")
@@ -103,11 +96,11 @@ def nginx_process(directory: Path, upstreams: Sequence[str], timeout: float = 15
         proc = subprocess.Popen(_command(config, directory), stdout=out, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + timeout
-        while not _listening(port):
+        while not listening(port):
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"nginx did not listen: {(directory / 'error.log').read_text(errors='replace')}")
             time.sleep(0.05)
-        yield Nginx(port, access_log, directory)
+        yield Nginx(f"{HOST}:{port}", f"http://{HOST}:{port}", access_log)
     finally:
         proc.send_signal(signal.SIGQUIT)  # graceful stop
         try:
@@ -115,11 +108,3 @@ def nginx_process(directory: Path, upstreams: Sequence[str], timeout: float = 15
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-
-
-def _listening(port: int) -> bool:
-    try:
-        with socket.create_connection((HOST, port), timeout=1.0):
-            return True
-    except OSError:
-        return False

@@ -37,7 +37,8 @@ def client(source: str) -> httpx.Client:
 
 @contextmanager
 def websocket(nginx: Nginx, path: str, source: str) -> Iterator[ClientConnection]:
-    sock = socket.create_connection(("127.0.0.1", nginx.port), timeout=TIMEOUT, source_address=(source, 0))
+    host, port = nginx.address.rsplit(":", 1)
+    sock = socket.create_connection((host, int(port)), timeout=TIMEOUT, source_address=(source, 0))
     with ws_connect(f"ws://{nginx.address}{path}", sock=sock, open_timeout=TIMEOUT) as ws:
         yield ws
 

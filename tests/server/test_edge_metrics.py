@@ -35,8 +35,7 @@ def test_metrics_move_with_the_moves_played() -> None:
     with running() as server:
         before = scrape(server)
         code, tokens = seated_room(server, ["Aiko"], ["random"], preset="killer", seed=3)
-        aiko = server.connect(code, tokens[0])
-        watcher = server.connect(code)
+        aiko, watcher = server.connect(code, tokens[0]), server.connect(code)  # a player and a spectator
         server.start(code, tokens[0])
         play_session({0: aiko}, random_chooser(1), lead=watcher)
         room = server.room(code)

@@ -5,7 +5,7 @@ Imports of FastAPI and uvicorn wait until the command runs, so the rest of the C
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -13,6 +13,11 @@ from sevens.cli.common import DatabaseOption
 from sevens.server.config import PRIVATE_NETWORKS, ServerConfig
 from sevens.server.logs import LOG_FORMATS
 from sevens.server.proxies import parse_networks, split_list
+
+
+def networks_option(name: str, envvar: str, help: str) -> Any:
+    """A repeatable option of addresses and networks, also read from ``envvar`` (separated by spaces)."""
+    return typer.Option(name, envvar=envvar, help=help)
 
 
 def serve(
@@ -53,18 +58,18 @@ def serve(
     ] = 200,
     trusted_proxy: Annotated[
         list[str] | None,
-        typer.Option(
+        networks_option(
             "--trusted-proxy",
-            envvar="SEVENS_TRUSTED_PROXIES",
-            help="A proxy (address or network, e.g. 10.0.0.0/8) whose X-Forwarded-For is believed (repeatable).",
+            "SEVENS_TRUSTED_PROXIES",
+            "A proxy (address or network, e.g. 10.0.0.0/8) whose X-Forwarded-For is believed (repeatable).",
         ),
     ] = None,
     metrics_allow: Annotated[
         list[str] | None,
-        typer.Option(
+        networks_option(
             "--metrics-allow",
-            envvar="SEVENS_METRICS_ALLOW",
-            help="Addresses or networks that may read /metrics (repeatable; default: private networks; none: off).",
+            "SEVENS_METRICS_ALLOW",
+            "Addresses or networks that may read /metrics (repeatable; default: private networks; none: off).",
         ),
     ] = None,
     header_timeout: Annotated[
