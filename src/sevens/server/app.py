@@ -457,7 +457,8 @@ def serve(
         if shown != host:
             raise SystemExit("--advertise http://HOST:PORT is needed: other nodes cannot reach a wildcard address")
         settings = dataclasses.replace(settings, advertise=address)
-    print(f"Open {address} in your browser / ブラウザで {address} を開いてください", file=sys.stdout, flush=True)
+    if settings.log_format == "text":  # JSON logs: every line of the output is a JSON object
+        print(f"Open {address} in your browser / ブラウザで {address} を開いてください", file=sys.stdout, flush=True)
     uvicorn.run(
         create_app(database_url, config=settings),
         host=host,
