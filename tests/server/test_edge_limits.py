@@ -60,11 +60,12 @@ def held(server: ServerProcess, source: str, count: int) -> Iterator[list[socket
 def test_a_forged_forwarded_for_does_not_bypass_the_room_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("FORWARDED_ALLOW_IPS", "*")  # uvicorn reads it; the server must not believe it
     with server_process(f"sqlite:///{tmp_path / 'limits.sqlite3'}", SLOW_REFILL) as server:
-        answers = [
-            httpx.post(f"{server.url}/api/rooms", json={}, headers={"X-Forwarded-For": f"10.20.{i // 250}.{i % 250}"},
-                       timeout=TIMEOUT)
-            for i in range(60)
-        ]  # fmt: skip
+        client = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2"), timeout=TIMEOUT)
+        with client:  # from 127.0.0.2: not the loopback proxy the server trusts by default (127.0.0.1)
+            answers = [
+                client.post(f"{server.url}/api/rooms", json={}, headers={"X-Forwarded-For": f"10.20.0.{i}"})
+                for i in range(60)
+            ]
         created = sum(a.status_code == 201 for a in answers)
         assert created == 20, created  # the burst of 20, nothing more (refilled at one room in 100 minutes)
         refused = [a for a in answers if a.status_code == 429]

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from sevens.cli.common import DatabaseOption
-from sevens.server.config import PRIVATE_NETWORKS, ServerConfig
+from sevens.server.config import LOOPBACK, PRIVATE_NETWORKS, ServerConfig
 from sevens.server.logs import LOG_FORMATS
 from sevens.server.proxies import parse_networks, split_list
 
@@ -18,6 +18,13 @@ from sevens.server.proxies import parse_networks, split_list
 def networks_option(name: str, envvar: str, help: str) -> Any:
     """A repeatable option of addresses and networks, also read from ``envvar`` (separated by spaces)."""
     return typer.Option(name, envvar=envvar, help=help)
+
+
+def address_list(options: list[str] | None, default: tuple[str, ...]) -> tuple[str, ...]:
+    """The entries of a repeatable address option (each may list several), ``default`` if none, nothing for
+    ``none``."""
+    entries = tuple(entry for option in options or () for entry in split_list(option))
+    return () if entries == ("none",) else entries or default
 
 
 def serve(
@@ -61,7 +68,8 @@ def serve(
         networks_option(
             "--trusted-proxy",
             "SEVENS_TRUSTED_PROXIES",
-            "A proxy (address or network, e.g. 10.0.0.0/8) whose X-Forwarded-For is believed (repeatable).",
+            "A proxy (address or network, e.g. 10.0.0.0/8) whose X-Forwarded-For is believed (repeatable; "
+            "default: 127.0.0.1 and ::1; none: no proxy).",
         ),
     ] = None,
     metrics_allow: Annotated[
@@ -90,9 +98,8 @@ def serve(
         raise typer.BadParameter("--sqlite-sync is full or normal")
     if log_format not in LOG_FORMATS:
         raise typer.BadParameter(f"--log-format is {' or '.join(LOG_FORMATS)}, got {log_format!r}")
-    proxies = tuple(entry for option in trusted_proxy or () for entry in split_list(option))
-    scrapers = tuple(entry for option in metrics_allow or () for entry in split_list(option))
-    scrapers = () if scrapers == ("none",) else scrapers or PRIVATE_NETWORKS
+    proxies = address_list(trusted_proxy, LOOPBACK)
+    scrapers = address_list(metrics_allow, PRIVATE_NETWORKS)
     for option, entries in (("--trusted-proxy", proxies), ("--metrics-allow", scrapers)):
         try:
             parse_networks(entries)

@@ -11,6 +11,7 @@ NAME_MAX_CHARS = 24  # a player's name, once NFC-normalised and trimmed (the HTT
 MIN_TURN_SECONDS = 5.0  # shorter turn clocks time out before a human can answer
 MAX_TURN_SECONDS = 600.0
 MAX_ROUNDS = 50  # rounds one session may be set to
+LOOPBACK = ("127.0.0.1", "::1")  # a proxy on the same machine: trusted by default, as uvicorn does
 PRIVATE_NETWORKS = ("127.0.0.0/8", "::1/128", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7")
 
 
@@ -60,9 +61,9 @@ class ServerConfig:
     advertise: str | None = None  # http://host:port where the other nodes reach this one
     lease_seconds: float = 5.0  # a room's owner renews its lease this often / 3; a dead node's rooms move after it
     sqlite_synchronous: SqliteSync = "full"  # "normal": WAL commits survive a crash of the server, not of the OS
-    # the edge (docs/deploy.md): proxies whose X-Forwarded-For is believed (addresses or networks; none: every
+    # the edge (docs/deploy.md): proxies whose X-Forwarded-For is believed (addresses or networks; empty: every
     # connection is its own client), who may scrape /metrics (judged on the client's address; empty: nobody)
-    trusted_proxies: tuple[str, ...] = ()
+    trusted_proxies: tuple[str, ...] = LOOPBACK
     metrics_allow: tuple[str, ...] = PRIVATE_NETWORKS
     header_timeout: float = 10.0  # seconds a client has to send a request's line and headers, then 408 and closed
     http_connections_per_address: int = 64  # open HTTP connections from one address (trusted proxies: no limit)
