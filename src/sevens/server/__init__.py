@@ -12,7 +12,11 @@ Modules, one job each:
 - :mod:`.chat` chat, kids phrases; :mod:`.ghost` the ghost rule (B13) through chat;
 - :mod:`.messages` the wire format (pydantic); :mod:`.connection` one WebSocket's queue and limits;
 - :mod:`.persistence` the store, off the event loop; :mod:`.actionlog` moves committed in groups;
-  :mod:`.security` tokens, codes, Origin, rate limits, log redaction; :mod:`.limits` limits per client;
+  :mod:`.security` tokens, codes, Origin, rate limits; :mod:`.limits` limits per client; :mod:`.logs` log
+  redaction and JSON lines;
+- the edge (docs/deploy.md): :mod:`.edge` what the app adds at its edge, :mod:`.proxies` the client's address
+  behind trusted proxies, :mod:`.httpguard` header deadline and HTTP connections per address,
+  :mod:`.metrics` Prometheus metrics;
 - :mod:`.cluster` several nodes on Redis (ownership leases, lobby, presence, requests to a room's owner, the
   WebSocket proxy); :mod:`.operations` the HTTP operations on one room, run here or on its owner;
 - :mod:`.config` limits and timings; :mod:`.errors` refusals; :mod:`.command` the CLI command;

@@ -53,7 +53,8 @@ from sevens.server.connection import (
     CLOSE_UNKNOWN_ROOM,
     Connection,
 )
-from sevens.server.errors import ServerError
+from sevens.server.edge import install as install_edge
+from sevens.server.errors import ServerError, retry_after_headers
 from sevens.server.messages import (
     ClientMessage,
     CreateRoom,
@@ -118,9 +119,11 @@ def create_app(
         cluster = None
         if settings.redis_url is not None:
             from sevens.server.cluster import Cluster  # Redis is needed by multi-node sites only
+            from sevens.server.metrics import instrument_redis
 
             address = settings.advertise or "http://127.0.0.1:8000"  # serve() always sets it
             cluster = Cluster(settings.redis_url, address, registry, OPERATIONS, settings.lease_seconds)
+            instrument_redis(cluster.redis)  # Redis latency and errors in /metrics
             registry.cluster = cluster
             await cluster.start()
         else:
@@ -151,11 +154,12 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.config = settings
+    install_edge(app, settings)  # trusted proxies, /metrics, the framework's refusals in the error shape
 
     @app.exception_handler(SevensError)
     async def refused(_request: Request, exc: SevensError) -> JSONResponse:
         status, body = refusal(exc)
-        return JSONResponse(body, status_code=status)
+        return JSONResponse(body, status_code=status, headers=retry_after_headers(exc))
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -407,7 +411,7 @@ async def read_frames(websocket: WebSocket, conn: Connection, room: Room, config
         try:
             parsed = parse_client_message(text)
         except ServerError as exc:
-            room.send_error(conn, exc.code, str(exc))
+            room.send_error(conn, exc.code, str(exc), exc.ref)
             continue
         await dispatch(room, conn, parsed)
 
@@ -443,6 +447,7 @@ def serve(
     """Run the server with uvicorn until interrupted (one process: it is the authority over its rooms)."""
     import uvicorn
 
+    from sevens.server.httpguard import guarded_http_protocol
     from sevens.server.logs import log_config
 
     settings = config or ServerConfig()
@@ -452,13 +457,18 @@ def serve(
         if shown != host:
             raise SystemExit("--advertise http://HOST:PORT is needed: other nodes cannot reach a wildcard address")
         settings = dataclasses.replace(settings, advertise=address)
-    print(f"Open {address} in your browser / ブラウザで {address} を開いてください", file=sys.stdout, flush=True)
+    if settings.log_format == "text":  # JSON logs: every line of the output is a JSON object
+        print(f"Open {address} in your browser / ブラウザで {address} を開いてください", file=sys.stdout, flush=True)
     uvicorn.run(
         create_app(database_url, config=settings),
         host=host,
         port=port,
         log_level=log_level,
-        log_config=log_config(),  # no seat token in the log
+        log_config=log_config(settings.log_format, log_level),  # no seat token in the log; text or JSON lines
+        proxy_headers=False,  # never uvicorn's FORWARDED_ALLOW_IPS: the client is found by edge.install
+        http=guarded_http_protocol(
+            settings.header_timeout, settings.http_connections_per_address, settings.trusted_proxies
+        ),  # a deadline for headers, a cap on HTTP connections per address (Slowloris)
         ws_max_size=settings.ws_max_size,
         ws_per_message_deflate=settings.ws_per_message_deflate,
         ws_ping_interval=20.0,

@@ -6,6 +6,13 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 SqliteSync = Literal["full", "normal"]
+LogFormat = Literal["text", "json"]
+NAME_MAX_CHARS = 24  # a player's name, once NFC-normalised and trimmed (the HTTP bodies' schema says so too)
+MIN_TURN_SECONDS = 5.0  # shorter turn clocks time out before a human can answer
+MAX_TURN_SECONDS = 600.0
+MAX_ROUNDS = 50  # rounds one session may be set to
+LOOPBACK = ("127.0.0.1", "::1")  # a proxy on the same machine: trusted by default, as uvicorn does
+PRIVATE_NETWORKS = ("127.0.0.0/8", "::1/128", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7")
 
 
 @dataclass(frozen=True)
@@ -28,7 +35,7 @@ class ServerConfig:
     chat_per_second: float = 0.5  # chat messages per player: a burst of ``chat_burst``, then one per 2 s
     chat_burst: int = 5
     chat_history: int = 50  # chat messages kept per room and sent with a snapshot
-    name_max_chars: int = 24
+    name_max_chars: int = NAME_MAX_CHARS
     grace_seconds: float = 30.0  # a disconnected player keeps the seat this long, then a bot plays for them
     bot_delay: float = 1.0  # seconds a computer player waits at the "normal" pace (0 in tests and load runs)
     tick_interval: float | None = 0.25  # how often deadlines are checked; None: only explicit ``tick()`` calls
@@ -39,9 +46,9 @@ class ServerConfig:
     )  # agents that answer in well under a millisecond (``hard`` and ``expert`` search in some families)
     send_queue: int = 256  # frames waiting for one slow connection before it is closed (1013)
     max_rooms: int = 10_000
-    max_turn_seconds: float = 600.0
-    min_turn_seconds: float = 5.0  # shorter turn clocks time out before a human can answer
-    max_rounds: int = 50
+    max_turn_seconds: float = MAX_TURN_SECONDS
+    min_turn_seconds: float = MIN_TURN_SECONDS
+    max_rounds: int = MAX_ROUNDS
     lobby_ttl: float = 300.0  # an empty lobby is closed after this long
     finished_ttl: float = 900.0  # an empty finished room is dropped after this long
     rooms_per_minute: float = 10.0  # room creations per client address (and per bearer token), refilled continuously
@@ -54,6 +61,13 @@ class ServerConfig:
     advertise: str | None = None  # http://host:port where the other nodes reach this one
     lease_seconds: float = 5.0  # a room's owner renews its lease this often / 3; a dead node's rooms move after it
     sqlite_synchronous: SqliteSync = "full"  # "normal": WAL commits survive a crash of the server, not of the OS
+    # the edge (docs/deploy.md): proxies whose X-Forwarded-For is believed (addresses or networks; empty: every
+    # connection is its own client), who may scrape /metrics (judged on the client's address; empty: nobody)
+    trusted_proxies: tuple[str, ...] = LOOPBACK
+    metrics_allow: tuple[str, ...] = PRIVATE_NETWORKS
+    header_timeout: float = 10.0  # seconds a client has to send a request's line and headers, then 408 and closed
+    http_connections_per_address: int = 64  # open HTTP connections from one address (trusted proxies: no limit)
+    log_format: LogFormat = "text"  # "json": one JSON object a line (logs.JsonFormatter)
 
 
-__all__ = ["ServerConfig", "SqliteSync"]
+__all__ = ["LogFormat", "ServerConfig", "SqliteSync"]

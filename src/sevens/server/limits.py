@@ -38,6 +38,11 @@ class KeyedBuckets:
             self._buckets.move_to_end(key)
         return bucket.allow()
 
+    def wait(self, key: str) -> float:
+        """Seconds until ``key`` may take an event again (0: now)."""
+        bucket = self._buckets.get(key)
+        return 0.0 if bucket is None else bucket.wait()
+
 
 class Counts:
     """How many of something each key holds now, at most ``limit`` each."""

@@ -20,6 +20,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from sevens.server.config import MAX_ROUNDS, MAX_TURN_SECONDS, MIN_TURN_SECONDS, NAME_MAX_CHARS
 from sevens.server.errors import ServerError
 
 PROTOCOL_VERSION = 1
@@ -122,16 +123,28 @@ def parse_client_message(text: str) -> ClientMessage:
         raise ServerError("bad_json", f"the message is not JSON: {str(exc)[:120]}") from None
     if not isinstance(data, dict):
         raise ServerError("invalid", f"a message is a JSON object, got {type(data).__name__}")
+    ref = message_id(data)  # a refusal still answers the message it refuses, when its id can be read
     if data.get("v") != PROTOCOL_VERSION or isinstance(data.get("v"), bool):
-        raise ServerError("version", f"unsupported protocol version {data.get('v')!r}; this server speaks v=1")
+        raise ServerError("version", f"unsupported protocol version {data.get('v')!r}; this server speaks v=1", ref=ref)
     kind = data.get("type")
     if kind not in MESSAGE_TYPES:
         shown = repr(kind) if isinstance(kind, str | int | None) else type(kind).__name__
-        raise ServerError("unknown_type", f"unknown message type {shown[:40]}; allowed: {', '.join(MESSAGE_TYPES)}")
+        allowed = ", ".join(MESSAGE_TYPES)
+        raise ServerError("unknown_type", f"unknown message type {shown[:40]}; allowed: {allowed}", ref=ref)
     try:
         return _CLIENT_MESSAGE.validate_python(data)
     except ValidationError as exc:
-        raise ServerError("invalid", f"bad {kind} message: {describe_errors(exc)}") from None
+        raise ServerError("invalid", f"bad {kind} message: {describe_errors(exc)}", ref=ref) from None
+
+
+def message_id(data: dict[str, Any]) -> int | None:
+    """The ``id`` of a client message if it is a valid one (an integer from 0 to 2**31-1), else ``None``.
+
+    >>> message_id({"id": 7}), message_id({"id": True}), message_id({"id": -1}), message_id({})
+    (7, None, None, None)
+    """
+    value = data.get("id")
+    return value if type(value) is int and 0 <= value <= MAX_INT else None
 
 
 def describe_errors(exc: ValidationError) -> str:
@@ -157,7 +170,13 @@ def error_frame(seq: int, code: str, message: str, ref: int | None = None, **fie
 
 
 class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # Strict: a JSON value is read as its own type only (``true`` is no number, ``0`` no boolean, ``"7"`` no
+    # seed), as the schema says. Names: the raw text is held to the same length as the normalised name the
+    # server keeps, so the schema states the real limit.
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+PlayerName = Annotated[str, Field(min_length=1, max_length=NAME_MAX_CHARS)]
 
 
 class SeatSpec(_Body):
@@ -176,11 +195,11 @@ class CreateRoom(_Body):
         Field(default_factory=dict, max_length=20)
     )
     seats: list[SeatSpec] = Field(default_factory=lambda: [SeatSpec() for _ in range(4)], min_length=2, max_length=20)
-    host_name: Annotated[str, Field(max_length=64)] | None = None
-    turn_seconds: Annotated[float, Field(gt=0, allow_inf_nan=False)] | None = None
+    host_name: PlayerName | None = None
+    turn_seconds: Annotated[float, Field(ge=MIN_TURN_SECONDS, le=MAX_TURN_SECONDS, allow_inf_nan=False)] | None = None
     ghost: bool = False
     kids: bool = False
-    rounds: Annotated[int, Field(ge=1)] | None = None
+    rounds: Annotated[int, Field(ge=1, le=MAX_ROUNDS)] | None = None
     seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
     listed: bool = True
     spectators: bool = True
@@ -190,7 +209,7 @@ class CreateRoom(_Body):
 class JoinRoom(_Body):
     """Take a free human seat (``seat``: a player number, else the first free one) as ``name``."""
 
-    name: Annotated[str, Field(max_length=64)]
+    name: PlayerName
     seat: Annotated[int, Field(ge=0, le=99)] | None = None
 
 

@@ -71,7 +71,8 @@ class ServerProcess:
             self.output.append(line)
 
 
-def _listening(port: int) -> bool:
+def listening(port: int) -> bool:
+    """Whether something accepts TCP connections on ``port`` of the loopback interface."""
     try:
         with socket.create_connection((HOST, port), timeout=1.0):
             return True
@@ -96,7 +97,7 @@ def server_process(
     threading.Thread(target=server._pump, daemon=True).start()
     try:
         deadline = time.monotonic() + timeout
-        while not _listening(port):
+        while not listening(port):
             if proc.poll() is not None:
                 raise ServerStartError(f"the server exited with code {proc.returncode}:\n{server.log()}")
             if time.monotonic() > deadline:
@@ -127,7 +128,7 @@ def redis_process(timeout: float = 15.0) -> Iterator[str]:
     proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + timeout
-        while not _listening(port):
+        while not listening(port):
             if proc.poll() is not None or time.monotonic() > deadline:
                 raise ServerStartError(f"redis-server did not listen on port {port}")
             time.sleep(0.05)
@@ -163,4 +164,12 @@ def postgres_schema(base_url: str, prefix: str = "t") -> Iterator[str]:
         admin.dispose()
 
 
-__all__ = ["ServerProcess", "ServerStartError", "free_port", "postgres_schema", "redis_process", "server_process"]
+__all__ = [
+    "ServerProcess",
+    "ServerStartError",
+    "free_port",
+    "listening",
+    "postgres_schema",
+    "redis_process",
+    "server_process",
+]

@@ -43,6 +43,7 @@ from sevens.server.messages import (
     error_frame,
     frame,
 )
+from sevens.server.metrics import timed_move, timed_store_call
 from sevens.server.persistence import Persistence, StoredRoom
 from sevens.server.security import clean_name, hash_token, new_token
 from sevens.server.timers import Clock
@@ -484,7 +485,7 @@ class Room:
     async def store_call(self, call: Awaitable[T]) -> T:
         """Await a store call; a refusal becomes ``store_unavailable`` (nothing was changed)."""
         try:
-            return await call
+            return await timed_store_call(call)
         except StoreError as exc:
             log.error("room %s: store call failed: %s", self.code, exc)
             raise ServerError("store_unavailable", "the game could not be saved; try again") from exc
@@ -493,6 +494,10 @@ class Room:
         self, player: int | None, action: Any, by: str, conn: Connection | None = None, ref: int | None = None
     ) -> None:
         """Apply ``action`` to a copy, store it, make the copy current, then tell everyone (lock held)."""
+        async with timed_move(by):
+            await self._commit(player, action, by, conn, ref)
+
+    async def _commit(self, player: int | None, action: Any, by: str, conn: Connection | None, ref: int | None) -> None:
         after = self.state.clone()
         after.apply(action)  # an illegal action raises here and changes nothing
         text, number = str(action), len(after.actions)

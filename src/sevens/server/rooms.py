@@ -87,12 +87,11 @@ class RoomRegistry:
 
     def admit_creator(self, address: str, token: str | None) -> None:
         """Refuse a room creation past the per-address (and per-token) rate or lobby limit (429)."""
-        if not self.creations.allow(f"a:{address}") or (
-            token is not None and not self.creations.allow(f"t:{hash_token(token)}")
-        ):
-            raise ServerError(
-                "rate_limited", f"at most {self.config.rooms_per_minute:g} new rooms a minute per client; wait a moment"
-            )
+        keys = [f"a:{address}"] + ([f"t:{hash_token(token)}"] if token is not None else [])
+        refused = next((key for key in keys if not self.creations.allow(key)), None)
+        if refused is not None:
+            rate = f"at most {self.config.rooms_per_minute:g} new rooms a minute per client; wait a moment"
+            raise ServerError("rate_limited", rate, retry_after=self.creations.wait(refused))
         codes = self._lobbies.get(address)
         if codes is not None:
             codes.intersection_update(c for c in codes if c in self.rooms and self.rooms[c].status == "lobby")
@@ -101,6 +100,7 @@ class RoomRegistry:
                     "rate_limited",
                     f"at most {self.config.lobbies_per_address} rooms waiting in the lobby per client; start or "
                     "leave one first",
+                    retry_after=self.config.lobby_ttl,  # an empty lobby is closed by then at the latest
                 )
 
     async def create(self, body: CreateRoom, address: str | None = None) -> tuple[Room, SeatTicket]:

@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import hashlib
 import html
-import logging
-import re
 import secrets
 import unicodedata
 from collections.abc import Collection, Container
 from urllib.parse import urlsplit
 
 from sevens.server.errors import ServerError
+from sevens.server.logs import RedactTokens, redact  # kept here too: older imports name this module
 from sevens.server.timers import Clock
 
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O, 1/I: easy to read aloud and type
@@ -75,6 +74,8 @@ class TokenBucket:
     >>> clock = ManualClock(); bucket = TokenBucket(1.0, 2, clock)
     >>> [bucket.allow() for _ in range(3)]
     [True, True, False]
+    >>> bucket.wait()
+    1.0
     >>> clock.advance(1.0); bucket.allow()
     True
     """
@@ -96,28 +97,11 @@ class TokenBucket:
             return True
         return False
 
-
-TOKEN_IN_QUERY = re.compile(r"([?&]token=)[^&\s\"']*")
-
-
-def redact(text: str) -> str:
-    """``text`` with the value of every ``token=`` query parameter hidden.
-
-    >>> redact("GET /ws/ABC234?token=s3cret&x=1 HTTP/1.1")
-    'GET /ws/ABC234?token=***&x=1 HTTP/1.1'
-    """
-    return TOKEN_IN_QUERY.sub(r"\1***", text)
-
-
-class RedactTokens(logging.Filter):
-    """A log filter that hides seat tokens in request lines (uvicorn's access log prints ``/ws/CODE?token=…``)."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.args, tuple):
-            record.args = tuple(redact(a) if isinstance(a, str) else a for a in record.args)
-        if isinstance(record.msg, str):
-            record.msg = redact(record.msg)
-        return True
+    def wait(self) -> float:
+        """Seconds until :meth:`allow` would take an event (0 if it would now)."""
+        now = self._clock.now()
+        tokens = min(float(self.burst), self._tokens + (now - self._at) * self.rate)
+        return 0.0 if tokens >= 1.0 else (1.0 - tokens) / self.rate
 
 
 def _has_control(text: str) -> bool:

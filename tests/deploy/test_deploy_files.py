@@ -1,0 +1,162 @@
+"""Issue 28: the deployment is deployable as written, checked as far as this machine can without a container
+engine (docs/deploy.md says so): compose.yaml parses and its services, images, networks, volumes, mounts and
+ports agree with each other and with deploy/nginx; every ``sevens serve`` command in it and in the Dockerfile
+is one the real CLI accepts; the Dockerfile copies files that exist, runs a command the package installs, as
+a user without privileges, and checks a health route the app serves; the shipped nginx.conf passes
+``nginx -t``; the protocol document names no image that nothing builds."""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+import shlex
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import typer
+import yaml
+
+from sevens.cli.app import app as cli
+from sevens.server.app import create_app
+
+from .nginx import SHIPPED_CONFIG, UPSTREAM_SERVER, check_config, site_config
+
+ROOT = Path(__file__).resolve().parents[2]
+COMPOSE = yaml.safe_load((ROOT / "compose.yaml").read_text())
+SERVICES: dict[str, Any] = COMPOSE["services"]
+NODES = sorted(name for name in SERVICES if name.startswith("node"))
+DOCKERFILE = (ROOT / "Dockerfile").read_text()
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
+
+
+def serve_command() -> Any:
+    """The click command of ``sevens serve``, as the CLI builds it."""
+    return typer.main.get_command(cli).commands["serve"]  # type: ignore[attr-defined]
+
+
+def serve_options(argv: list[str]) -> dict[str, Any]:
+    """The options ``sevens serve`` reads from ``argv`` (``["sevens", "serve", …]``), parsed by the real CLI
+    without running it (a bad option raises click's ``UsageError``)."""
+    assert argv[:2] == ["sevens", "serve"], argv
+    command = serve_command()
+    with command.make_context("serve", argv[2:], resilient_parsing=False) as context:
+        return dict(context.params)
+
+
+def dockerfile_instructions(name: str) -> list[str]:
+    """The arguments of every ``name`` instruction of the Dockerfile (continuation lines joined)."""
+    text = DOCKERFILE.replace("\\\n", " ")
+    return [m[1].strip() for m in re.finditer(rf"^{name}\s+(.*)$", text, re.MULTILINE)]
+
+
+def test_compose_has_three_nodes_redis_postgres_and_nginx() -> None:
+    assert NODES == ["node1", "node2", "node3"]
+    assert {"redis", "postgres", "nginx"} <= set(SERVICES)
+    for name, service in SERVICES.items():
+        assert "image" in service, f"{name} names its image"
+        for needed in service.get("depends_on", []):
+            assert needed in SERVICES, f"{name} depends on {needed}, which is not a service"
+        for network in service.get("networks", []):
+            assert network in COMPOSE["networks"], f"{name} joins an unknown network {network}"
+        for volume in service.get("volumes", []):
+            source = volume.split(":")[0]
+            if source.startswith("."):
+                assert (ROOT / source).exists(), f"{name} mounts {source}, which is not in the repository"
+            else:
+                assert source in COMPOSE["volumes"], f"{name} uses an undeclared volume {source}"
+
+
+def test_every_node_is_built_here_and_runs_a_command_the_cli_accepts() -> None:
+    addresses = set()
+    for name in NODES:
+        node = SERVICES[name]
+        assert node["build"] == "." and (ROOT / "Dockerfile").is_file()
+        options = serve_options(node["command"])
+        assert options["advertise"] == f"http://{name}:{options['port']}"  # the other nodes reach it there
+        assert options["redis"].startswith("redis://redis:")
+        assert options["host"] == "0.0.0.0"
+        addresses.add(f"{name}:{options['port']}")
+        environment = node["environment"]
+        assert environment["SEVENS_DATABASE_URL"].startswith("postgresql+psycopg://")
+        assert "@postgres:" in environment["SEVENS_DATABASE_URL"]
+    upstreams = {m[0].split()[1] for m in UPSTREAM_SERVER.finditer(SHIPPED_CONFIG.read_text())}
+    assert upstreams == {f"{node}:8000" for node in NODES} == addresses  # nginx proxies to every node
+
+
+def test_the_nodes_trust_exactly_the_site_network() -> None:
+    (subnet,) = (c["subnet"] for c in COMPOSE["networks"]["site"]["ipam"]["config"])
+    for name in NODES:
+        environment = SERVICES[name]["environment"]
+        trusted = [ipaddress.ip_network(n) for n in environment["SEVENS_TRUSTED_PROXIES"].split()]
+        assert trusted == [ipaddress.ip_network(subnet)]
+        assert environment["SEVENS_LOG_FORMAT"] in ("text", "json")
+    # the environment variables are the CLI's own
+    envvars = {p.envvar for p in serve_command().params if p.envvar}
+    assert {"SEVENS_TRUSTED_PROXIES", "SEVENS_METRICS_ALLOW", "SEVENS_LOG_FORMAT"} <= envvars
+
+
+def test_nginx_is_published_on_the_port_it_listens_on() -> None:
+    (published,) = SERVICES["nginx"]["ports"]
+    _host_port, container_port = published.split(":")
+    assert re.search(rf"^\s*listen\s+{container_port};", SHIPPED_CONFIG.read_text(), re.MULTILINE)
+    assert SERVICES["nginx"]["image"].startswith("nginx:")
+
+
+def test_the_dockerfile_is_slim_unprivileged_and_healthy() -> None:
+    assert all(base.startswith("python:3.11-slim") for base in dockerfile_instructions("FROM")[:1])
+    assert dockerfile_instructions("FROM")[-1] == "python:3.11-slim"
+    (user,) = dockerfile_instructions("USER")
+    assert user not in ("root", "0")
+    assert "useradd" in DOCKERFILE and user in DOCKERFILE
+    for copy in dockerfile_instructions("COPY"):
+        sources = [s for s in copy.split()[:-1] if not s.startswith("--")]
+        if "--from=" not in copy:
+            assert sources and all((ROOT / s).exists() for s in sources), copy
+    (install,) = [line for line in dockerfile_instructions("RUN") if "pip install" in line]
+    extras = re.findall(r"\.\[([a-z,]+)\]", install)
+    assert extras and set(extras[0].split(",")) <= set(PYPROJECT["project"]["optional-dependencies"])
+    (healthcheck,) = dockerfile_instructions("HEALTHCHECK")
+    assert "/api/health" in healthcheck
+    routes = {getattr(route, "path", None) for route in create_app("sqlite://").routes}
+    assert "/api/health" in routes
+    (cmd,) = dockerfile_instructions("CMD")
+    argv = yaml.safe_load(cmd)  # JSON array form
+    assert argv[0] in PYPROJECT["project"]["scripts"]
+    options = serve_options(argv)
+    (exposed,) = dockerfile_instructions("EXPOSE")
+    assert int(exposed) == options["port"] and f"127.0.0.1:{exposed}/api/health" in healthcheck
+
+
+def test_the_docker_build_context_holds_what_the_dockerfile_copies() -> None:
+    kept = [line[1:] for line in (ROOT / ".dockerignore").read_text().splitlines() if line.startswith("!")]
+    for copy in dockerfile_instructions("COPY"):
+        if "--from=" in copy:
+            continue
+        for source in copy.split()[:-1]:
+            assert source in kept or f"{source}/" in kept or source.rstrip("/") + "/" in kept, source
+
+
+def test_the_shipped_nginx_conf_passes_nginx_t(tmp_path: Path) -> None:
+    config = site_config(tmp_path, ["127.0.0.1:9"], 8080)  # what the real-nginx tests run
+    checked = check_config(config, tmp_path)
+    assert checked.returncode == 0, checked.stderr
+    assert "test is successful" in checked.stderr
+
+
+def test_the_protocol_document_names_no_image_nothing_builds() -> None:
+    protocol = (ROOT / "docs" / "protocol.md").read_text()
+    assert "image: sevens " not in protocol and "image: sevens\n" not in protocol
+    assert "FORWARDED_ALLOW_IPS: " not in protocol  # the setting that let a client choose its own address
+    guide = (ROOT / "docs" / "deploy.md").read_text()
+    for mentioned in ("compose.yaml", "Dockerfile", "deploy/nginx", "--trusted-proxy", "/metrics", "--log-format"):
+        assert mentioned in guide, mentioned
+
+
+def test_every_command_of_the_guide_is_one_the_cli_accepts() -> None:
+    guide = (ROOT / "docs" / "deploy.md").read_text()
+    commands = [line for block in re.findall(r"```sh\n(.*?)```", guide, re.DOTALL) for line in block.splitlines()
+                if line.startswith("sevens serve")]  # fmt: skip
+    assert len(commands) >= 2
+    for command in commands:
+        serve_options(shlex.split(command))
