@@ -493,6 +493,8 @@ class Room:
         self, player: int | None, action: Any, by: str, conn: Connection | None = None, ref: int | None = None
     ) -> None:
         """Apply ``action`` to a copy, store it, make the copy current, then tell everyone (lock held)."""
+        if self.closed:  # dropped or handed to another node: only the room's one owner may store a move
+            raise ServerError("store_unavailable", "the room is moving to another server; reconnect")
         after = self.state.clone()
         after.apply(action)  # an illegal action raises here and changes nothing
         text, number = str(action), len(after.actions)
