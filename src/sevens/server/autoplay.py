@@ -9,27 +9,85 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from concurrent.futures import Executor
+from typing import Any, Protocol
 
 from sevens.agents import Agent
 from sevens.errors import SevensError
+from sevens.games.base import Family
 from sevens.server.bots import Decision, agent_or_fallback, decide, new_agent, prepare
+from sevens.server.config import ServerConfig
 from sevens.server.errors import ServerError
-from sevens.server.members import PACE_FACTORS, Member
-from sevens.server.timers import turn_clock
+from sevens.server.members import PACE_FACTORS, Member, RoomOptions
+from sevens.server.timers import Clock, turn_clock
 from sevens.session.clock import default_action
-
-if TYPE_CHECKING:
-    from sevens.server.room import Room
+from sevens.session.match import RoundPlan
 
 log = logging.getLogger("sevens.server")
 Mark = tuple[int, int, int]  # (room round, moves played, seat to move): one turn
 
 
+class RoomServices(Protocol):
+    """What the rooms of a server share that autoplay uses: the clock and the computer players' thread."""
+
+    @property
+    def clock(self) -> Clock: ...
+
+    @property
+    def bot_executor(self) -> Executor: ...
+
+
+class PlayingRoom(Protocol):
+    """What autoplay needs of its room (a :class:`~sevens.server.room.Room`; named here so that the room and
+    this module do not import each other)."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def closed(self) -> bool: ...
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def members(self) -> list[Member]: ...
+
+    @property
+    def state(self) -> Any: ...
+
+    @property
+    def plan(self) -> RoundPlan | None: ...
+
+    @property
+    def round_index(self) -> int: ...
+
+    @property
+    def lock(self) -> asyncio.Lock: ...
+
+    @property
+    def config(self) -> ServerConfig: ...
+
+    @property
+    def ctx(self) -> RoomServices: ...
+
+    @property
+    def options(self) -> RoomOptions: ...
+
+    @property
+    def family(self) -> Family: ...
+
+    def player_in(self, seat: int) -> int: ...
+
+    def broadcast_room(self, event: str, player: int | None = None) -> None: ...
+
+    async def commit(self, player: int | None, action: Any, by: str) -> None: ...
+
+
 class Autoplay:
     """The turn clock, grace periods and computer players of one room."""
 
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: PlayingRoom) -> None:
         self.room = room
         self.turn = turn_clock(room.options.turn_seconds, room.ctx.clock)
         self.mark: Mark | None = None  # the turn whose clock runs
@@ -163,4 +221,4 @@ class Autoplay:
             await self.room.commit(player, default_action(list(decision.legal)), by)
 
 
-__all__ = ["Autoplay", "Mark"]
+__all__ = ["Autoplay", "Mark", "PlayingRoom", "RoomServices"]

@@ -8,12 +8,34 @@ like any move.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from sevens.games.base import Family
 from sevens.server.chat import ChatLine, addressed_names
+from sevens.server.members import Member, RoomOptions
 
-if TYPE_CHECKING:
-    from sevens.server.room import Room
+
+class Room(Protocol):
+    """What the ghost rule reads of a room (a :class:`~sevens.server.room.Room`; named here so that the room and
+    this module do not import each other)."""
+
+    @property
+    def options(self) -> RoomOptions: ...
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def state(self) -> Any: ...
+
+    @property
+    def members(self) -> list[Member]: ...
+
+    @property
+    def family(self) -> Family: ...
+
+    def seat_for(self, player: int) -> int | None: ...
+
 
 GHOST = "eliminated"  # the engine's status of a ghost
 IN = "in"
