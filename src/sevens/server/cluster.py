@@ -41,6 +41,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from redis import asyncio as aioredis
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
 from sevens.server.errors import ServerError
@@ -106,9 +109,11 @@ class Cluster:
 
     def __init__(self, url: str, address: str, registry: RoomRegistry, ops: dict[str, Operation],
                  lease_seconds: float = 5.0) -> None:  # fmt: skip
+        # A connection from before a Redis restart fails once: try again at once on a new one, then give up.
         self.redis: aioredis.Redis = aioredis.from_url(
-            url, decode_responses=True, socket_timeout=REDIS_TIMEOUT, socket_connect_timeout=REDIS_TIMEOUT
-        )
+            url, decode_responses=True, socket_timeout=REDIS_TIMEOUT, socket_connect_timeout=REDIS_TIMEOUT,
+            retry=Retry(ExponentialBackoff(cap=0.1, base=0.01), 1), retry_on_error=[RedisConnectionError],
+        )  # fmt: skip
         # Subscriptions wait for messages as long as it takes: their own client, without a read timeout.
         self._listener: aioredis.Redis = aioredis.from_url(
             url, decode_responses=True, socket_connect_timeout=REDIS_TIMEOUT
@@ -173,8 +178,9 @@ class Cluster:
             self._settled_at = time.monotonic() + self.lease_ms / 1000
 
     def settling(self) -> bool:
-        """Whether Redis came back so recently that a live owner may not have renewed its leases yet."""
-        return time.monotonic() < self._settled_at
+        """Whether Redis is down as far as this node knows, or came back so recently that a live owner may not
+        have renewed its leases yet (a room without an owner then is not "unknown", nor free to adopt)."""
+        return self.redis_down_since is not None or time.monotonic() < self._settled_at
 
     async def reachable(self, timeout: float) -> bool:
         """Whether Redis answers a ping within ``timeout`` seconds (for ``/api/health``)."""
