@@ -7,12 +7,14 @@ that no acknowledged move was lost or stored twice (:func:`stored_moves`)."""
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect as ws_connect
 
 from server.harness import Client, Closed, RealTransport
@@ -59,7 +61,8 @@ class Table:
     def close(self) -> None:
         for client in (self.lead, *self.players.values()):
             if client is not None:
-                client.close()
+                with contextlib.suppress(Exception):  # a connection the server closed meanwhile
+                    client.close()
 
     def _reconnect(self, token: str | None) -> Client:
         deadline = time.monotonic() + RECONNECT_SECONDS
@@ -122,7 +125,7 @@ class Table:
                 return
             mover.move(self.choose(mover.game.view["legal_actions"], turn))
             self._pending[player] = (round, turn)
-        except (Closed, TimeoutError):
+        except (Closed, ConnectionClosed, TimeoutError):
             self._replace(player)
 
     def _drain_players(self) -> None:

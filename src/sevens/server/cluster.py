@@ -460,6 +460,7 @@ class Cluster:
         code, session = room.code, room.session_id
         adopted = False
         async with room.lock:  # a move being stored finishes first; none starts after
+            self.registry.rooms.pop(code, None)  # (not "dropped": the room lives on elsewhere)
             room.closed = True
             room.autoplay.cancel()
             try:
@@ -470,7 +471,6 @@ class Cluster:
             except (RedisError, OSError, ServerError) as exc:
                 log.warning("node %s: room %s not handed over (%s); it is adopted when a client returns",
                             self.node, code, exc)  # fmt: skip
-        self.registry.rooms.pop(code, None)
         room.close_all(CLOSE_MOVED, "the room moved to another server; reconnect")
         return adopted
 

@@ -1,0 +1,152 @@
+"""The cluster's paths one at a time, on in-process nodes with a real Redis and PostgreSQL: two nodes adopting
+one room at once (one wins), a node paused past its lease (it drops the room, its clients go to the new owner),
+an owner that cannot be reached (WebSocket 1012, HTTP 503), ``SIGTERM`` drains (rooms handed over with a pause
+under 3 s; a lone node resumes them on restart); no move lost or stored twice."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import httpx2 as httpx
+import pytest
+import redis as redis_client
+
+from harness.process import RedisServer, free_port
+
+from .helpers import check_unavailable, started_room
+from .site import Node, Site, site
+from .table import Table, check_nothing_lost, connect, stored_moves
+
+PAUSE_SECONDS = 3.0  # issue 28: a drained node pauses no game longer than this
+
+
+def lose(node: Node) -> None:
+    """What a node's death leaves behind, without stopping its process: its upkeep and listener gone, its
+    presence and leases expired, its rooms gone from memory (their clients closed)."""
+    cluster = node.cluster
+    for task in cluster._tasks:
+        task.cancel()
+    for code in list(node.registry.rooms):
+        node.registry.rooms.pop(code).close_all(1012, "gone")
+
+
+def expire(redis_url: str, *keys: str) -> None:
+    with redis_client.Redis.from_url(redis_url) as r:
+        r.delete(*keys)
+
+
+def record_of(http: httpx.Client, node: Node, code: str) -> int:
+    return int(http.get(f"{node.url}/api/rooms/{code}").json()["record"])
+
+
+def test_two_nodes_adopting_one_room_at_once_one_wins(database_url: str, redis: RedisServer) -> None:
+    with site(database_url, redis.url, nodes=3) as nodes, httpx.Client(timeout=10) as http:
+        dead, first, second = nodes.nodes
+        code, tokens = started_room(http, dead.url, first.url)
+        session = dead.registry.rooms[code].session_id
+        assert session is not None
+        table = Table(code, tokens, lambda: [first.address, second.address])
+        try:
+            table.play(moves=6)
+            nodes.call(asyncio.sleep(0))
+            dead_loop_work = nodes.loop.call_soon_threadsafe(lose, dead)
+            del dead_loop_work
+            expire(redis.url, f"sevens:owner:{code}", f"sevens:node:{dead.cluster.node}")
+
+            async def race() -> list[object]:
+                return list(await asyncio.gather(first.cluster.adopt(code, session), second.cluster.adopt(code, session)))
+
+            adopted = nodes.call(race())
+            winners = [room for room in adopted if room is not None]
+            assert len(winners) == 1
+            holders = [n for n in (first, second) if code in n.registry.rooms]
+            assert len(holders) == 1
+            with redis_client.Redis.from_url(redis.url, decode_responses=True) as r:
+                assert r.get(f"sevens:owner:{code}") == holders[0].cluster.node
+            table.play(moves=10)
+        finally:
+            table.close()
+        record = record_of(http, first, code)
+    check_nothing_lost(table, stored_moves(database_url, record))
+
+
+def test_a_node_paused_past_its_lease_drops_the_room_for_its_new_owner(database_url: str, redis: RedisServer) -> None:
+    with site(database_url, redis.url, nodes=2) as nodes, httpx.Client(timeout=10) as http:
+        paused, other = nodes.nodes
+        code, tokens = started_room(http, paused.url, other.url)
+        room = paused.registry.rooms[code]
+        table = Table(code, tokens, lambda: [paused.address, other.address])
+        try:
+            table.play(moves=6)
+            for task in paused.cluster._tasks[1:]:  # the upkeep stops renewing, as in a long pause
+                task.cancel()
+            expire(redis.url, f"sevens:owner:{code}")
+            assert room.session_id is not None
+            assert nodes.call(other.cluster.adopt(code, room.session_id)) is not None
+            nodes.call(paused.cluster.upkeep())  # back from the pause: the lease is another node's now
+            assert code not in paused.registry.rooms and room.closed
+            table.play(moves=10)  # the clients were closed (1012) and found the room through either node
+            assert table.reconnects >= 1
+        finally:
+            table.close()
+        record = record_of(http, other, code)
+    check_nothing_lost(table, stored_moves(database_url, record))
+
+
+def test_an_owner_that_cannot_be_reached_is_a_reconnect_or_a_503(database_url: str, redis: RedisServer) -> None:
+    with site(database_url, redis.url, nodes=1) as nodes, httpx.Client(timeout=10) as http:
+        (node,) = nodes.nodes
+        with redis_client.Redis.from_url(redis.url, decode_responses=True) as r:
+            gone = f"http://127.0.0.1:{free_port()}"  # nothing listens there
+            r.set("sevens:node:gone", f'{{"address": "{gone}", "rooms": 1, "connections": 0}}', px=60_000)
+            r.set("sevens:owner:GONE22", "gone", px=60_000)
+        with pytest.raises(Exception) as closed:
+            connect(node.address, "GONE22", None)
+        assert getattr(closed.value, "code", None) == 1012
+        check_unavailable(http.get(f"{node.url}/api/rooms/GONE22"))  # nobody answers on its channel
+        assert http.get(f"{node.url}/api/rooms/NOSUCH").status_code == 404
+
+
+def test_sigterm_hands_every_started_room_to_the_other_nodes(database_url: str, redis: RedisServer) -> None:
+    with site(database_url, redis.url, nodes=3) as nodes, httpx.Client(timeout=10) as http:
+        leaving, first, second = nodes.nodes
+        rooms = [started_room(http, leaving.url, first.url, seed=seed) for seed in (1, 2, 3)]
+        tables = [Table(code, tokens, lambda: [first.address, second.address]) for code, tokens in rooms]
+        try:
+            for table in tables:
+                table.play(moves=4)
+            stopped = time.monotonic()
+            nodes.stop_node(leaving)  # as SIGTERM: drain, then stop
+            for (code, _tokens), table in zip(rooms, tables, strict=True):
+                assert any(code in n.registry.rooms for n in (first, second))
+                table.play(moves=6)
+                pause = table.longest_pause(since=stopped - PAUSE_SECONDS)
+                assert pause < PAUSE_SECONDS, pause
+        finally:
+            for table in tables:
+                table.close()
+        records = [record_of(http, first, code) for code, _tokens in rooms]
+    for table, record in zip(tables, records, strict=True):
+        check_nothing_lost(table, stored_moves(database_url, record))
+
+
+def test_a_lone_node_stopped_resumes_its_games_when_it_starts_again(database_url: str, redis: RedisServer) -> None:
+    nodes = Site(database_url, redis.url)
+    try:
+        with httpx.Client(timeout=10) as http:
+            node = nodes.start_node()
+            code, tokens = started_room(http, node.url, node.url)
+            table = Table(code, tokens, nodes.addresses)
+            try:
+                table.play(moves=6)
+                nodes.stop_node(node)
+                assert nodes.call(asyncio.sleep(0, result=True))
+                node = nodes.start_node()
+                table.play(moves=6)
+            finally:
+                table.close()
+            record = record_of(http, node, code)
+    finally:
+        nodes.close()
+    check_nothing_lost(table, stored_moves(database_url, record))
