@@ -21,7 +21,7 @@ from .table import Table, check_nothing_lost, connect, stored_moves
 PAUSE_SECONDS = 3.0  # issue 28: a drained node pauses no game longer than this
 
 
-def lose(node: Node) -> None:
+async def lose(node: Node) -> None:
     """What a node's death leaves behind, without stopping its process: its upkeep and listener gone, its
     presence and leases expired, its rooms gone from memory (their clients closed)."""
     cluster = node.cluster
@@ -49,13 +49,13 @@ def test_two_nodes_adopting_one_room_at_once_one_wins(database_url: str, redis: 
         table = Table(code, tokens, lambda: [first.address, second.address])
         try:
             table.play(moves=6)
-            nodes.call(asyncio.sleep(0))
-            dead_loop_work = nodes.loop.call_soon_threadsafe(lose, dead)
-            del dead_loop_work
+            nodes.call(lose(dead))
             expire(redis.url, f"sevens:owner:{code}", f"sevens:node:{dead.cluster.node}")
 
             async def race() -> list[object]:
-                return list(await asyncio.gather(first.cluster.adopt(code, session), second.cluster.adopt(code, session)))
+                return list(
+                    await asyncio.gather(first.cluster.adopt(code, session), second.cluster.adopt(code, session))
+                )
 
             adopted = nodes.call(race())
             winners = [room for room in adopted if room is not None]

@@ -416,6 +416,8 @@ class Cluster:
             presence = text(await self.redis.get(f"{PREFIX}node:{owner}"))
             if presence is not None:
                 return Remote(owner, json.loads(presence)["address"])
+            # A lease without a live node: its owner is late renewing, or dead and the room about to be adopted.
+            raise ServerError(UNAVAILABLE, "the room's server is not answering; try again in a moment")
         raise ServerError("unknown_room", f"no open room with code {code[:16]!r}")
 
     # ------------------------------------------------------------------ draining (SIGTERM)
