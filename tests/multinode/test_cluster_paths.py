@@ -113,6 +113,10 @@ def test_sigterm_hands_every_started_room_to_the_other_nodes(database_url: str, 
         leaving, first, second = nodes.nodes
         rooms = [started_room(http, leaving.url, first.url, seed=seed) for seed in (1, 2, 3)]
         tables = [Table(code, tokens, lambda: [first.address, second.address]) for code, tokens in rooms]
+        body = {"preset": "standard", "seats": [{"kind": "human"}] * 3, "host_name": "Mio", "turn_seconds": 30}
+        lobby = http.post(f"{leaving.url}/api/rooms", json=body).raise_for_status().json()
+        http.post(f"{first.url}/api/rooms/{lobby['code']}/join", json={"name": "Ren"}).raise_for_status()
+        waiting = connect(leaving.address, lobby["code"], lobby["token"])  # the host, in the lobby
         try:
             for table in tables:
                 table.play(moves=4)
@@ -123,6 +127,14 @@ def test_sigterm_hands_every_started_room_to_the_other_nodes(database_url: str, 
                 table.play(moves=6)
                 pause = table.longest_pause(since=stopped - PAUSE_SECONDS)
                 assert pause < PAUSE_SECONDS, pause
+            assert waiting.closed_with().code == 1012  # the lobby moved too: the host reconnects to it
+            waiting = connect(first.address, lobby["code"], lobby["token"])
+            assert waiting.you is not None and waiting.you["player"] == 0 and waiting.you["host"] is True
+            info = http.get(f"{second.url}/api/rooms/{lobby['code']}").json()
+            assert [m["name"] for m in info["members"]] == ["Mio", "Ren", None] and info["turn_seconds"] == 30
+            joined = http.post(f"{second.url}/api/rooms/{lobby['code']}/join", json={"name": "Sora"})
+            assert joined.status_code == 200 and joined.json()["player"] == 2
+            waiting.close()
         finally:
             for table in tables:
                 table.close()

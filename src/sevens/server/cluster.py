@@ -46,8 +46,9 @@ from redis.backoff import ExponentialBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
+from sevens.errors import SevensError
 from sevens.server.errors import ServerError
-from sevens.server.persistence import read_room
+from sevens.server.persistence import StoredRoom, read_room
 from sevens.server.refusals import UNAVAILABLE, refusal
 from sevens.server.security import normalise_code, redact
 from sevens.store import StoreError
@@ -69,6 +70,7 @@ BACKOFF = (0.05, 1.0)  # seconds between attempts to listen again: the first, an
 HANDOVER_CONCURRENCY = 16  # rooms handed over at once while draining
 REDIS_DOWN = "the site's shared state is not reachable; try again"
 ADOPT = "adopt"  # the request a draining node sends: adopt this room from the durable log now
+TAKE_LOBBY = "take_lobby"  # … or take this lobby (not in the durable log yet) as it is
 SCAN_CLAIMS = 200  # rooms one scan adopts at most (the other nodes take the rest)
 
 # Renew the leases still ours (or free again: a pause longer than the lease); return the ones another node holds.
@@ -429,7 +431,8 @@ class Cluster:
         reconnect (1012), which they do to any node. A room nobody adopted is found in the durable log by the
         first node a client reaches; a lone node's games resume when it starts again."""
         self.draining = True
-        rooms = [room for room in self.registry.rooms.values() if room.session_id is not None and not room.closed]
+        rooms = [room for room in self.registry.rooms.values()
+                 if not room.closed and (room.session_id is not None or room.status == "lobby")]  # fmt: skip
         try:
             heirs = await self._heirs()
         except (RedisError, OSError) as exc:
@@ -461,6 +464,19 @@ class Cluster:
     async def _hand_over(self, room: Room, heir: Remote) -> bool:
         code, session = room.code, room.session_id
         adopted = False
+        if session is None:  # a lobby: the heir takes it as it is
+            op, args = (
+                TAKE_LOBBY,
+                {
+                    "family": room.family.name,
+                    "preset": room.preset,
+                    "rules": room.rules.to_dict(),
+                    "room": room.stored().model_dump(),
+                    "created": self.registry.created.get(code, 0.0),
+                },
+            )
+        else:
+            op, args = ADOPT, {"session": session}
         async with room.lock:  # a move being stored finishes first; none starts after
             self.registry.rooms.pop(code, None)  # (not "dropped": the room lives on elsewhere)
             room.closed = True
@@ -468,13 +484,27 @@ class Cluster:
             try:
                 await self._release(keys=[self._owner_key(code)], args=[self.node])
                 await self.redis.srem(self._held_key(self.node), code)
-                status, body = await self.call(heir, ADOPT, code, {"session": session})
+                status, body = await self.call(heir, op, code, args)
                 adopted = status == 200 and bool(body.get("adopted"))
             except (RedisError, OSError, ServerError) as exc:
                 log.warning("node %s: room %s not handed over (%s); it is adopted when a client returns",
                             self.node, code, exc)  # fmt: skip
+        self.registry.created.pop(code, None)
         room.close_all(CLOSE_MOVED, "the room moved to another server; reconnect")
         return adopted
+
+    async def _take_lobby(self, code: str, args: dict[str, Any]) -> bool:
+        if code in self.registry.rooms or not await self._claim(code):
+            return False
+        try:
+            saved = StoredRoom.model_validate(args["room"])
+            self.registry.take_lobby(args["family"], args["preset"], args["rules"], saved, float(args["created"]))
+        except (SevensError, KeyError, ValueError) as exc:
+            log.error("node %s: lobby %s could not be taken over: %s", self.node, code, exc)
+            await self._release(keys=[self._owner_key(code)], args=[self.node])
+            return False
+        log.info("node %s took over lobby %s", self.node, code)
+        return True
 
     # ------------------------------------------------------------------ the lobby across nodes
     async def _publish_lobby(self) -> None:
@@ -560,6 +590,8 @@ class Cluster:
         try:
             if request["op"] == ADOPT:
                 body = {"adopted": await self.adopt(request["code"], int(request["args"]["session"])) is not None}
+            elif request["op"] == TAKE_LOBBY:
+                body = {"adopted": await self._take_lobby(request["code"], request["args"])}
             else:
                 body = await self.ops[request["op"]](self.registry, request["code"], request["args"])
             status = 200
