@@ -62,13 +62,14 @@ def test_a_database_outage_is_weather(
                 table.play(until=lambda: time.monotonic() - down_at >= outage, timeout=outage + 30)
                 assert (room.round_index, len(room.state.actions)) == before  # the computer's move was not made
                 assert len(table.actions) == played and computer_to_move(table)
+                assert room.autoplay.unstored >= 1  # the computer tried, and its move was not stored
             finally:
                 postgres.start()
             back = time.monotonic()
             table.play(moves=1, timeout=RECOVERY_SECONDS + 5)  # the computer's move, stored at last
             took = time.monotonic() - back
             print(f"database outage {outage:g} s: the game went on {took:.2f} s after its return")
-            assert took <= RECOVERY_SECONDS
+            assert took <= RECOVERY_SECONDS and room.autoplay.unstored == 0
             assert http.get(f"{other.url}/api/games").status_code == 200
             assert http.get(f"{owner.url}/api/health").json()["down"] == []
             table.play(moves=8)

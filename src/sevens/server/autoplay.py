@@ -93,6 +93,7 @@ class Autoplay:
         self.mark: Mark | None = None  # the turn whose clock runs
         self._task: asyncio.Task[None] | None = None
         self._agents: dict[tuple[int, str], Agent] = {}
+        self.unstored = 0  # computer moves in a row that could not be stored (logged once per outage)
 
     # ------------------------------------------------------------------ the turn clock (E4)
     def turn_started(self) -> None:
@@ -207,13 +208,18 @@ class Autoplay:
         except asyncio.CancelledError:
             raise
         except ServerError as exc:
-            log.warning("room %s: computer move not stored (%s); the next tick retries", room.code, exc)
+            self.unstored += 1
+            if self.unstored == 1:
+                log.warning("room %s: computer move not stored (%s); retried at every tick", room.code, exc)
         except Exception:
             log.exception("room %s: computer player failed", room.code)
 
     async def _commit(self, player: int, decision: Decision, action: Any, by: str) -> None:
         try:
             await self.room.commit(player, action, by)
+            if self.unstored:
+                log.warning("room %s: computer move stored after %d attempt(s)", self.room.code, self.unstored + 1)
+                self.unstored = 0
         except SevensError as exc:
             if isinstance(exc, ServerError):
                 raise
