@@ -14,7 +14,7 @@ import redis as redis_client
 
 from harness.process import RedisServer, free_port
 
-from .helpers import check_unavailable, started_room
+from .helpers import check_unavailable, started_room, status, wait_until
 from .site import Node, Site, site
 from .table import Table, check_nothing_lost, connect, stored_moves
 
@@ -155,6 +155,34 @@ def test_a_lone_node_stopped_resumes_its_games_when_it_starts_again(database_url
                 nodes.stop_node(node)
                 assert nodes.call(asyncio.sleep(0, result=True))
                 node = nodes.start_node()
+                table.play(moves=6)
+            finally:
+                table.close()
+            record = record_of(http, node, code)
+    finally:
+        nodes.close()
+    check_nothing_lost(table, stored_moves(database_url, record))
+
+
+def test_a_node_started_while_redis_is_down_resumes_the_games_once_it_is_back(
+    database_url: str, redis: RedisServer
+) -> None:
+    nodes = Site(database_url, redis.url)
+    try:
+        with httpx.Client(timeout=10) as http:
+            node = nodes.start_node()
+            code, tokens = started_room(http, node.url, node.url)
+            table = Table(code, tokens, nodes.addresses)
+            try:
+                table.play(moves=4)
+                nodes.stop_node(node)  # alone: its game stays in the store
+                redis.stop()
+                node = nodes.start_node()  # starts all the same
+                assert http.get(f"{node.url}/api/health").json()["down"] == ["redis"]
+                check_unavailable(http.get(f"{node.url}/api/rooms/{code}"))  # not "unknown": it may exist
+                redis.start()
+                took = wait_until(lambda: status(http, "GET", f"{node.url}/api/rooms/{code}") == 200, 15, "resumed")
+                print(f"a node started during a Redis outage served its stored game {took:.2f} s after Redis returned")
                 table.play(moves=6)
             finally:
                 table.close()

@@ -136,6 +136,7 @@ class Cluster:
         self._settled_at = 0.0  # monotonic: no adoption before (after an outage, live owners renew first)
         self._reindex = False  # the rooms this node holds must be written to Redis again (it may have restarted)
         self.draining = False
+        self._adopted = False  # the durable log's rooms without an owner were adopted at start-up
         self.listening = asyncio.Event()  # set while the node's channels are subscribed
         registry.claim_code = self.claim
         registry.dropped = self._dropped
@@ -144,9 +145,13 @@ class Cluster:
     # ------------------------------------------------------------------ lifetime
     async def start(self) -> None:
         """Announce the node, listen to its channels, adopt the rooms nobody owns, and keep everything fresh."""
-        await self._announce()
         self._tasks.append(asyncio.create_task(self._listen_forever(), name="sevens-cluster-listen"))
-        await self.adopt_from_store()
+        try:
+            await self._announce()
+            await self.adopt_from_store()
+            self._adopted = True
+        except (RedisError, OSError) as exc:  # a node may start while Redis is down: it joins once Redis is back
+            self.redis_failed(exc)
         self._tasks.append(asyncio.create_task(self._keep(), name="sevens-cluster-keep"))
         log.info("node %s at %s joined the site", self.node, self.address)
 
@@ -224,6 +229,9 @@ class Cluster:
         self._redis_back()
         await self._publish_lobby()
         if not self.settling() and not self.draining:
+            if not self._adopted:
+                await self.adopt_from_store()
+                self._adopted = True
             await self.scan()
 
     async def _index_held_rooms(self) -> None:
