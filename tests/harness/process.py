@@ -41,13 +41,10 @@ def free_port() -> int:
         return port
 
 
-@dataclass
-class ServerProcess:
-    """A running server: the child process, its port, and every line it has printed so far."""
+class OnLoopback:
+    """A server listening on ``port`` of the loopback interface."""
 
-    proc: subprocess.Popen[str]
     port: int
-    output: list[str] = field(default_factory=list)
 
     @property
     def address(self) -> str:
@@ -58,6 +55,15 @@ class ServerProcess:
     def url(self) -> str:
         """The base URL, without a trailing slash."""
         return f"http://{self.address}"
+
+
+@dataclass
+class ServerProcess(OnLoopback):
+    """A running server: the child process, its port, and every line it has printed so far."""
+
+    proc: subprocess.Popen[str]
+    port: int
+    output: list[str] = field(default_factory=list)
 
     def log(self) -> str:
         return "".join(self.output)
@@ -277,6 +283,6 @@ def postgres_server() -> Iterator[PostgresServer]:
 
 
 __all__ = [
-    "PostgresServer", "RedisServer", "ServerProcess", "ServerStartError", "free_port", "postgres_schema",
+    "OnLoopback", "PostgresServer", "RedisServer", "ServerProcess", "ServerStartError", "free_port", "postgres_schema",
     "postgres_server", "redis_process", "redis_server", "server_process",
 ]  # fmt: skip

@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 import uvicorn
 from fastapi import FastAPI
 
+from harness.process import HOST, OnLoopback
 from sevens.server.app import create_app
 from sevens.server.cluster import Cluster
 from sevens.server.config import ServerConfig
@@ -25,25 +26,16 @@ from sevens.server.lifecycle import ServerState
 from sevens.server.rooms import RoomRegistry
 
 T = TypeVar("T")
-HOST = "127.0.0.1"
 NODE_CONFIG = ServerConfig(bot_delay=0.0, grace_seconds=120.0, tick_interval=0.1, rooms_burst=1000,
                            rooms_per_minute=1000.0)  # fmt: skip
 
 
 @dataclass
-class Node:
+class Node(OnLoopback):
     app: FastAPI
     server: DrainingServer
     port: int
     task: asyncio.Task[None]
-
-    @property
-    def address(self) -> str:
-        return f"{HOST}:{self.port}"
-
-    @property
-    def url(self) -> str:
-        return f"http://{self.address}"
 
     @property
     def state(self) -> ServerState:

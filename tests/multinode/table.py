@@ -58,6 +58,12 @@ class Table:
         self.lead = self._reconnect(None)
         self.players = {p: self._reconnect(t) for p, t in self.tokens.items()}
 
+    def __enter__(self) -> Table:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
     def close(self) -> None:
         for client in (self.lead, *self.players.values()):
             if client is not None:

@@ -46,8 +46,7 @@ def test_two_nodes_adopting_one_room_at_once_one_wins(database_url: str, redis: 
         code, tokens = started_room(http, dead.url, first.url)
         session = dead.registry.rooms[code].session_id
         assert session is not None
-        table = Table(code, tokens, lambda: [first.address, second.address])
-        try:
+        with Table(code, tokens, lambda: [first.address, second.address]) as table:
             table.play(moves=6)
             nodes.call(lose(dead))
             expire(redis.url, f"sevens:owner:{code}", f"sevens:node:{dead.cluster.node}")
@@ -65,8 +64,6 @@ def test_two_nodes_adopting_one_room_at_once_one_wins(database_url: str, redis: 
             with redis_client.Redis.from_url(redis.url, decode_responses=True) as r:
                 assert r.get(f"sevens:owner:{code}") == holders[0].cluster.node
             table.play(moves=10)
-        finally:
-            table.close()
         record = record_of(http, first, code)
     check_nothing_lost(table, stored_moves(database_url, record))
 
@@ -76,8 +73,7 @@ def test_a_node_paused_past_its_lease_drops_the_room_for_its_new_owner(database_
         paused, other = nodes.nodes
         code, tokens = started_room(http, paused.url, other.url)
         room = paused.registry.rooms[code]
-        table = Table(code, tokens, lambda: [paused.address, other.address])
-        try:
+        with Table(code, tokens, lambda: [paused.address, other.address]) as table:
             table.play(moves=6)
             for task in paused.cluster._tasks[1:]:  # the upkeep stops renewing, as in a long pause
                 task.cancel()
@@ -88,8 +84,6 @@ def test_a_node_paused_past_its_lease_drops_the_room_for_its_new_owner(database_
             assert code not in paused.registry.rooms and room.closed
             table.play(moves=10)  # the clients were closed (1012) and found the room through either node
             assert table.reconnects >= 1
-        finally:
-            table.close()
         record = record_of(http, other, code)
     check_nothing_lost(table, stored_moves(database_url, record))
 
@@ -143,49 +137,31 @@ def test_sigterm_hands_every_started_room_to_the_other_nodes(database_url: str, 
         check_nothing_lost(table, stored_moves(database_url, record))
 
 
-def test_a_lone_node_stopped_resumes_its_games_when_it_starts_again(database_url: str, redis: RedisServer) -> None:
-    nodes = Site(database_url, redis.url)
-    try:
-        with httpx.Client(timeout=10) as http:
-            node = nodes.start_node()
-            code, tokens = started_room(http, node.url, node.url)
-            table = Table(code, tokens, nodes.addresses)
-            try:
-                table.play(moves=6)
-                nodes.stop_node(node)
-                assert nodes.call(asyncio.sleep(0, result=True))
-                node = nodes.start_node()
-                table.play(moves=6)
-            finally:
-                table.close()
-            record = record_of(http, node, code)
-    finally:
-        nodes.close()
-    check_nothing_lost(table, stored_moves(database_url, record))
-
-
-def test_a_node_started_while_redis_is_down_resumes_the_games_once_it_is_back(
-    database_url: str, redis: RedisServer
+@pytest.mark.parametrize("redis_down", [False, True], ids=["redis-up", "redis-down-at-start"])
+def test_a_lone_node_stopped_resumes_its_games_when_it_starts_again(
+    database_url: str, redis: RedisServer, redis_down: bool
 ) -> None:
+    """Alone, a drained node keeps its games in the store; started again (even while Redis is down: it starts
+    all the same and joins once Redis is back) it resumes them."""
     nodes = Site(database_url, redis.url)
     try:
         with httpx.Client(timeout=10) as http:
             node = nodes.start_node()
             code, tokens = started_room(http, node.url, node.url)
-            table = Table(code, tokens, nodes.addresses)
-            try:
+            with Table(code, tokens, nodes.addresses) as table:
                 table.play(moves=4)
-                nodes.stop_node(node)  # alone: its game stays in the store
-                redis.stop()
-                node = nodes.start_node()  # starts all the same
-                assert http.get(f"{node.url}/api/health").json()["down"] == ["redis"]
-                check_unavailable(http.get(f"{node.url}/api/rooms/{code}"))  # not "unknown": it may exist
-                redis.start()
-                took = wait_until(lambda: status(http, "GET", f"{node.url}/api/rooms/{code}") == 200, 15, "resumed")
-                print(f"a node started during a Redis outage served its stored game {took:.2f} s after Redis returned")
+                nodes.stop_node(node)
+                if redis_down:
+                    redis.stop()
+                node = nodes.start_node()
+                if redis_down:
+                    assert http.get(f"{node.url}/api/health").json()["down"] == ["redis"]
+                    check_unavailable(http.get(f"{node.url}/api/rooms/{code}"))  # not "unknown": it may exist
+                    redis.start()
+                    served = lambda: status(http, "GET", f"{node.url}/api/rooms/{code}") == 200  # noqa: E731
+                    took = wait_until(served, 15, "the stored game served")
+                    print(f"a node started during a Redis outage served its stored game {took:.2f} s after Redis")
                 table.play(moves=6)
-            finally:
-                table.close()
             record = record_of(http, node, code)
     finally:
         nodes.close()

@@ -39,9 +39,8 @@ def test_a_database_outage_is_weather(
         owner, other = nodes.nodes
         code, tokens = started_room(http, owner.url, other.url)
         lobby_ticket = http.post(f"{owner.url}/api/rooms", json=LOBBY).raise_for_status().json()
-        table = Table(code, tokens, lambda: [owner.address, other.address])
         room = owner.registry.rooms[code]
-        try:
+        with Table(code, tokens, lambda: [owner.address, other.address]) as table:
             table.play(moves=2)
             table.play(until=lambda: computer_to_move(table))  # the computer thinks for a second: cut it off
             postgres.stop("immediate")  # a crash: every connection breaks
@@ -73,8 +72,6 @@ def test_a_database_outage_is_weather(
             assert http.get(f"{other.url}/api/games").status_code == 200
             assert http.get(f"{owner.url}/api/health").json()["down"] == []
             table.play(moves=8)
-        finally:
-            table.close()
         record = http.get(f"{owner.url}/api/rooms/{code}").json()["record"]
     check_nothing_lost(table, stored_moves(database_url, record))
 
@@ -85,9 +82,8 @@ def test_a_move_that_cannot_be_stored_is_refused_and_made_once_the_database_is_b
     with site(database_url, redis.url, nodes=1) as nodes, httpx.Client(timeout=10) as http:
         (node,) = nodes.nodes
         code, tokens = started_room(http, node.url, node.url)
-        table = Table(code, tokens, nodes.addresses)
         room = node.registry.rooms[code]
-        try:
+        with Table(code, tokens, nodes.addresses) as table:
             table.play(moves=2)
             table.play(until=lambda: human_to_move(table))
             assert table.lead is not None and table.lead.game is not None
@@ -110,7 +106,5 @@ def test_a_move_that_cannot_be_stored_is_refused_and_made_once_the_database_is_b
             assert (ack["turn"], ack["action"], ack["duplicate"]) == (before + 1, move, False)
             table.acks.append((ack["round"], ack["turn"], ack["action"]))
             table.play(moves=4)
-        finally:
-            table.close()
         record = http.get(f"{node.url}/api/rooms/{code}").json()["record"]
     check_nothing_lost(table, stored_moves(database_url, record))

@@ -25,8 +25,8 @@ def test_a_redis_outage_is_weather(database_url: str, redis: RedisServer, outage
         owner, other = nodes.nodes
         code, tokens = started_room(http, owner.url, other.url)
         lobby = http.post(f"{other.url}/api/rooms", json=NEW_ROOM).raise_for_status().json()["code"]
-        table = Table(code, tokens, lambda: [other.address, owner.address])  # the spectator goes through the proxy
-        try:
+        # The spectator goes through the proxy first.
+        with Table(code, tokens, lambda: [other.address, owner.address]) as table:
             table.play(moves=6)
             redis.stop()
             down_at = time.monotonic()
@@ -60,7 +60,5 @@ def test_a_redis_outage_is_weather(database_url: str, redis: RedisServer, outage
             table.play(moves=6)
             ok = http.post(f"{other.url}/api/rooms", json=NEW_ROOM)
             assert ok.status_code == 201, ok.text
-        finally:
-            table.close()
         record = http.get(f"{owner.url}/api/rooms/{code}").json()["record"]
     check_nothing_lost(table, stored_moves(database_url, record))

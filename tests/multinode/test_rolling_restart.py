@@ -37,8 +37,7 @@ def test_restarting_every_node_in_turn_loses_no_move_and_pauses_no_game(database
             start()
         with httpx.Client(timeout=10) as http:
             code, tokens = started_room(http, live[0].url, live[1].url)
-            table = Table(code, tokens, lambda: [node.address for node in live])
-            try:
+            with Table(code, tokens, lambda: [node.address for node in live]) as table:
                 table.play(moves=10)
                 began = time.monotonic()
                 for _ in range(3):
@@ -58,8 +57,6 @@ def test_restarting_every_node_in_turn_loses_no_move_and_pauses_no_game(database
                 print(f"rolling restart of 3 nodes: {table.moves} moves, longest pause {pause:.2f} s, "
                       f"{table.reconnects} reconnections")  # fmt: skip
                 assert pause < PAUSE_SECONDS
-            finally:
-                table.close()
             record = int(http.get(f"{live[0].url}/api/rooms/{code}").json()["record"])
     finally:
         for stack in stacks.values():

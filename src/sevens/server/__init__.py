@@ -6,6 +6,7 @@ Modules, one job each:
 - :mod:`.rooms` every room: create, find by code, restore after a restart, the ticker;
 - :mod:`.room` one room: members, connections, frames, the one commit path of its game, host controls;
 - :mod:`.autoplay` turn clocks (E4), grace periods, computer moves; :mod:`.restore` resuming from the store;
+  :mod:`.roomshape` what those helpers read of a room (a Protocol: no import circle);
 - :mod:`sevens.session.match` rounds of a session and their scores (E2, E3, chips); :mod:`.views` per-seat and
   public views;
 - :mod:`.members` seats and options; :mod:`.bots` computer players; :mod:`.timers` clocks;

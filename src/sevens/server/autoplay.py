@@ -14,11 +14,11 @@ from typing import Any, Protocol
 
 from sevens.agents import Agent
 from sevens.errors import SevensError
-from sevens.games.base import Family
 from sevens.server.bots import Decision, agent_or_fallback, decide, new_agent, prepare
 from sevens.server.config import ServerConfig
 from sevens.server.errors import ServerError
-from sevens.server.members import PACE_FACTORS, Member, RoomOptions
+from sevens.server.members import PACE_FACTORS, Member
+from sevens.server.roomshape import RoomFacts
 from sevens.server.timers import Clock, turn_clock
 from sevens.session.clock import default_action
 from sevens.session.match import RoundPlan
@@ -37,24 +37,14 @@ class RoomServices(Protocol):
     def bot_executor(self) -> Executor: ...
 
 
-class PlayingRoom(Protocol):
-    """What autoplay needs of its room (a :class:`~sevens.server.room.Room`; named here so that the room and
-    this module do not import each other)."""
+class PlayingRoom(RoomFacts, Protocol):
+    """What autoplay needs of its room beyond its facts: the lock, the round, the one commit path."""
 
     @property
     def code(self) -> str: ...
 
     @property
     def closed(self) -> bool: ...
-
-    @property
-    def status(self) -> str: ...
-
-    @property
-    def members(self) -> list[Member]: ...
-
-    @property
-    def state(self) -> Any: ...
 
     @property
     def plan(self) -> RoundPlan | None: ...
@@ -70,12 +60,6 @@ class PlayingRoom(Protocol):
 
     @property
     def ctx(self) -> RoomServices: ...
-
-    @property
-    def options(self) -> RoomOptions: ...
-
-    @property
-    def family(self) -> Family: ...
 
     def player_in(self, seat: int) -> int: ...
 

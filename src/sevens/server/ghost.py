@@ -10,29 +10,12 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from sevens.games.base import Family
 from sevens.server.chat import ChatLine, addressed_names
-from sevens.server.members import Member, RoomOptions
+from sevens.server.roomshape import RoomFacts
 
 
-class Room(Protocol):
-    """What the ghost rule reads of a room (a :class:`~sevens.server.room.Room`; named here so that the room and
-    this module do not import each other)."""
-
-    @property
-    def options(self) -> RoomOptions: ...
-
-    @property
-    def status(self) -> str: ...
-
-    @property
-    def state(self) -> Any: ...
-
-    @property
-    def members(self) -> list[Member]: ...
-
-    @property
-    def family(self) -> Family: ...
+class Room(RoomFacts, Protocol):
+    """What the ghost rule reads of a room: its facts and who plays which seat."""
 
     def seat_for(self, player: int) -> int | None: ...
 
