@@ -12,9 +12,10 @@ import httpx2 as httpx
 import pytest
 import redis as redis_client
 
-from harness.process import RedisServer, free_port
+from harness.process import PostgresServer, RedisServer, free_port
+from server.harness import Closed
 
-from .helpers import check_unavailable, started_room, status, wait_until
+from .helpers import RECOVERY_SECONDS, check_unavailable, started_room, status, wait_until
 from .site import Node, Site, site
 from .table import Table, check_nothing_lost, connect, stored_moves
 
@@ -95,9 +96,9 @@ def test_an_owner_that_cannot_be_reached_is_a_reconnect_or_a_503(database_url: s
             gone = f"http://127.0.0.1:{free_port()}"  # nothing listens there
             r.set("sevens:node:gone", f'{{"address": "{gone}", "rooms": 1, "connections": 0}}', px=60_000)
             r.set("sevens:owner:GONE22", "gone", px=60_000)
-        with pytest.raises(Exception) as closed:
+        with pytest.raises(Closed) as closed:
             connect(node.address, "GONE22", None)
-        assert getattr(closed.value, "code", None) == 1012
+        assert closed.value.code == 1012
         check_unavailable(http.get(f"{node.url}/api/rooms/GONE22"))  # nobody answers on its channel
         assert http.get(f"{node.url}/api/rooms/NOSUCH").status_code == 404
 
@@ -165,4 +166,29 @@ def test_a_lone_node_stopped_resumes_its_games_when_it_starts_again(
             record = record_of(http, node, code)
     finally:
         nodes.close()
+    check_nothing_lost(table, stored_moves(database_url, record))
+
+
+def test_a_room_whose_owner_dies_while_the_database_is_down_is_adopted_once_it_is_back(
+    database_url: str, postgres: PostgresServer, redis: RedisServer
+) -> None:
+    with site(database_url, redis.url, nodes=2) as nodes, httpx.Client(timeout=10) as http:
+        dead, heir = nodes.nodes
+        code, tokens = started_room(http, dead.url, heir.url)
+        with Table(code, tokens, lambda: [heir.address]) as table:
+            table.play(moves=4)
+            postgres.stop("immediate")
+            try:
+                nodes.call(lose(dead))
+                expire(redis.url, f"sevens:owner:{code}", f"sevens:node:{dead.cluster.node}")
+                with pytest.raises(Closed) as refused:  # an error frame, then "try again later"
+                    connect(heir.address, code, tokens[0])
+                assert refused.value.code == 1013
+                check_unavailable(http.get(f"{heir.url}/api/rooms/{code}"))
+            finally:
+                postgres.start()
+            served = lambda: status(http, "GET", f"{heir.url}/api/rooms/{code}") == 200  # noqa: E731
+            wait_until(served, RECOVERY_SECONDS, "the room adopted once the database is back")
+            table.play(moves=6)
+        record = record_of(http, heir, code)
     check_nothing_lost(table, stored_moves(database_url, record))

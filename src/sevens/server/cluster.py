@@ -49,9 +49,9 @@ from redis.exceptions import RedisError
 from sevens.errors import SevensError
 from sevens.server.errors import ServerError
 from sevens.server.persistence import StoredRoom, read_room
-from sevens.server.refusals import UNAVAILABLE, refusal
+from sevens.server.refusals import DATABASE_DOWN, UNAVAILABLE, refusal
 from sevens.server.security import normalise_code, redact
-from sevens.store import StoreError
+from sevens.store import StoreError, StoreUnavailableError
 
 if TYPE_CHECKING:
     from starlette.websockets import WebSocket
@@ -213,7 +213,7 @@ class Cluster:
                 await self.upkeep()
             except (RedisError, OSError) as exc:
                 self.redis_failed(exc)
-            except StoreError as exc:  # the database is down: rooms are adopted once it is back
+            except (ServerError, StoreError) as exc:  # the database is down: rooms are adopted once it is back
                 log.warning("node %s: cannot adopt rooms now: %s", self.node, exc)
             except Exception:
                 log.exception("node %s: cluster upkeep failed", self.node)
@@ -368,9 +368,14 @@ class Cluster:
             info = await persistence.run(lambda store: store.load_session(session_id))
             saved = read_room(info.settings)
             room = await self.registry.adopt(info, saved) if saved is not None and saved.code == code else None
-        except BaseException:
+        except BaseException as exc:
             await self._release(keys=[self._owner_key(code)], args=[self.node])  # another node may try now
-            raise
+            if isinstance(exc, StoreUnavailableError):
+                raise ServerError(UNAVAILABLE, DATABASE_DOWN) from None
+            if not isinstance(exc, StoreError):
+                raise
+            log.error("node %s: room %s (session %s) cannot be adopted: %s", self.node, code, session_id, exc)
+            return None
         if room is None:
             await self._release(keys=[self._owner_key(code)], args=[self.node])
             return None

@@ -43,4 +43,4 @@ def refusal_headers(status: int) -> dict[str, str]:
     return {"Retry-After": str(RETRY_AFTER_SECONDS)} if status == 503 else {}
 
 
-__all__ = ["RETRY_AFTER_SECONDS", "UNAVAILABLE", "refusal", "refusal_headers"]
+__all__ = ["DATABASE_DOWN", "RETRY_AFTER_SECONDS", "UNAVAILABLE", "refusal", "refusal_headers"]
