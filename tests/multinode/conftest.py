@@ -26,9 +26,9 @@ def require(what: str) -> None:
     pytest.skip(what)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def postgres() -> Iterator[PostgresServer]:
-    """A private PostgreSQL for this module's tests (started again by a test that stops it)."""
+    """A private PostgreSQL for this process's tests (a test that stops it starts it again)."""
     try:
         with postgres_server() as server:
             yield server
