@@ -46,6 +46,7 @@ import re
 import shutil
 import statistics
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -59,7 +60,8 @@ from typing import Any
 import httpx2 as httpx
 from websockets.asyncio.client import ClientConnection, connect
 
-from sevens.server.process import ServerStartError, postgres_schema, redis_process, server_process
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))  # the servers are started by the tests' harness
+from harness.process import ServerStartError, postgres_schema, redis_process, server_process
 
 MAX_ROOMS = 2000
 MAX_SECONDS = 600.0

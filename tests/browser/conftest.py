@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from sevens.server.process import server_process
+from harness.process import server_process
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [

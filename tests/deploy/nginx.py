@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from sevens.server.process import HOST, free_port, listening
+from harness.process import HOST, free_port, listening
 
 DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 SHIPPED_CONFIG = DEPLOY / "nginx" / "nginx.conf"

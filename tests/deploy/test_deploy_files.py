@@ -118,7 +118,8 @@ def test_the_dockerfile_is_slim_unprivileged_and_healthy() -> None:
     assert extras and set(extras[0].split(",")) <= set(PYPROJECT["project"]["optional-dependencies"])
     (healthcheck,) = dockerfile_instructions("HEALTHCHECK")
     assert "/api/health" in healthcheck
-    routes = {getattr(route, "path", None) for route in create_app("sqlite://").routes}
+    app = create_app("sqlite://")
+    routes = {getattr(route, "path", None) for route in app.routes} | set(app.openapi()["paths"])
     assert "/api/health" in routes
     (cmd,) = dockerfile_instructions("CMD")
     argv = yaml.safe_load(cmd)  # JSON array form

@@ -23,7 +23,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection
 from websockets.sync.client import connect as ws_connect
 
-from sevens.server.process import ServerProcess, server_process
+from harness.process import ServerProcess, server_process
 
 from .nginx import Nginx, nginx_executable, nginx_process
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from harness.process import postgres_schema
 from sevens.server.actionlog import ActionLog
-from sevens.server.process import postgres_schema
 from sevens.store import Store, StoreError
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import httpx2 as httpx
 import pytest
 
-from sevens.server.process import ServerProcess, server_process
+from harness.process import ServerProcess, server_process
 
 TIMEOUT = 10.0
 SLOW_REFILL = ("--rooms-per-minute", "0.01", "--lobbies-per-address", "1000")  # a burst of 20, then ~nothing

@@ -12,8 +12,8 @@ import httpx2 as httpx
 import pytest
 from websockets.sync.client import connect as ws_connect
 
+from harness.process import ServerProcess, server_process
 from sevens.server.logs import redact
-from sevens.server.process import ServerProcess, server_process
 
 TIMEOUT = 10.0
 

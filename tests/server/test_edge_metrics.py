@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 
-from sevens.server.process import redis_process
+from harness.process import redis_process
 
 from .harness import Server, play_session, random_chooser, running, seated_room
 

@@ -21,7 +21,7 @@ from pathlib import Path
 import httpx2 as httpx
 import pytest
 
-from sevens.server.process import server_process
+from harness.process import server_process
 
 EXAMPLES = 40  # per operation and phase
 SEED = 28

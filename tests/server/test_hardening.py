@@ -16,8 +16,8 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from websockets.sync.client import connect as ws_connect
 
+from harness.process import server_process
 from sevens.server.connection import Connection
-from sevens.server.process import server_process
 from sevens.server.room import Room
 from sevens.server.security import RedactTokens
 

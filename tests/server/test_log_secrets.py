@@ -8,7 +8,7 @@ from pathlib import Path
 import httpx2 as httpx
 from websockets.sync.client import connect as ws_connect
 
-from sevens.server.process import server_process
+from harness.process import server_process
 
 
 def test_the_server_log_never_shows_a_token(tmp_path: Path) -> None:

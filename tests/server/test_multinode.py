@@ -21,7 +21,7 @@ import pytest
 import redis
 from websockets.sync.client import connect as ws_connect
 
-from sevens.server.process import ServerProcess, postgres_schema, redis_process, server_process
+from harness.process import ServerProcess, postgres_schema, redis_process, server_process
 from sevens.store import Store
 
 from .harness import Client, Closed, RealTransport

@@ -14,7 +14,7 @@ from typing import Any
 import httpx2 as httpx
 from websockets.sync.client import connect as ws_connect
 
-from sevens.server.process import server_process
+from harness.process import server_process
 from sevens.store import Store
 
 from .harness import Client, Closed, RealTransport, Server, running

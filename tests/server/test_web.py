@@ -135,7 +135,7 @@ def test_unknown_and_unfinished_games_are_not_replayed() -> None:
 def test_serve_prints_the_address_to_open(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     import uvicorn
 
-    monkeypatch.setattr(uvicorn, "run", lambda *args, **kwargs: None)
+    monkeypatch.setattr(uvicorn.Server, "run", lambda *args, **kwargs: None)
     server_app.serve(host="0.0.0.0", port=8123, database_url="sqlite://")
     out = capsys.readouterr().out
     assert "Open http://127.0.0.1:8123/ in your browser" in out

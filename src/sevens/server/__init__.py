@@ -2,10 +2,11 @@
 
 Modules, one job each:
 
-- :mod:`.app` the FastAPI app (:func:`create_app`), HTTP routes, the WebSocket loop, :func:`serve`;
+- :mod:`.app` the FastAPI app (:func:`create_app`) and :func:`serve`;
 - :mod:`.rooms` every room: create, find by code, restore after a restart, the ticker;
 - :mod:`.room` one room: members, connections, frames, the one commit path of its game, host controls;
 - :mod:`.autoplay` turn clocks (E4), grace periods, computer moves; :mod:`.restore` resuming from the store;
+  :mod:`.roomshape` what those helpers read of a room (a Protocol: no import circle);
 - :mod:`sevens.session.match` rounds of a session and their scores (E2, E3, chips); :mod:`.views` per-seat and
   public views;
 - :mod:`.members` seats and options; :mod:`.bots` computer players; :mod:`.timers` clocks;
@@ -19,9 +20,14 @@ Modules, one job each:
   :mod:`.metrics` Prometheus metrics;
 - :mod:`.cluster` several nodes on Redis (ownership leases, lobby, presence, requests to a room's owner, the
   WebSocket proxy); :mod:`.operations` the HTTP operations on one room, run here or on its owner;
-- :mod:`.config` limits and timings; :mod:`.errors` refusals; :mod:`.command` the CLI command;
-- :mod:`.process` a server (or Redis) as a child process on a free port (the restart, multi-node and browser
-  tests, the load bench).
+- :mod:`.config` limits and timings; :mod:`.errors` refusals; :mod:`.refusals` their HTTP shape (503 with
+  ``Retry-After`` when a dependency is down); :mod:`.command` the CLI command;
+- :mod:`.lifecycle` what a running server holds, its start, drain (``SIGTERM``) and stop, its health;
+  :mod:`.draining` uvicorn's server draining first; :mod:`.routes` the HTTP routes; :mod:`.play` the WebSocket;
+  :mod:`.requests` what routes read from a request.
+
+The harness that runs a server (or Redis, or a PostgreSQL schema) as a child process for tests and benchmarks is
+``tests/harness/process.py``, outside the package.
 
 The protocol is described in ``docs/protocol.md``. FastAPI and uvicorn are imported by :mod:`.app` only.
 """

@@ -27,6 +27,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sevens.store import Store, StoreError
 from sevens.store.columns import utc_now
 from sevens.store.engine import WRITE_OPTION
+from sevens.store.errors import database_error
 from sevens.store.models import RoundAction
 
 MAX_BATCH = 500  # actions per transaction at most
@@ -66,7 +67,7 @@ def write_batch(store: Store, engine: Engine, batch: list[PendingAction]) -> lis
     except IntegrityError:
         pass
     except SQLAlchemyError as exc:
-        return [StoreError(f"database error: {exc}")] * len(batch)
+        return [database_error(exc)] * len(batch)
     outcomes: list[Outcome] = []
     for action in batch:
         try:

@@ -1,98 +1,54 @@
 """The FastAPI application: HTTP for rooms (OpenAPI at ``/docs``), one WebSocket per seat, and :func:`serve`.
 
-HTTP (JSON bodies; refusals as ``{"error": code, "message": …}``):
+HTTP (JSON bodies; refusals as ``{"error": code, "message": …}``; a 503 carries ``Retry-After``):
 
 - ``POST /api/rooms`` create a room → a :class:`~sevens.server.messages.SeatTicket` for the creator (the host);
 - ``GET /api/rooms?offset=&limit=`` one page of the listed lobby rooms with a free seat; ``GET /api/rooms/{code}``
   one room;
 - ``POST /api/rooms/{code}/join`` take a free seat → a ticket; ``POST /api/rooms/{code}/start`` the host starts
   (``Authorization: Bearer <token>``);
-- ``GET /api/health``; ``GET /api/catalog`` families, presets, rules parameters, agents, kids phrases;
+- ``GET /api/health`` (and which dependency is down); ``GET /api/catalog`` families, presets, rules parameters,
+  agents, kids phrases;
 - ``GET /api/i18n`` every text a player sees, in Japanese and English (the page's one catalogue);
 - ``GET /api/games`` finished games, ``GET /api/games/{id}`` one replayed with every hand (the replay viewer);
 - ``GET /api/players/{name}`` a player's profile: stars and the games they played.
 
-The browser front-end (static files in ``web/``, nothing to build) is served at ``/`` and ``/static``.
+The routes live in :mod:`.routes` (one router per subject), the WebSocket in :mod:`.play`, what the server holds
+while it runs in :class:`~sevens.server.lifecycle.ServerState`. The browser front-end (static files in ``web/``,
+nothing to build) is served at ``/`` and ``/static``.
 
-WebSocket ``/ws/{code}?token=…``: a seat (or the host's) token, or none to watch. docs/protocol.md describes
-the frames. Without Redis, run one server process per database: the process is the only authority over its
-rooms; with ``redis_url`` (``sevens serve --redis``) any number of nodes share one PostgreSQL (:mod:`.cluster`).
+Without Redis, run one server process per database: the process is the only authority over its rooms; with
+``redis_url`` (``sevens serve --redis``) any number of nodes share one PostgreSQL (:mod:`.cluster`).
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import dataclasses
-import functools
-import gc
-import hashlib
-import json
 import logging
 import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
-from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket
-from fastapi import Path as ApiPath
+from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
-from starlette.requests import HTTPConnection
 
-from sevens.errors import IllegalActionError, NotationError, SevensError
-from sevens.i18n import catalogue
-from sevens.server.catalog import catalog
+from sevens.errors import SevensError
+from sevens.server import play
 from sevens.server.config import ServerConfig
-from sevens.server.connection import (
-    CLOSE_BAD_TOKEN,
-    CLOSE_POLICY,
-    CLOSE_TRY_LATER,
-    CLOSE_UNKNOWN_ROOM,
-    Connection,
-)
 from sevens.server.edge import install as install_edge
-from sevens.server.errors import ServerError, retry_after_headers
-from sevens.server.messages import (
-    ClientMessage,
-    CreateRoom,
-    ErrorBody,
-    JoinRoom,
-    RoomInfo,
-    SeatTicket,
-    error_frame,
-    parse_client_message,
-)
-from sevens.server.operations import OPERATIONS, run_operation
-from sevens.server.persistence import Persistence
-from sevens.server.profiles import player_profile
-from sevens.server.replays import finished_games, game_replay
-from sevens.server.room import FrameObserver, Room
-from sevens.server.rooms import RoomRegistry
-from sevens.server.security import RedactTokens, normalise_code, origin_allowed
+from sevens.server.errors import retry_after_headers
+from sevens.server.lifecycle import ServerState
+from sevens.server.messages import ErrorBody
+from sevens.server.refusals import refusal, refusal_headers
+from sevens.server.requests import registry_of
+from sevens.server.room import FrameObserver
+from sevens.server.routes import records, rooms, site
+from sevens.server.security import RedactTokens
 from sevens.server.timers import Clock, MonotonicClock
 
 log = logging.getLogger("sevens.server")
-CLOSE_TIMEOUT = 2.0  # seconds a closed connection's peer has to answer the close
-ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorBody} for code in (401, 403, 404, 409, 422, 429, 503)}
-MAX_PAGE_SIZE = 200  # rooms in one page of GET /api/rooms
-MAX_ID = 2**63 - 1  # the store's ids are 64-bit signed integers
-CLOSE_CODES = {  # else CLOSE_BAD_TOKEN
-    "unknown_room": CLOSE_UNKNOWN_ROOM, "too_many_spectators": CLOSE_TRY_LATER, "bad_request": CLOSE_POLICY,
-}  # fmt: skip
-LOG_MODES = ("full", "tail")  # /ws/CODE?log=…: every frame with the whole move log, or only its new entries
-WEB_DIR = Path(__file__).parent / "web"
-# The page loads only its own files and talks only to this server (no CDN, no inline script).
-PAGE_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:; style-src 'self'; "
-        "script-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-}
 
 
 def create_app(
@@ -105,48 +61,10 @@ def create_app(
     default SQLite file); ``clock``: where deadlines read the time (tests pass a
     :class:`~sevens.server.timers.ManualClock`); ``observer`` sees every frame as it is queued.
 
-    The registry of rooms is ``app.state.registry`` once the app has started (see :func:`registry_of`)."""
+    The registry of rooms is ``app.state.registry`` once the app has started (see :func:`registry_of`); the
+    whole running server is ``app.state.server`` (a :class:`~sevens.server.lifecycle.ServerState`)."""
     settings = config or ServerConfig()
-    time_source = clock or MonotonicClock()
-
-    @asynccontextmanager
-    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hide_tokens_in_access_log()
-        loop = asyncio.get_running_loop()
-        persistence = await loop.run_in_executor(None, Persistence.open, database_url, settings.sqlite_synchronous)
-        registry = RoomRegistry(settings, time_source, persistence, observer)
-        app.state.registry = registry
-        cluster = None
-        if settings.redis_url is not None:
-            from sevens.server.cluster import Cluster  # Redis is needed by multi-node sites only
-            from sevens.server.metrics import instrument_redis
-
-            address = settings.advertise or "http://127.0.0.1:8000"  # serve() always sets it
-            cluster = Cluster(settings.redis_url, address, registry, OPERATIONS, settings.lease_seconds)
-            instrument_redis(cluster.redis)  # Redis latency and errors in /metrics
-            registry.cluster = cluster
-            await cluster.start()
-        else:
-            restored = await registry.restore()
-            if restored:
-                log.info("resumed %d room(s) from %s", restored, persistence.store.url)
-        gc.collect()
-        gc.freeze()  # what start-up loaded never changes: keep it out of every later collection
-        ticker = None
-        if settings.tick_interval is not None:
-            ticker = loop.create_task(registry.run_ticker(settings.tick_interval), name="sevens-ticker")
-        try:
-            yield
-        finally:
-            if ticker is not None:
-                ticker.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await ticker
-            await registry.close()
-            if cluster is not None:
-                await cluster.stop()
-            await loop.run_in_executor(None, persistence.close)
-
+    server = ServerState(settings, clock or MonotonicClock(), database_url, observer)
     app = FastAPI(
         title="sevens server",
         summary="Online 七並べ, Killer Sevens and Seven Twenty-Seven: rooms over HTTP, play over WebSocket.",
@@ -154,136 +72,41 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.config = settings
+    app.state.server = server
     install_edge(app, settings)  # trusted proxies, /metrics, the framework's refusals in the error shape
-
-    @app.exception_handler(SevensError)
-    async def refused(_request: Request, exc: SevensError) -> JSONResponse:
-        status, body = refusal(exc)
-        return JSONResponse(body, status_code=status, headers=retry_after_headers(exc))
-
-    @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        """422 with ``error``/``message`` like every refusal, and FastAPI's ``detail`` without the inputs (a NaN
-        or a huge number echoed back could not even be encoded)."""
-        detail = [{"loc": list(e["loc"]), "msg": e["msg"], "type": e["type"]} for e in exc.errors()[:10]]
-        where = "; ".join(f"{'.'.join(str(p) for p in d['loc'][1:]) or 'body'}: {d['msg']}" for d in detail[:3])
-        body = {**ErrorBody(error="invalid", message=where[:300]).model_dump(), "detail": detail}
-        return JSONResponse(body, status_code=422)
-
-    @app.post("/api/rooms", status_code=201, responses=ERRORS)
-    async def create_room(
-        body: CreateRoom, request: Request, authorization: Annotated[str | None, Header()] = None
-    ) -> SeatTicket:
-        """Create a room; the answer's token makes its holder the host. Rate-limited per client address and per
-        bearer token (429 ``rate_limited``)."""
-        registry = registry_of(request.app)
-        address = client_address(request)
-        registry.admit_creator(address, bearer_token(authorization))
-        _room, ticket = await registry.create(body, address)
-        return ticket
-
-    @app.get("/api/rooms")
-    async def list_rooms(
-        request: Request,
-        offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
-        limit: Annotated[int | None, Query(ge=1, le=MAX_PAGE_SIZE)] = None,
-    ) -> list[RoomInfo]:
-        """Listed rooms in the lobby with a free seat, newest first: one page of ``limit`` (default
-        ``page_size``) from ``offset`` on; fewer than asked means the last page."""
-        registry = registry_of(request.app)
-        if registry.cluster is not None:
-            found = await registry.cluster.lobby(offset, limit or settings.page_size)
-            return [RoomInfo.model_validate(info) for info in found]
-        return registry.open_rooms(offset, limit)
-
-    @app.get("/api/rooms/{code}", responses=ERRORS)
-    async def room_info(code: str, request: Request) -> RoomInfo:
-        """One room by its join code."""
-        return RoomInfo.model_validate(await run_operation(registry_of(request.app), "info", code, {}))
-
-    @app.post("/api/rooms/{code}/join", responses=ERRORS)
-    async def join_room(code: str, body: JoinRoom, request: Request) -> SeatTicket:
-        """Take a free seat in a room's lobby."""
-        args = {"name": body.name, "seat": body.seat}
-        return SeatTicket.model_validate(await run_operation(registry_of(request.app), "join", code, args))
-
-    @app.post("/api/rooms/{code}/start", responses=ERRORS)
-    async def start_room(
-        code: str, request: Request, authorization: Annotated[str | None, Header()] = None
-    ) -> RoomInfo:
-        """The host starts the game (free seats go to computer players)."""
-        args = {"token": bearer_token(authorization)}
-        return RoomInfo.model_validate(await run_operation(registry_of(request.app), "start", code, args))
-
-    @app.get("/api/health")
-    async def health(request: Request) -> dict[str, Any]:
-        """Whether the server runs, and how many rooms it holds (and which node it is, with several)."""
-        registry = registry_of(request.app)
-        node = {"node": registry.cluster.node} if registry.cluster is not None else {}
-        return {"ok": True, "rooms": len(registry.rooms), **node}
-
-    @app.get("/api/catalog")
-    async def game_catalog() -> dict[str, Any]:
-        """Families, presets (with one-line summaries), rules parameters explained in English and Japanese,
-        computer players, kids-mode phrases: what the lobby offers."""
-        return cached_catalog()
-
-    @app.get("/api/i18n")
-    async def messages(request: Request) -> Response:
-        """Every text a player sees, ``{"key": {"en": …, "ja": …}}`` (the catalogue of :mod:`sevens.i18n`):
-        the page's words, game events and refusal reasons. Fixed while the server runs, so cacheable."""
-        body, etag = catalogue_json()
-        headers = {"ETag": etag, "Cache-Control": "public, max-age=300"}
-        if request.headers.get("if-none-match") == etag:
-            return Response(status_code=304, headers=headers)
-        return Response(body, media_type="application/json", headers=headers)
-
-    @app.get("/api/games")
-    async def list_games(request: Request, limit: Annotated[int, Query(ge=1, le=100)] = 20) -> list[dict[str, Any]]:
-        """Finished games of this server, newest first."""
-        persistence = registry_of(request.app).persistence
-        return await persistence.run(lambda store: finished_games(store, limit))
-
-    @app.get("/api/games/{game_id}", responses=ERRORS)
-    async def replay_game(game_id: Annotated[int, ApiPath(ge=1, le=MAX_ID)], request: Request) -> dict[str, Any]:
-        """A finished game, every round replayed into the public view after each move."""
-        persistence = registry_of(request.app).persistence
-        return await persistence.run(lambda store: game_replay(store, game_id))
-
-    @app.get("/api/players/{name:path}", responses=ERRORS)  # a name may hold a "/"
-    async def profile(name: str, request: Request, limit: Annotated[int, Query(ge=1, le=100)] = 20) -> dict[str, Any]:
-        """A human player's profile: stars earned (E3) and their newest games with points, stars and place."""
-        persistence = registry_of(request.app).persistence
-        return await persistence.run(lambda store: player_profile(store, name, limit, settings.name_max_chars))
-
-    @app.websocket("/ws/{code}")
-    async def websocket_endpoint(websocket: WebSocket, code: str) -> None:
-        await play(websocket, code, registry_of(websocket.app), settings)
-
-    @app.get("/", include_in_schema=False)
-    async def index() -> FileResponse:
-        return FileResponse(WEB_DIR / "index.html", headers=PAGE_HEADERS)
-
-    app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
+    app.add_exception_handler(SevensError, refused)
+    app.add_exception_handler(RequestValidationError, invalid)
+    for router in (rooms.router, records.router, site.router, play.router):
+        app.include_router(router)
+    app.mount("/static", StaticFiles(directory=site.WEB_DIR), name="static")
     return app
 
 
-@functools.cache
-def cached_catalog() -> dict[str, Any]:
-    """The catalog, built once (what the lobby offers never changes while the server runs)."""
-    return catalog()
+@asynccontextmanager
+async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+    hide_tokens_in_access_log()
+    server: ServerState = app.state.server
+    app.state.registry = await server.start()
+    try:
+        yield
+    finally:
+        await server.stop()
 
 
-def refusal(exc: BaseException) -> tuple[int, dict[str, Any]]:
-    """The HTTP status and body of a refused request (anything but a :class:`SevensError` is a 500)."""
-    if isinstance(exc, ServerError):
-        code, status = exc.code, exc.http_status
-    elif isinstance(exc, SevensError):
-        code, status = exc.key, 422
-    else:
-        log.error("request failed: %r", exc)
-        return 500, ErrorBody(error="internal", message="the server could not handle this request").model_dump()
-    return status, ErrorBody(error=code, message=str(exc)).model_dump()
+async def refused(_request: Request, exc: Exception) -> JSONResponse:
+    status, body = refusal(exc)
+    # a 503 always says when to try again; a refusal that knows better (a rate limit's window) says so itself
+    return JSONResponse(body, status_code=status, headers={**refusal_headers(status), **retry_after_headers(exc)})
+
+
+async def invalid(_request: Request, exc: Exception) -> JSONResponse:
+    """422 with ``error``/``message`` like every refusal, and FastAPI's ``detail`` without the inputs (a NaN
+    or a huge number echoed back could not even be encoded)."""
+    assert isinstance(exc, RequestValidationError)
+    detail = [{"loc": list(e["loc"]), "msg": e["msg"], "type": e["type"]} for e in exc.errors()[:10]]
+    where = "; ".join(f"{'.'.join(str(p) for p in d['loc'][1:]) or 'body'}: {d['msg']}" for d in detail[:3])
+    body = {**ErrorBody(error="invalid", message=where[:300]).model_dump(), "detail": detail}
+    return JSONResponse(body, status_code=422)
 
 
 def hide_tokens_in_access_log() -> None:
@@ -295,148 +118,6 @@ def hide_tokens_in_access_log() -> None:
             logger.addFilter(RedactTokens())
 
 
-def client_address(connection: HTTPConnection) -> str:
-    """The client's address (behind a proxy, the one uvicorn's ``--forwarded-allow-ips`` trusts)."""
-    return connection.client.host if connection.client is not None else "unknown"
-
-
-def bearer_token(authorization: str | None) -> str | None:
-    """The token of an ``Authorization: Bearer <token>`` header, if any."""
-    scheme, _, token = (authorization or "").partition(" ")
-    return token.strip() or None if scheme.lower() == "bearer" else None
-
-
-@functools.cache
-def catalogue_json() -> tuple[bytes, str]:
-    """The message catalogue as JSON bytes and its ETag, built once."""
-    body = json.dumps(catalogue(), ensure_ascii=False, sort_keys=True).encode()
-    return body, f'"{hashlib.sha256(body).hexdigest()[:32]}"'
-
-
-def registry_of(app: Any) -> RoomRegistry:
-    """The rooms of a started app."""
-    registry: RoomRegistry = app.state.registry
-    return registry
-
-
-async def play(websocket: WebSocket, code: str, registry: RoomRegistry, config: ServerConfig) -> None:
-    """One WebSocket connection from handshake to close, counted against its address's limit."""
-    address = client_address(websocket)
-    if not registry.connections.take(address):
-        await websocket.close(code=CLOSE_POLICY, reason="too many connections from this address")  # HTTP 403
-        return
-    try:
-        await _play(websocket, code, registry, config)
-    finally:
-        registry.connections.release(address)
-
-
-async def _play(websocket: WebSocket, code: str, registry: RoomRegistry, config: ServerConfig) -> None:
-    if not origin_allowed(websocket.headers.get("origin"), websocket.headers.get("host"), config.allowed_origins):
-        await websocket.close(code=CLOSE_POLICY, reason="origin not allowed")  # refused handshake: HTTP 403
-        return
-    if registry.cluster is not None and await proxied(websocket, code, registry):
-        return
-    await websocket.accept()
-    log_mode = websocket.query_params.get("log", "full")
-    conn = Connection(websocket, config, registry.clock, log_tail=log_mode == "tail")
-    writer = asyncio.get_running_loop().create_task(conn.run_writer())
-    try:
-        if log_mode not in LOG_MODES:
-            allowed = " or ".join(LOG_MODES)
-            raise ServerError("bad_request", f"log={log_mode[:20]!r} is not a log mode; allowed: {allowed}")
-        room = registry.get(code)
-        player, host = room.identify(websocket.query_params.get("token"))
-    except ServerError as exc:
-        conn.send(error_frame(0, exc.code, str(exc)))
-        conn.close(CLOSE_CODES.get(exc.code, CLOSE_BAD_TOKEN), str(exc))
-        await writer
-        return
-    room.connect(conn, player, host)
-    reader = asyncio.get_running_loop().create_task(read_frames(websocket, conn, room, config))
-    try:
-        await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
-        if not reader.done():  # we closed the connection (or could not write): wait briefly for the peer's close
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(reader, CLOSE_TIMEOUT)
-    finally:
-        room.disconnect(conn)
-        reader.cancel()
-        writer.cancel()
-    if reader.done() and not reader.cancelled() and reader.exception() is not None:
-        log.debug("room %s: connection ended: %r", room.code, reader.exception())
-
-
-async def proxied(websocket: WebSocket, code: str, registry: RoomRegistry) -> bool:
-    """Carry the connection to the node that owns the room, if another one does (see :mod:`.cluster`)."""
-    from sevens.server.cluster import Remote, proxy_websocket
-
-    try:
-        target = await registry.cluster.locate(code)
-    except ServerError:
-        return False  # unknown here too: refused below like any unknown room
-    if not isinstance(target, Remote):
-        return False
-    await websocket.accept()
-    query = websocket.url.query
-    path = f"/ws/{normalise_code(code)}" + (f"?{query}" if query else "")
-    await proxy_websocket(websocket, target, path, client_address(websocket))
-    return True
-
-
-async def read_frames(websocket: WebSocket, conn: Connection, room: Room, config: ServerConfig) -> None:
-    """Read client frames until the peer goes: each is checked (rate, size, JSON, schema) and handled, or
-    answered with an ``error`` frame. Only a flood past ``rate_strikes`` closes the connection (1008)."""
-    while True:
-        message = await websocket.receive()
-        if message["type"] == "websocket.disconnect":
-            return
-        if conn.closing:
-            continue
-        if not conn.rate.allow():
-            conn.strikes += 1
-            if conn.strikes > config.rate_strikes:
-                conn.close(CLOSE_POLICY, "too many messages: rate limit exceeded")
-            else:
-                room.send_error(conn, "rate_limited", f"at most {config.messages_per_second:g} messages a second")
-            continue
-        text = message.get("text")
-        if text is None:
-            room.send_error(conn, "binary", "send JSON as text frames")
-            continue
-        limit = config.max_message_bytes
-        if len(text) > limit or len(text.encode("utf-8", "surrogatepass")) > limit:
-            room.send_error(conn, "too_large", f"a message has at most {config.max_message_bytes} bytes")
-            continue
-        try:
-            parsed = parse_client_message(text)
-        except ServerError as exc:
-            room.send_error(conn, exc.code, str(exc), exc.ref)
-            continue
-        await dispatch(room, conn, parsed)
-
-
-async def dispatch(room: Room, conn: Connection, message: ClientMessage) -> None:
-    """Let the room act on a message; whatever it refuses becomes an ``error`` frame (never a crash)."""
-    ref = message.id
-    try:
-        await asyncio.shield(room.handle(conn, message))  # a commit in flight finishes even if we are cancelled
-    except ServerError as exc:
-        if exc.reason_key is None:
-            room.send_error(conn, exc.code, str(exc), ref)
-        else:
-            room.send_error(conn, exc.code, str(exc), ref, reason_key=exc.reason_key, params=exc.params)
-    except IllegalActionError as exc:  # the engine's refusal: its key and parameters, the legal actions among them
-        room.send_error(conn, "illegal", str(exc), ref, reason_key=exc.reason, params=exc.params)
-    except NotationError as exc:
-        room.send_error(conn, "bad_action", str(exc), ref)
-    except SevensError as exc:
-        room.send_error(conn, exc.key, str(exc), ref)
-    except Exception:
-        log.exception("room %s: message %s failed", room.code, type(message).__name__)
-        room.send_error(conn, "internal", "the server could not handle this message", ref)
-
-
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -444,9 +125,11 @@ def serve(
     config: ServerConfig | None = None,
     log_level: str = "info",
 ) -> None:
-    """Run the server with uvicorn until interrupted (one process: it is the authority over its rooms)."""
+    """Run the server with uvicorn until interrupted (one process: it is the authority over its rooms). On
+    ``SIGTERM`` or Ctrl-C the server drains (:meth:`ServerState.drain`) before it stops taking connections."""
     import uvicorn
 
+    from sevens.server.draining import DrainingServer
     from sevens.server.httpguard import guarded_http_protocol
     from sevens.server.logs import log_config
 
@@ -459,8 +142,9 @@ def serve(
         settings = dataclasses.replace(settings, advertise=address)
     if settings.log_format == "text":  # JSON logs: every line of the output is a JSON object
         print(f"Open {address} in your browser / ブラウザで {address} を開いてください", file=sys.stdout, flush=True)
-    uvicorn.run(
-        create_app(database_url, config=settings),
+    app = create_app(database_url, config=settings)
+    uvicorn_config = uvicorn.Config(
+        app,
         host=host,
         port=port,
         log_level=log_level,
@@ -475,6 +159,7 @@ def serve(
         ws_ping_timeout=20.0,
         server_header=False,
     )
+    DrainingServer(uvicorn_config, app.state.server).run()
 
 
-__all__ = ["create_app", "dispatch", "play", "read_frames", "registry_of", "serve"]
+__all__ = ["create_app", "registry_of", "serve"]

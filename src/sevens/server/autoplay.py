@@ -9,32 +9,75 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from concurrent.futures import Executor
+from typing import Any, Protocol
 
 from sevens.agents import Agent
 from sevens.errors import SevensError
 from sevens.server.bots import Decision, agent_or_fallback, decide, new_agent, prepare
+from sevens.server.config import ServerConfig
 from sevens.server.errors import ServerError
 from sevens.server.members import PACE_FACTORS, Member
-from sevens.server.timers import turn_clock
+from sevens.server.roomshape import RoomFacts
+from sevens.server.timers import Clock, turn_clock
 from sevens.session.clock import default_action
-
-if TYPE_CHECKING:
-    from sevens.server.room import Room
+from sevens.session.match import RoundPlan
 
 log = logging.getLogger("sevens.server")
 Mark = tuple[int, int, int]  # (room round, moves played, seat to move): one turn
 
 
+class RoomServices(Protocol):
+    """What the rooms of a server share that autoplay uses: the clock and the computer players' thread."""
+
+    @property
+    def clock(self) -> Clock: ...
+
+    @property
+    def bot_executor(self) -> Executor: ...
+
+
+class PlayingRoom(RoomFacts, Protocol):
+    """What autoplay needs of its room beyond its facts: the lock, the round, the one commit path."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def closed(self) -> bool: ...
+
+    @property
+    def plan(self) -> RoundPlan | None: ...
+
+    @property
+    def round_index(self) -> int: ...
+
+    @property
+    def lock(self) -> asyncio.Lock: ...
+
+    @property
+    def config(self) -> ServerConfig: ...
+
+    @property
+    def ctx(self) -> RoomServices: ...
+
+    def player_in(self, seat: int) -> int: ...
+
+    def broadcast_room(self, event: str, player: int | None = None) -> None: ...
+
+    async def commit(self, player: int | None, action: Any, by: str) -> None: ...
+
+
 class Autoplay:
     """The turn clock, grace periods and computer players of one room."""
 
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: PlayingRoom) -> None:
         self.room = room
         self.turn = turn_clock(room.options.turn_seconds, room.ctx.clock)
         self.mark: Mark | None = None  # the turn whose clock runs
         self._task: asyncio.Task[None] | None = None
         self._agents: dict[tuple[int, str], Agent] = {}
+        self.unstored = 0  # computer moves in a row that could not be stored (logged once per outage)
 
     # ------------------------------------------------------------------ the turn clock (E4)
     def turn_started(self) -> None:
@@ -149,13 +192,18 @@ class Autoplay:
         except asyncio.CancelledError:
             raise
         except ServerError as exc:
-            log.warning("room %s: computer move not stored (%s); the next tick retries", room.code, exc)
+            self.unstored += 1
+            if self.unstored == 1:
+                log.warning("room %s: computer move not stored (%s); retried at every tick", room.code, exc)
         except Exception:
             log.exception("room %s: computer player failed", room.code)
 
     async def _commit(self, player: int, decision: Decision, action: Any, by: str) -> None:
         try:
             await self.room.commit(player, action, by)
+            if self.unstored:
+                log.warning("room %s: computer move stored after %d attempt(s)", self.room.code, self.unstored + 1)
+                self.unstored = 0
         except SevensError as exc:
             if isinstance(exc, ServerError):
                 raise
@@ -163,4 +211,4 @@ class Autoplay:
             await self.room.commit(player, default_action(list(decision.legal)), by)
 
 
-__all__ = ["Autoplay", "Mark"]
+__all__ = ["Autoplay", "Mark", "PlayingRoom", "RoomServices"]

@@ -19,6 +19,13 @@ is adopted from the durable log by the first node that needs it (a reconnecting 
 scan of dead nodes' rooms, within ``lease_seconds`` plus one scan of a node's death. Moves are stored before
 anyone hears of them and the store's primary key ``(round, seq)`` refuses a number stored twice, so a takeover
 neither loses a committed move nor applies one twice.
+
+Redis may go away and come back (restarted, empty): the node keeps playing the rooms it holds, answers what needs
+Redis with 503 ``store_unavailable``, listens again with backoff, and once Redis answers re-announces itself, its
+leases and the rooms it holds. For ``lease_seconds`` after an outage it adopts nothing (every live owner renews
+its leases first) and says 503 rather than "unknown room". On ``SIGTERM`` a node drains (:meth:`Cluster.drain`):
+each room's lease goes to a live node that adopts it from the durable log before the room's clients are told to
+reconnect (1012).
 """
 
 from __future__ import annotations
@@ -28,16 +35,23 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import Coroutine
+import time
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from redis import asyncio as aioredis
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
+from sevens.errors import SevensError
 from sevens.server.errors import ServerError
-from sevens.server.persistence import read_room
+from sevens.server.persistence import StoredRoom, read_room
+from sevens.server.refusals import DATABASE_DOWN, UNAVAILABLE, refusal
 from sevens.server.security import normalise_code, redact
+from sevens.store import StoreError, StoreUnavailableError
 
 if TYPE_CHECKING:
     from starlette.websockets import WebSocket
@@ -51,6 +65,12 @@ log = logging.getLogger("sevens.server")
 PREFIX = "sevens:"
 CLOSE_MOVED = 1012  # "service restart": the room moved to another node; reconnect (to any node)
 RPC_TIMEOUT = 5.0
+REDIS_TIMEOUT = 2.0  # seconds a Redis command (or connecting) may take before Redis counts as down
+BACKOFF = (0.05, 1.0)  # seconds between attempts to listen again: the first, and the most
+HANDOVER_CONCURRENCY = 16  # rooms handed over at once while draining
+REDIS_DOWN = "the site's shared state is not reachable; try again"
+ADOPT = "adopt"  # the request a draining node sends: adopt this room from the durable log now
+TAKE_LOBBY = "take_lobby"  # … or take this lobby (not in the durable log yet) as it is
 SCAN_CLAIMS = 200  # rooms one scan adopts at most (the other nodes take the rest)
 
 # Renew the leases still ours (or free again: a pause longer than the lease); return the ones another node holds.
@@ -91,7 +111,15 @@ class Cluster:
 
     def __init__(self, url: str, address: str, registry: RoomRegistry, ops: dict[str, Operation],
                  lease_seconds: float = 5.0) -> None:  # fmt: skip
-        self.redis: aioredis.Redis = aioredis.from_url(url, decode_responses=True)
+        # A connection from before a Redis restart fails once: try again at once on a new one, then give up.
+        self.redis: aioredis.Redis = aioredis.from_url(
+            url, decode_responses=True, socket_timeout=REDIS_TIMEOUT, socket_connect_timeout=REDIS_TIMEOUT,
+            retry=Retry(ExponentialBackoff(cap=0.1, base=0.01), 1), retry_on_error=[RedisConnectionError],
+        )  # fmt: skip
+        # Subscriptions wait for messages as long as it takes: their own client, without a read timeout.
+        self._listener: aioredis.Redis = aioredis.from_url(
+            url, decode_responses=True, socket_connect_timeout=REDIS_TIMEOUT
+        )
         self.node = secrets.token_hex(6)
         self.address = address.rstrip("/")
         self.registry = registry
@@ -104,6 +132,12 @@ class Cluster:
         self._tasks: list[asyncio.Task[None]] = []
         self._adopting: dict[str, asyncio.Task[Room | None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
+        self.redis_down_since: float | None = None  # monotonic time of the first failure of an outage
+        self._settled_at = 0.0  # monotonic: no adoption before (after an outage, live owners renew first)
+        self._reindex = False  # the rooms this node holds must be written to Redis again (it may have restarted)
+        self.draining = False
+        self._adopted = False  # the durable log's rooms without an owner were adopted at start-up
+        self.listening = asyncio.Event()  # set while the node's channels are subscribed
         registry.claim_code = self.claim
         registry.dropped = self._dropped
         registry.ctx.on_session = self._session_started
@@ -111,11 +145,13 @@ class Cluster:
     # ------------------------------------------------------------------ lifetime
     async def start(self) -> None:
         """Announce the node, listen to its channels, adopt the rooms nobody owns, and keep everything fresh."""
-        await self._announce()
-        pubsub = self.redis.pubsub()
-        await pubsub.subscribe(f"{PREFIX}rpc:{self.node}", f"{PREFIX}reply:{self.node}")
-        self._tasks.append(asyncio.create_task(self._listen(pubsub), name="sevens-cluster-listen"))
-        await self.adopt_from_store()
+        self._tasks.append(asyncio.create_task(self._listen_forever(), name="sevens-cluster-listen"))
+        try:
+            await self._announce()
+            await self.adopt_from_store()
+            self._adopted = True
+        except (RedisError, OSError) as exc:  # a node may start while Redis is down: it joins once Redis is back
+            self.redis_failed(exc)
         self._tasks.append(asyncio.create_task(self._keep(), name="sevens-cluster-keep"))
         log.info("node %s at %s joined the site", self.node, self.address)
 
@@ -131,17 +167,82 @@ class Cluster:
                 await self._release(keys=[self._owner_key(code)], args=[self.node])
             await self.redis.delete(f"{PREFIX}node:{self.node}", f"{PREFIX}lobby:{self.node}")
         await self.redis.aclose()
+        await self._listener.aclose()
+
+    # ------------------------------------------------------------------ Redis outages
+    def redis_failed(self, exc: BaseException) -> None:
+        """Note a failed Redis call: the outage starts (logged once), and the node's keys must be written again."""
+        self._reindex = True
+        if self.redis_down_since is None:
+            self.redis_down_since = time.monotonic()
+            log.warning("node %s: Redis is not reachable (%s); rooms held here keep playing", self.node,
+                        redact(repr(exc)))  # fmt: skip
+
+    def _redis_back(self) -> None:
+        if self.redis_down_since is not None:
+            log.warning("node %s: Redis is back after %.1f s", self.node, time.monotonic() - self.redis_down_since)
+            self.redis_down_since = None
+            self._settled_at = time.monotonic() + self.lease_ms / 1000
+
+    def settling(self) -> bool:
+        """Whether Redis is down as far as this node knows, or came back so recently that a live owner may not
+        have renewed its leases yet (a room without an owner then is not "unknown", nor free to adopt)."""
+        return self.redis_down_since is not None or time.monotonic() < self._settled_at
+
+    async def reachable(self, timeout: float) -> bool:
+        """Whether Redis answers a ping within ``timeout`` seconds (for ``/api/health``)."""
+        try:
+            await asyncio.wait_for(self.redis.ping(), timeout)
+        except (RedisError, OSError, TimeoutError) as exc:
+            self.redis_failed(exc)
+            return False
+        return True
+
+    async def _shared(self, work: Callable[[], Awaitable[Any]]) -> Any:
+        """Run a Redis call for a request: Redis down is a 503 ``store_unavailable``."""
+        try:
+            return await work()
+        except (RedisError, OSError) as exc:
+            self.redis_failed(exc)
+            raise ServerError(UNAVAILABLE, REDIS_DOWN) from None
 
     async def _keep(self) -> None:
         while True:
             await asyncio.sleep(self.interval)
             try:
-                await self._announce()
-                await self._renew_leases()
-                await self._publish_lobby()
-                await self.scan()
+                await self.upkeep()
+            except (RedisError, OSError) as exc:
+                self.redis_failed(exc)
+            except (ServerError, StoreError) as exc:  # the database is down: rooms are adopted once it is back
+                log.warning("node %s: cannot adopt rooms now: %s", self.node, exc)
             except Exception:
                 log.exception("node %s: cluster upkeep failed", self.node)
+
+    async def upkeep(self) -> None:
+        """One round of keeping the node's part fresh: presence, held rooms (after an outage), leases, lobby,
+        and the dead nodes' rooms (not while Redis has just come back)."""
+        await self._announce()
+        if self._reindex:
+            await self._index_held_rooms()
+            self._reindex = False
+        await self._renew_leases()
+        self._redis_back()
+        await self._publish_lobby()
+        if not self.settling() and not self.draining:
+            if not self._adopted:
+                await self.adopt_from_store()
+                self._adopted = True
+            await self.scan()
+
+    async def _index_held_rooms(self) -> None:
+        """Write again what the others need to adopt this node's started rooms if it dies (Redis may have lost it)."""
+        started = {code: room.session_id for code, room in self.registry.rooms.items()
+                   if room.session_id is not None and not room.closed}  # fmt: skip
+        if started:
+            async with self.redis.pipeline(transaction=False) as pipe:
+                pipe.hset(f"{PREFIX}rooms", mapping={code: str(session) for code, session in started.items()})
+                pipe.sadd(self._held_key(self.node), *started)
+                await pipe.execute()
 
     async def _announce(self) -> None:
         rooms = self.registry.rooms
@@ -174,8 +275,14 @@ class Cluster:
         return f"{PREFIX}held:{node}"
 
     async def claim(self, code: str) -> bool:
-        """Take the lease of ``code`` if nobody holds it."""
-        return bool(await self.redis.set(self._owner_key(code), self.node, nx=True, px=self.lease_ms))
+        """Take the lease of ``code`` if nobody holds it (503 ``store_unavailable`` if Redis is down)."""
+        return bool(await self._shared(lambda: self._claim(code)))
+
+    async def _claim(self, code: str) -> bool:
+        key = self._owner_key(code)
+        if await self.redis.set(key, self.node, nx=True, px=self.lease_ms):
+            return True
+        return text(await self.redis.get(key)) == self.node  # a retried SET whose first attempt got through
 
     async def _renew_leases(self) -> None:
         codes = list(self.registry.rooms)
@@ -194,9 +301,15 @@ class Cluster:
             room.close_all(CLOSE_MOVED, "the room moved to another server; reconnect")
 
     def _in_background(self, work: Coroutine[Any, Any, Any]) -> None:
-        task = asyncio.get_running_loop().create_task(work)
+        task = asyncio.get_running_loop().create_task(self._noting_failures(work))
         self._background.add(task)
         task.add_done_callback(self._background.discard)
+
+    async def _noting_failures(self, work: Coroutine[Any, Any, Any]) -> None:
+        try:
+            await work
+        except (RedisError, OSError) as exc:  # written again by the upkeep once Redis is back
+            self.redis_failed(exc)
 
     async def _forget_held(self, code: str) -> None:
         await self.redis.srem(self._held_key(self.node), code)
@@ -248,12 +361,21 @@ class Cluster:
     async def _adopt(self, code: str, session_id: int) -> Room | None:
         if code in self.registry.rooms:
             return self.registry.rooms[code]
-        if not await self.claim(code) and text(await self.redis.get(self._owner_key(code))) != self.node:
+        if not await self._claim(code):
             return None  # another node holds it (a lease already ours: a room dropped here, rebuilt now)
         persistence = self.registry.persistence
-        info = await persistence.run(lambda store: store.load_session(session_id))
-        saved = read_room(info.settings)
-        room = await self.registry.adopt(info, saved) if saved is not None and saved.code == code else None
+        try:
+            info = await persistence.run(lambda store: store.load_session(session_id))
+            saved = read_room(info.settings)
+            room = await self.registry.adopt(info, saved) if saved is not None and saved.code == code else None
+        except BaseException as exc:
+            await self._release(keys=[self._owner_key(code)], args=[self.node])  # another node may try now
+            if isinstance(exc, StoreUnavailableError):
+                raise ServerError(UNAVAILABLE, DATABASE_DOWN) from None
+            if not isinstance(exc, StoreError):
+                raise
+            log.error("node %s: room %s (session %s) cannot be adopted: %s", self.node, code, session_id, exc)
+            return None
         if room is None:
             await self._release(keys=[self._owner_key(code)], args=[self.node])
             return None
@@ -290,14 +412,14 @@ class Cluster:
         room = self.registry.rooms.get(code)
         if room is not None and not room.closed:
             return room
-        try:
-            return await self._locate(code)
-        except RedisError as exc:
-            log.error("node %s: Redis failed: %r", self.node, exc)
-            raise ServerError("store_unavailable", "the site's shared state is not reachable; try again") from None
+        located: Room | Remote = await self._shared(lambda: self._locate(code))
+        return located
 
     async def _locate(self, code: str) -> Room | Remote:
         owner = text(await self.redis.get(self._owner_key(code)))
+        if owner in (None, self.node) and (self.draining or self.settling()):
+            # Stopping: the room is on its way to another node. Redis just back: its owner renews within moments.
+            raise ServerError(UNAVAILABLE, "the room is moving between servers; try again in a moment")
         if owner is None or owner == self.node:
             session = text(await self.redis.hget(f"{PREFIX}rooms", code))
             if session is not None:
@@ -309,7 +431,93 @@ class Cluster:
             presence = text(await self.redis.get(f"{PREFIX}node:{owner}"))
             if presence is not None:
                 return Remote(owner, json.loads(presence)["address"])
+            # A lease without a live node: its owner is late renewing, or dead and the room about to be adopted.
+            raise ServerError(UNAVAILABLE, "the room's server is not answering; try again in a moment")
         raise ServerError("unknown_room", f"no open room with code {code[:16]!r}")
+
+    # ------------------------------------------------------------------ draining (SIGTERM)
+    async def drain(self) -> int:
+        """Hand every started room to a live node before this one stops; returns how many were adopted there.
+
+        For each room: no move is made here any more (its lock held, the room closed), its lease is released,
+        a live node (the least busy first) adopts it from the durable log, then its clients are told to
+        reconnect (1012), which they do to any node. A room nobody adopted is found in the durable log by the
+        first node a client reaches; a lone node's games resume when it starts again."""
+        self.draining = True
+        rooms = [room for room in self.registry.rooms.values()
+                 if not room.closed and (room.session_id is not None or room.status == "lobby")]  # fmt: skip
+        try:
+            heirs = await self._heirs()
+        except (RedisError, OSError) as exc:
+            self.redis_failed(exc)
+            heirs = []
+        if not heirs or not rooms:
+            return 0
+        limit = asyncio.Semaphore(HANDOVER_CONCURRENCY)
+
+        async def hand_over(index: int, room: Room) -> bool:
+            async with limit:
+                return await self._hand_over(room, heirs[index % len(heirs)])
+
+        handed = await asyncio.gather(*(hand_over(i, room) for i, room in enumerate(rooms)))
+        log.info("node %s: %d of %d room(s) handed to other nodes", self.node, sum(handed), len(rooms))
+        return sum(handed)
+
+    async def _heirs(self) -> list[Remote]:
+        """The other live nodes, the ones with the fewest rooms first."""
+        live = [node for node in (await self.nodes())[0] if node != self.node]
+        loads = []
+        for node in live:
+            presence = text(await self.redis.get(f"{PREFIX}node:{node}"))
+            if presence is not None:
+                found = json.loads(presence)
+                loads.append((int(found.get("rooms", 0)), node, str(found["address"])))
+        return [Remote(node, address) for _rooms, node, address in sorted(loads)]
+
+    async def _hand_over(self, room: Room, heir: Remote) -> bool:
+        code, session = room.code, room.session_id
+        adopted = False
+        if session is None:  # a lobby: the heir takes it as it is
+            op, args = (
+                TAKE_LOBBY,
+                {
+                    "family": room.family.name,
+                    "preset": room.preset,
+                    "rules": room.rules.to_dict(),
+                    "room": room.stored().model_dump(),
+                    "created": self.registry.created.get(code, 0.0),
+                },
+            )
+        else:
+            op, args = ADOPT, {"session": session}
+        async with room.lock:  # a move being stored finishes first; none starts after
+            self.registry.rooms.pop(code, None)  # (not "dropped": the room lives on elsewhere)
+            room.closed = True
+            room.autoplay.cancel()
+            try:
+                await self._release(keys=[self._owner_key(code)], args=[self.node])
+                await self.redis.srem(self._held_key(self.node), code)
+                status, body = await self.call(heir, op, code, args)
+                adopted = status == 200 and bool(body.get("adopted"))
+            except (RedisError, OSError, ServerError) as exc:
+                log.warning("node %s: room %s not handed over (%s); it is adopted when a client returns",
+                            self.node, code, exc)  # fmt: skip
+        self.registry.created.pop(code, None)
+        room.close_all(CLOSE_MOVED, "the room moved to another server; reconnect")
+        return adopted
+
+    async def _take_lobby(self, code: str, args: dict[str, Any]) -> bool:
+        if code in self.registry.rooms or not await self._claim(code):
+            return False
+        try:
+            saved = StoredRoom.model_validate(args["room"])
+            self.registry.take_lobby(args["family"], args["preset"], args["rules"], saved, float(args["created"]))
+        except (SevensError, KeyError, ValueError) as exc:
+            log.error("node %s: lobby %s could not be taken over: %s", self.node, code, exc)
+            await self._release(keys=[self._owner_key(code)], args=[self.node])
+            return False
+        log.info("node %s took over lobby %s", self.node, code)
+        return True
 
     # ------------------------------------------------------------------ the lobby across nodes
     async def _publish_lobby(self) -> None:
@@ -327,10 +535,14 @@ class Cluster:
         """Listed lobby rooms with a free seat on every node, newest first (as of each node's last upkeep, so
         at most ``lease_seconds / 3`` old)."""
         entries: list[tuple[float, dict[str, Any]]] = []
-        for node in (await self.nodes())[0]:
-            for value in (await self._hgetall(f"{PREFIX}lobby:{node}")).values():
-                at, info = json.loads(value)
-                entries.append((at, info))
+
+        async def read() -> None:
+            for node in (await self.nodes())[0]:
+                for value in (await self._hgetall(f"{PREFIX}lobby:{node}")).values():
+                    at, info = json.loads(value)
+                    entries.append((at, info))
+
+        await self._shared(read)
         entries.sort(key=lambda e: e[0], reverse=True)
         return [info for _at, info in entries[offset : offset + limit]]
 
@@ -343,12 +555,34 @@ class Cluster:
         request = {"id": ident, "from": self.node, "op": op, "code": code, "args": args}
         try:
             if not await self.redis.publish(f"{PREFIX}rpc:{remote.node}", json.dumps(request)):
-                raise ServerError("store_unavailable", "the room's server is not reachable; try again")
+                raise ServerError(UNAVAILABLE, "the room's server is not reachable; try again")
             return await asyncio.wait_for(future, RPC_TIMEOUT)
-        except (TimeoutError, RedisError):
-            raise ServerError("store_unavailable", "the room's server did not answer; try again") from None
+        except (TimeoutError, RedisError, OSError) as exc:
+            if not isinstance(exc, TimeoutError):
+                self.redis_failed(exc)
+            raise ServerError(UNAVAILABLE, "the room's server did not answer; try again") from None
         finally:
             self._waiting.pop(ident, None)
+
+    async def _listen_forever(self) -> None:
+        """Listen to the node's channels; when the subscription breaks (Redis restarted, unreachable), subscribe
+        again with backoff, for as long as the node runs."""
+        delay = BACKOFF[0]
+        while True:
+            pubsub = self._listener.pubsub()
+            try:
+                await pubsub.subscribe(f"{PREFIX}rpc:{self.node}", f"{PREFIX}reply:{self.node}")
+                self.listening.set()
+                delay = BACKOFF[0]
+                await self._listen(pubsub)
+            except (RedisError, OSError) as exc:
+                self.redis_failed(exc)
+            finally:
+                self.listening.clear()
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, BACKOFF[1])
 
     async def _listen(self, pubsub: Any) -> None:
         async for message in pubsub.listen():
@@ -363,14 +597,16 @@ class Cluster:
                 if future is not None and not future.done():
                     future.set_result((int(data["status"]), data["body"]))
             else:
-                asyncio.get_running_loop().create_task(self._answer(data))
+                self._in_background(self._answer(data))
 
     async def _answer(self, request: dict[str, Any]) -> None:
-        from sevens.server.app import refusal  # the HTTP shape of every refusal, in one place
-
         try:
-            op = self.ops[request["op"]]
-            body = await op(self.registry, request["code"], request["args"])
+            if request["op"] == ADOPT:
+                body = {"adopted": await self.adopt(request["code"], int(request["args"]["session"])) is not None}
+            elif request["op"] == TAKE_LOBBY:
+                body = {"adopted": await self._take_lobby(request["code"], request["args"])}
+            else:
+                body = await self.ops[request["op"]](self.registry, request["code"], request["args"])
             status = 200
         except Exception as exc:
             status, body = refusal(exc)

@@ -61,10 +61,19 @@ def exposition_of(app: FastAPI) -> Any:
 
 
 def allowed_methods(app: FastAPI, request: Request) -> list[str]:
-    """Every method some route of ``request``'s path answers, sorted."""
+    """Every method some route of ``request``'s path answers, sorted (routes of included routers too)."""
     methods: set[str] = set()
-    scope = {"type": "http", "method": "GET", "path": request.url.path, "root_path": "", "headers": []}
+    path = request.url.path
+    scope = {"type": "http", "method": "GET", "path": path, "root_path": "", "headers": []}
     for route in app.router.routes:
+        candidates = getattr(route, "effective_candidates", None)
+        if callable(candidates):  # an included APIRouter (FastAPI ≥ 0.165 keeps them whole): its own routes
+            for leaf in candidates():
+                regex = getattr(leaf, "path_regex", None) or getattr(leaf.original_route, "path_regex", None)
+                if regex is not None and regex.match(path):
+                    found = getattr(leaf, "methods", None) or getattr(leaf.original_route, "methods", None)
+                    methods |= set(found or ())
+            continue
         match, _ = route.matches(scope)
         if match == Match.NONE:
             continue

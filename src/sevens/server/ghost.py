@@ -8,12 +8,17 @@ like any move.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from sevens.server.chat import ChatLine, addressed_names
+from sevens.server.roomshape import RoomFacts
 
-if TYPE_CHECKING:
-    from sevens.server.room import Room
+
+class Room(RoomFacts, Protocol):
+    """What the ghost rule reads of a room: its facts and who plays which seat."""
+
+    def seat_for(self, player: int) -> int | None: ...
+
 
 GHOST = "eliminated"  # the engine's status of a ghost
 IN = "in"

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import time
 from collections import Counter as Tally
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
 from contextlib import asynccontextmanager, contextmanager
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.core import GaugeMetricFamily
@@ -26,9 +26,28 @@ from prometheus_client.registry import Collector
 if TYPE_CHECKING:
     from prometheus_client.metrics_core import Metric
 
-    from sevens.server.rooms import RoomRegistry
-
 T = TypeVar("T")
+
+
+class _Counted(Protocol):
+    def total(self) -> int: ...
+
+
+class _Node(Protocol):
+    node: str
+
+
+class _Room(Protocol):
+    status: str
+
+
+class RoomRegistry(Protocol):
+    """What a scrape reads of the server's rooms (the room registry; named here so that the rooms, which report
+    their moves to this module, need not be imported by it)."""
+
+    rooms: Mapping[str, _Room]
+    connections: _Counted
+    cluster: _Node | None
 LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
 MOVES = Counter("sevens_moves", "Moves committed (stored, then sent), by who made them.", ["by"])

@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from sevens.server.errors import ServerError
+from sevens.server.room import Room
 from sevens.server.rooms import RoomRegistry
 
 
@@ -41,10 +42,8 @@ async def run_operation(registry: RoomRegistry, name: str, code: str, args: dict
     """Run operation ``name`` where the room lives: here, or on its owner (its refusal raised here alike)."""
     cluster = registry.cluster
     if cluster is not None:
-        from sevens.server.cluster import Remote
-
         target = await cluster.locate(code)
-        if isinstance(target, Remote):
+        if not isinstance(target, Room):  # another node's (a :class:`~sevens.server.cluster.Remote`)
             status, body = await cluster.call(target, name, code, args)
             if status != 200:
                 raise ServerError(body.get("error", "internal"), body.get("message", ""))  # same code, same status

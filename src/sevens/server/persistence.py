@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session as OrmSession
 
 from sevens.server.actionlog import ActionLog
 from sevens.server.config import SqliteSync
-from sevens.store import SessionInfo, Store, StoreError
+from sevens.store import SessionInfo, Store, StoreError, StoreUnavailableError
 from sevens.store.columns import utc_now
 from sevens.store.engine import WRITE_OPTION
 from sevens.store.models import GameSession, Round
@@ -190,6 +190,8 @@ class Persistence:
 def _is_computer_name(store: Store, name: str) -> bool:
     try:
         return not store.get_player(name).is_human
+    except StoreUnavailableError:
+        raise  # not "unknown": the database could not be asked
     except StoreError:
         return False
 

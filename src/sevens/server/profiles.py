@@ -11,7 +11,7 @@ from typing import Any
 from sevens.server.errors import ServerError
 from sevens.server.persistence import UI_NAME
 from sevens.server.security import clean_name
-from sevens.store import PlayerGame, Store, StoreError
+from sevens.store import PlayerGame, Store, StoreError, StoreUnavailableError
 
 
 def player_profile(store: Store, name: str, limit: int, max_chars: int) -> dict[str, Any]:
@@ -23,6 +23,8 @@ def player_profile(store: Store, name: str, limit: int, max_chars: int) -> dict[
     try:
         player = store.get_player(clean)
         games = store.player_games(clean, limit) if player.is_human else []
+    except StoreUnavailableError:
+        raise  # not "unknown": the database could not be asked
     except StoreError:
         player = None
     if player is None or not player.is_human:

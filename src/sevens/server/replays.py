@@ -17,7 +17,7 @@ from sevens.games.registry import families
 from sevens.server.errors import ServerError
 from sevens.server.persistence import StoredRoom, read_room
 from sevens.server.views import public_view
-from sevens.store import SessionInfo, Store, StoreError
+from sevens.store import SessionInfo, Store, StoreError, StoreUnavailableError
 
 STEP_DROPPED = ("history", "rules", "log")  # sent once per round, not with every step (a replay stays small)
 LIST_SCAN = 200  # newest sessions looked at to find finished server games
@@ -72,6 +72,8 @@ def game_replay(store: Store, session_id: int) -> dict[str, Any]:
     keeps the round's public history."""
     try:
         info = store.load_session(session_id)
+    except StoreUnavailableError:
+        raise  # not "unknown": the database could not be asked
     except StoreError:
         info = None
     room = None if info is None else _public_room(info)

@@ -498,6 +498,8 @@ class Room:
             await self._commit(player, action, by, conn, ref)
 
     async def _commit(self, player: int | None, action: Any, by: str, conn: Connection | None, ref: int | None) -> None:
+        if self.closed:  # dropped or handed to another node: only the room's one owner may store a move
+            raise ServerError("store_unavailable", "the room is moving to another server; reconnect")
         after = self.state.clone()
         after.apply(action)  # an illegal action raises here and changes nothing
         text, number = str(action), len(after.actions)

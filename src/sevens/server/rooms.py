@@ -183,6 +183,17 @@ class RoomRegistry:
         self.rooms[room.code] = room
         return room
 
+    def take_lobby(self, family_name: str, preset: str, rules: dict[str, Any], saved: StoredRoom,
+                   created: float) -> Room:  # fmt: skip
+        """A lobby another node hands over as it stops: its seats, tokens, host and options as they were."""
+        room = self._rebuild(family_name, preset, rules, saved)
+        for member in room.members:
+            if member.kind == "human" and not member.name:
+                member.name = None  # a free seat (stored as "")
+        self.rooms[room.code] = room
+        self.created[room.code] = created
+        return room
+
     def _rebuild(self, family_name: str, preset: str | None, rules_dict: dict[str, Any], saved: StoredRoom) -> Room:
         family = families()[family_name]
         base = family.presets[preset or ""]

@@ -9,7 +9,7 @@ A SQLite file in the user's data directory by default; any SQLAlchemy URL (e.g. 
 """
 
 from sevens.store.data import PlayerGame, PlayerInfo, RoundInfo, SeatInfo, SeatTotal, SessionInfo, SessionSummary
-from sevens.store.errors import StoreError
+from sevens.store.errors import StoreError, StoreUnavailableError
 from sevens.store.store import Store
 from sevens.store.urls import DATABASE_URL_ENV, default_path, default_url, resolve_url
 
@@ -24,6 +24,7 @@ __all__ = [
     "SessionSummary",
     "Store",
     "StoreError",
+    "StoreUnavailableError",
     "default_path",
     "default_url",
     "resolve_url",

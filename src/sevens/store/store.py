@@ -26,7 +26,7 @@ from sevens.store import migrate
 from sevens.store.columns import MAX_SEED, utc_now
 from sevens.store.data import PlayerGame, PlayerInfo, RoundInfo, SeatInfo, SeatTotal, SessionInfo, SessionSummary
 from sevens.store.engine import WRITE_OPTION, make_engine
-from sevens.store.errors import StoreError
+from sevens.store.errors import StoreError, database_error
 from sevens.store.models import (
     FINISHED,
     IN_PROGRESS,
@@ -85,6 +85,11 @@ class Store:
         """``sqlite`` or ``postgresql``."""
         return self._engine.dialect.name
 
+    def ping(self) -> None:
+        """Ask the database a trivial question: :class:`StoreUnavailableError` if it cannot be reached."""
+        with self._read() as session:
+            session.execute(select(1))
+
     def close(self) -> None:
         """Release every connection. The store cannot be used afterwards."""
         self._engine.dispose()
@@ -103,7 +108,7 @@ class Store:
             with self._reader() as session, session.begin():
                 yield session
         except SQLAlchemyError as exc:
-            raise StoreError(f"database error: {exc}") from exc
+            raise database_error(exc) from exc
 
     @contextmanager
     def _write(self) -> Iterator[Session]:
@@ -114,7 +119,7 @@ class Store:
         except IntegrityError as exc:
             raise StoreError(f"the database refused the change: {exc.orig}") from exc
         except SQLAlchemyError as exc:
-            raise StoreError(f"database error: {exc}") from exc
+            raise database_error(exc) from exc
 
     # ------------------------------------------------------------------ players
     def create_player(self, name: str, is_human: bool = True) -> PlayerInfo:

@@ -1,6 +1,8 @@
 """``python -m sevens.server`` as a child process on a free loopback port: started, waited for until it listens,
 and stopped, for the tests that need a real process (restart, multi-node, browser) and the load benchmark; and
-what several nodes share in those runs: Debian's ``redis-server`` on a free port, a scratch PostgreSQL schema.
+what several nodes share in those runs: Debian's ``redis-server`` on a free port, a scratch PostgreSQL schema; and
+for the chaos tests a Redis and a private PostgreSQL that can be stopped and started again (:class:`RedisServer`,
+:class:`PostgresServer`).
 
 Readiness is a TCP connection to the port, not a log line, so it holds at any ``--log-level``. The child's
 stdout and stderr are read all the time by a thread (so a chatty server never blocks on a full pipe) and kept
@@ -9,12 +11,15 @@ in :attr:`ServerProcess.output`.
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import os
 import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -36,13 +41,10 @@ def free_port() -> int:
         return port
 
 
-@dataclass
-class ServerProcess:
-    """A running server: the child process, its port, and every line it has printed so far."""
+class OnLoopback:
+    """A server listening on ``port`` of the loopback interface."""
 
-    proc: subprocess.Popen[str]
     port: int
-    output: list[str] = field(default_factory=list)
 
     @property
     def address(self) -> str:
@@ -53,6 +55,15 @@ class ServerProcess:
     def url(self) -> str:
         """The base URL, without a trailing slash."""
         return f"http://{self.address}"
+
+
+@dataclass
+class ServerProcess(OnLoopback):
+    """A running server: the child process, its port, and every line it has printed so far."""
+
+    proc: subprocess.Popen[str]
+    port: int
+    output: list[str] = field(default_factory=list)
 
     def log(self) -> str:
         return "".join(self.output)
@@ -152,7 +163,7 @@ def postgres_schema(base_url: str, prefix: str = "t") -> Iterator[str]:
     from sqlalchemy.engine import make_url
 
     schema = f"{prefix}_{uuid.uuid4().hex[:16]}"
-    admin = create_engine(make_url(base_url).set(drivername="postgresql+psycopg"))
+    admin = create_engine(make_url(base_url).set(drivername="postgresql+psycopg"), pool_pre_ping=True)
     try:
         with admin.begin() as connection:
             connection.execute(text(f'CREATE SCHEMA "{schema}"'))
@@ -164,12 +175,125 @@ def postgres_schema(base_url: str, prefix: str = "t") -> Iterator[str]:
         admin.dispose()
 
 
+class RedisServer:
+    """Debian's ``redis-server`` on one loopback port, which can be stopped and started again on the same port
+    (an outage, a restart: nothing persists, so a restarted Redis is empty)."""
+
+    def __init__(self, port: int | None = None) -> None:
+        self.executable = shutil.which("redis-server")
+        if self.executable is None:
+            raise ServerStartError("redis-server is not installed (Debian: apt-get install redis-server)")
+        self.port = port if port is not None else free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://{HOST}:{self.port}/0"
+
+    def start(self, timeout: float = 15.0) -> None:
+        command = [str(self.executable), "--port", str(self.port), "--bind", HOST, "--save", "", "--appendonly",
+                   "no", "--protected-mode", "yes", "--loglevel", "warning"]  # fmt: skip
+        self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + timeout
+        while not listening(self.port):
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                raise ServerStartError(f"redis-server did not listen on port {self.port}")
+            time.sleep(0.05)
+
+    def stop(self, kill: bool = False) -> None:
+        """Stop it (``kill``: SIGKILL, else SIGTERM) and wait until it has exited."""
+        if self.proc is None:
+            return
+        if kill:
+            self.proc.kill()
+        else:
+            self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        self.proc = None
+
+
+@contextmanager
+def redis_server() -> Iterator[RedisServer]:
+    """A :class:`RedisServer`, started; stopped afterwards."""
+    server = RedisServer()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+POSTGRES_USER = "postgres"  # initdb and the server refuse to run as root: they run as Debian's postgres user
+
+
+class PostgresServer:
+    """A private PostgreSQL (Debian's binaries) in a scratch directory on a free loopback port, which a test may
+    stop (fast, or ``immediate``: a crash) and start again without disturbing any other test's database."""
+
+    def __init__(self, directory: str) -> None:
+        found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+        if not found:
+            raise ServerStartError("PostgreSQL is not installed (Debian: apt-get install postgresql)")
+        self.bin = os.path.dirname(found[-1])
+        self.directory = directory
+        self.data = os.path.join(directory, "data")
+        self.port = free_port()
+        self._run(["initdb", "-D", self.data, "-A", "trust", "-U", "sevens", "-E", "UTF8", "--no-sync"])
+
+    @property
+    def url(self) -> str:
+        return f"postgresql+psycopg://sevens@{HOST}:{self.port}/postgres"
+
+    def _run(self, command: list[str]) -> None:
+        argv = [os.path.join(self.bin, command[0]), *command[1:]]
+        if os.geteuid() == 0:
+            argv = ["runuser", "-u", POSTGRES_USER, "--", *argv]
+        done = subprocess.run(argv, capture_output=True, text=True, cwd="/", check=False)
+        if done.returncode != 0:
+            raise ServerStartError(f"{command[0]} failed:\n{done.stdout}{done.stderr}")
+
+    def start(self) -> None:
+        options = f"-p {self.port} -k {self.directory} -c listen_addresses={HOST} -c fsync=off"
+        self._run(["pg_ctl", "-D", self.data, "-o", options, "-l", os.path.join(self.directory, "log"), "-w", "start"])
+
+    def stop(self, mode: str = "fast") -> None:
+        """Stop it: ``fast`` (connections cut, a clean shutdown) or ``immediate`` (a crash, recovered at start)."""
+        self._run(["pg_ctl", "-D", self.data, "-m", mode, "-w", "stop"])
+
+
+@contextmanager
+def postgres_server() -> Iterator[PostgresServer]:
+    """A :class:`PostgresServer`, started; stopped and removed afterwards."""
+    directory = tempfile.mkdtemp(prefix="sevens-pg-")
+    if os.geteuid() == 0:
+        shutil.chown(directory, POSTGRES_USER)
+    try:
+        server = PostgresServer(directory)
+        server.start()
+        try:
+            yield server
+        finally:
+            with contextlib.suppress(ServerStartError):
+                server.stop("immediate")
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+
+
 __all__ = [
+    "OnLoopback",
+    "PostgresServer",
+    "RedisServer",
     "ServerProcess",
     "ServerStartError",
     "free_port",
     "listening",
     "postgres_schema",
+    "postgres_server",
     "redis_process",
+    "redis_server",
     "server_process",
-]
+]  # fmt: skip

@@ -1,0 +1,13 @@
+"""The HTTP routes, one router per subject: :mod:`.rooms` (create, list, join, start), :mod:`.records` (finished
+games and players' profiles), :mod:`.site` (health, catalog, texts, the page); the WebSocket is
+:mod:`sevens.server.play`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sevens.server.messages import ErrorBody
+
+ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorBody} for code in (401, 403, 404, 409, 422, 429, 503)}
+
+__all__ = ["ERRORS"]

@@ -1,0 +1,61 @@
+"""Rooms and checks the chaos tests share."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Callable
+from typing import Any
+
+import httpx2 as httpx
+
+HUMANS_AND_BOTS = [{"kind": "human"}] * 2 + [{"kind": "bot", "agent": "greedy"}] * 2
+RECOVERY_SECONDS = 5.0  # issue 28: every node serves every room again this soon after a dependency returns
+# The outages the tests simulate: 10 s, and a long one (60 s; CI may set a shorter one, see docs/operations.md).
+LONG_OUTAGE = float(os.environ.get("SEVENS_CHAOS_LONG_OUTAGE", "60"))
+OUTAGES = (10.0, LONG_OUTAGE)
+HOST_PATTERN = re.compile(r"127\.0\.0\.1|localhost|:\d{2,5}\b|postgres(ql)?://|redis://")
+
+
+def started_room(
+    http: httpx.Client, owner: str, via: str, rounds: int = 50, seed: int = 21
+) -> tuple[str, dict[int, str]]:
+    """A room created on ``owner`` (two humans, two computers), joined and started through ``via``: its code and
+    the humans' tokens."""
+    body = {"preset": "standard", "seats": HUMANS_AND_BOTS, "host_name": "Aiko", "seed": seed, "rounds": rounds}
+    ticket = http.post(f"{owner}/api/rooms", json=body).raise_for_status().json()
+    code, tokens = ticket["code"], {0: ticket["token"]}
+    joined = http.post(f"{via}/api/rooms/{code}/join", json={"name": "Ken"}).raise_for_status().json()
+    tokens[1] = joined["token"]
+    started = http.post(f"{via}/api/rooms/{code}/start", headers={"Authorization": f"Bearer {tokens[0]}"})
+    assert started.status_code == 200, started.text
+    return code, tokens
+
+
+def check_unavailable(response: httpx.Response) -> None:
+    """A 503 ``store_unavailable`` with ``Retry-After`` whose message names no host or port."""
+    assert response.status_code == 503, (response.status_code, response.text)
+    assert int(response.headers["retry-after"]) > 0
+    body = response.json()
+    assert body["error"] == "store_unavailable" and not HOST_PATTERN.search(response.text), body
+
+
+def wait_until(condition: Callable[[], bool], timeout: float, what: str) -> float:
+    """Poll ``condition`` (it asks another process or thread) until it holds; the seconds it took."""
+    start = time.monotonic()
+    while not condition():
+        assert time.monotonic() - start < timeout, f"{what} not within {timeout:g} s"
+        time.sleep(0.05)
+    return time.monotonic() - start
+
+
+def status(http: httpx.Client, method: str, url: str, **kwargs: Any) -> int:
+    try:
+        return http.request(method, url, **kwargs).status_code
+    except httpx.HTTPError:
+        return 0
+
+
+__all__ = ["HOST_PATTERN", "HUMANS_AND_BOTS", "OUTAGES", "RECOVERY_SECONDS", "check_unavailable", "started_room",
+           "status", "wait_until"]  # fmt: skip
