@@ -17,7 +17,6 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS, Weights
 from sevens.games.shichinarabe import State
 from sevens.kernel.batch import (
     OUTCOME_NAMES,
@@ -29,6 +28,7 @@ from sevens.kernel.batch import (
     check_supported,
     supports,
 )
+from sevens.policy_weights import DEFAULT_WEIGHTS, Weights
 
 
 def playout(

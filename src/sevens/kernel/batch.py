@@ -19,14 +19,14 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from sevens.agents.shichinarabe.board import both_open, row_lanes
-from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS, Weights
 from sevens.cards import DECK_SIZE
 from sevens.errors import RulesError
 from sevens.games.dealing import deal_round_robin
 from sevens.games.shichinarabe import Rules, State, max_steps
+from sevens.games.shichinarabe.lanes import both_open, row_lanes
 from sevens.games.shichinarabe.tables import ROWS, shifted_tables
 from sevens.kernel import engine
+from sevens.policy_weights import DEFAULT_WEIGHTS, Weights
 
 Policy = Literal["random", "heuristic"]
 POLICIES: dict[str, int] = {"random": engine.RANDOM, "heuristic": engine.HEURISTIC}
@@ -89,9 +89,9 @@ def tables_for(rules: Rules) -> Tables:
 
 @cache
 def _lane_tables(ring: bool, tunnel: str) -> tuple[I64, I64]:
-    """The heuristic's lanes of every row (:func:`~sevens.agents.shichinarabe.board.row_lanes`):
+    """The heuristic's lanes of every row (:func:`~sevens.games.shichinarabe.lanes.row_lanes`):
     ``lanes[row, k]`` the positions of lane ``k``; ``lengths[row]`` = lane 0's and lane 1's lengths, the number
-    of lanes, and whether both ends fill the same arc (:func:`~sevens.agents.shichinarabe.board.both_open`)."""
+    of lanes, and whether both ends fill the same arc (:func:`~sevens.games.shichinarabe.lanes.both_open`)."""
     lanes = np.zeros((ROWS, 2, 13), dtype=np.int64)
     lengths = np.zeros((ROWS, 4), dtype=np.int64)
     for row in range(ROWS):
