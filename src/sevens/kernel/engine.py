@@ -354,6 +354,22 @@ def apply_index(
 
 
 @njit(cache=True)
+def count_legal(st: np.ndarray, cfg: np.ndarray) -> int:
+    """The number of legal actions of the seat to move (0 once the game is over)."""
+    if st[TURN] < 0:
+        return 0
+    cards, below, above, swaps, can_pass = legal(st, cfg)
+    return popcount(cards) + popcount(below) + popcount(above) + popcount(swaps) + can_pass
+
+
+@njit(cache=True)
+def legal_counts(state: np.ndarray, cfg: np.ndarray, counts: np.ndarray) -> None:
+    """``counts[g]``: :func:`count_legal` of every game."""
+    for g in range(state.shape[0]):
+        counts[g] = count_legal(state[g], cfg)
+
+
+@njit(cache=True)
 def apply_batch(state: np.ndarray, indices: np.ndarray, cfg: np.ndarray, table: np.ndarray) -> None:
     """Apply legal action number ``indices[g]`` (the Python engine's order) to every game ``g`` still going."""
     for g in range(state.shape[0]):
