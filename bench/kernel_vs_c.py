@@ -2,42 +2,25 @@
 
     python bench/kernel_vs_c.py [--seconds 2] [--rounds 3] [--c-games 300000] [--json]
 
-Compiles ``shared/bench/sevens_limit.c`` with ``gcc -O2``, then alternates, ``--rounds`` times: the C loop,
-the kernel on 1 thread, the kernel on every thread numba may use (random 4-player ``standard`` games from
-random deals, uniform over the legal actions including pass). Alternating keeps other load on the machine
-from favouring one side; the ratios reported are the medians of each round's ratios.
+Compiles the C yardstick ``bench/sevens_limit.c`` as every bench script does (``c_yardstick``: ``gcc -O2``),
+then alternates, ``--rounds`` times: the C loop, the kernel on 1 thread, the kernel on every thread numba may
+use (random 4-player ``standard`` games from random deals, uniform over the legal actions including pass).
+Alternating keeps other load on the machine from favouring one side; the ratios reported are the medians of
+each round's ratios.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import re
 import statistics
-import subprocess
-import tempfile
 from pathlib import Path
 
+import c_yardstick
 import numba
 
 from sevens.games.shichinarabe import Rules
 from sevens.kernel.bench import bench_batched
-
-C_SOURCE = Path(__file__).resolve().parents[1].parent / "shared" / "bench" / "sevens_limit.c"
-
-
-def compile_c(source: Path, folder: Path) -> Path:
-    binary = folder / "sevens_limit"
-    subprocess.run(["gcc", "-O2", "-o", str(binary), str(source)], check=True)
-    return binary
-
-
-def c_rate(binary: Path, games: int) -> float:
-    out = subprocess.run([str(binary), str(games)], check=True, capture_output=True, text=True).stdout
-    match = re.search(r"games/s=(\d+)", out)
-    if not match:
-        raise SystemExit(f"unexpected output from {binary.name}: {out!r}")
-    return float(match.group(1))
 
 
 def measure(source: Path, seconds: float, rounds: int, c_games: int) -> dict[str, object]:
@@ -45,10 +28,9 @@ def measure(source: Path, seconds: float, rounds: int, c_games: int) -> dict[str
     most = numba.config.NUMBA_NUM_THREADS
     bench_batched(rules, 0.1, 1)  # compile (or load the cache) before timing
     rows = []
-    with tempfile.TemporaryDirectory() as folder:
-        binary = compile_c(source, Path(folder))
+    with c_yardstick.built(source) as binary:
         for _ in range(rounds):
-            c = c_rate(binary, c_games)
+            c = c_yardstick.games_per_second(binary, c_games)
             one = bench_batched(rules, seconds, 1)["games_per_second"]
             every = bench_batched(rules, seconds, most)["games_per_second"]
             rows.append({"c": c, "kernel_1_thread": one, f"kernel_{most}_threads": every})
@@ -67,7 +49,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=2.0, help="seconds per kernel measurement")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--c-games", type=int, default=300_000)
-    parser.add_argument("--c-source", type=Path, default=C_SOURCE)
+    parser.add_argument("--c-source", type=Path, default=c_yardstick.C_SOURCE)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     report = measure(args.c_source, args.seconds, args.rounds, args.c_games)
