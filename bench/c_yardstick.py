@@ -7,6 +7,7 @@ binary prints ``games=… steps=… time=…s games/s=… steps/s=…``.
 from __future__ import annotations
 
 import re
+import resource
 import subprocess
 import tempfile
 from collections.abc import Iterator
@@ -27,9 +28,18 @@ def built(source: Path = C_SOURCE) -> Iterator[Path]:
 
 
 def games_per_second(binary: Path, games: int) -> float:
-    """Run ``games`` games; the binary's own games/s."""
+    """Run ``games`` games; the binary's own games/s (wall clock)."""
+    return rates(binary, games)[0]
+
+
+def rates(binary: Path, games: int) -> tuple[float, float]:
+    """Run ``games`` games: games per second of wall clock (the binary's own figure) and per CPU-second (its
+    user + system time, which other load on the machine does not inflate)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = subprocess.run([str(binary), str(games)], check=True, capture_output=True, text=True).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     match = re.search(r"games/s=(\d+)", out)
     if not match:
         raise SystemExit(f"unexpected output from {binary.name}: {out!r}")
-    return float(match.group(1))
+    return float(match.group(1)), games / max(cpu, 1e-9)

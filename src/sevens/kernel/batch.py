@@ -35,7 +35,6 @@ _STATUS_CODES = {
     "in": engine.IN, "finished": engine.FINISHED, "eliminated": engine.ELIMINATED, "joker_stuck": engine.STUCK,
 }  # fmt: skip
 I64 = npt.NDArray[np.int64]
-CHUNK = 512  # games a thread takes at a time
 PARALLEL_FROM = 2048  # smaller batches are played on the calling thread (waking the pool costs more)
 
 
@@ -368,9 +367,9 @@ class Batch:
         if len(self) < PARALLEL_FROM:
             engine.play_batch_serial(*args)
             return out
-        # Threads take games in chunks as they free up, not one fixed half each: on a shared machine one
-        # thread is often descheduled, and a fixed split would wait for it.
-        previous = numba.set_parallel_chunksize(CHUNK)
+        # Threads take tasks (engine.GAMES_PER_TASK games each) one at a time as they free up, not one fixed
+        # half each: on a shared machine one thread is often descheduled, and a fixed split would wait for it.
+        previous = numba.set_parallel_chunksize(1)
         try:
             engine.play_batch(*args)
         finally:

@@ -412,11 +412,13 @@ def start(st: np.ndarray, cfg: np.ndarray, table: np.ndarray) -> None:
 
 
 @njit(cache=True)
-def deal(st: np.ndarray, cfg: np.ndarray, rng: np.ndarray) -> None:
-    """A uniform random deal (B2: one card at a time from the dealer's left), dealer the last seat."""
+def deal(st: np.ndarray, cfg: np.ndarray, rng: np.ndarray, deck: np.ndarray) -> None:
+    """A uniform random deal (B2: one card at a time from the dealer's left), dealer the last seat; ``deck``
+    is room for the 52 cards and the jokers."""
     n = cfg[C_PLAYERS]
     size = 52 + cfg[C_JOKERS]
-    deck = np.arange(size)  # 52 and 53 are the jokers
+    for i in range(size):
+        deck[i] = i  # 52 and 53 are the jokers
     for i in range(size - 1, 0, -1):
         j = randint(rng, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
@@ -770,6 +772,97 @@ TRACE_COLUMNS = 6  # legal cards, Jk+X cards, X+Jk cards, swap cards, can pass, 
 
 
 @njit(cache=True)
+def xorshift(s0: np.uint64, s1: np.uint64) -> tuple[np.uint64, np.uint64, np.uint64]:
+    """One step of :func:`next_random` on a generator held in two locals: the new state and the draw."""
+    a = s0 ^ (s0 << np.uint64(23))
+    after = a ^ s1 ^ (a >> np.uint64(17)) ^ (s1 >> np.uint64(26))
+    return s1, after, np.uint64(after + s1)
+
+
+@njit(cache=True)
+def draw_below(r: np.uint64, k: int) -> int:
+    """:func:`randint`'s mapping of the draw ``r`` to 0 … k-1."""
+    return int(((r >> np.uint64(32)) * np.uint64(k)) >> np.uint64(32))
+
+
+@njit(cache=True)
+def with_row(playable: int, occupied: int, suit: int, table: np.ndarray) -> int:
+    """``playable`` with the row of ``suit`` re-read from the table (:func:`refresh_suit` on locals)."""
+    shift = 13 * suit
+    return (playable & ~(ROW_MASK << shift)) | table[0, suit, (occupied >> shift) & ROW_MASK]
+
+
+@njit(cache=True)
+def record_exit(st: np.ndarray, s: int, kind: int) -> None:
+    """:func:`exit_game` without the count of players in (kept in a local by the caller)."""
+    st[STATUS + s] = kind
+    st[EXITS + st[N_EXITS]] = s * 4 + kind
+    st[N_EXITS] += 1
+
+
+@njit(cache=True)
+def play_random_plain(st: np.ndarray, cfg: np.ndarray, table: np.ndarray, rng: np.ndarray) -> int:
+    """:func:`play_game`'s random policy without jokers (the C yardstick's workload), to the end; the number
+    of actions. The same rules and draws as the general loop (tests/kernel checks they play the same games),
+    with the table, the turn, the generator and the rules held in locals rather than re-read from the row
+    after every store: that is most of a step's cost."""
+    n = cfg[C_PLAYERS]
+    limit = cfg[C_LIMIT]
+    voluntary = cfg[C_VOLUNTARY] != 0
+    opens_7d = cfg[C_OPENS_7D] != 0
+    stalemates = limit == NO_LIMIT  # B11: without a limit, a full cycle of passes ends the round
+    s0, s1 = rng[0], rng[1]
+    occupied, playable, p, n_in, streak = st[OCCUPIED], st[PLAYABLE], st[TURN], st[N_IN], st[STREAK]
+    steps = 0
+    while p >= 0:
+        s0, s1, r = xorshift(s0, s1)  # one draw per action, as randint in the general loop
+        steps += 1
+        hand = st[HANDS + p]
+        if opens_7d and not (occupied >> SEVEN_OF_DIAMONDS) & 1:
+            c, plays = SEVEN_OF_DIAMONDS, True  # Fan Tan with diamond_seven: 7♦ first (B4)
+        else:
+            cards = hand & playable
+            n_cards = popcount(cards)
+            can_pass = st[PASSES + p] < limit and (voluntary or cards == 0)
+            index = draw_below(r, n_cards + 1 if can_pass else n_cards)
+            plays = index < n_cards
+            c = nth_bit(cards, index) if plays else 0
+        if plays:
+            hand ^= 1 << c
+            st[HANDS + p] = hand
+            occupied |= 1 << c
+            playable = with_row(playable, occupied, c // 13, table)
+            streak = 0
+            if hand == 0:
+                record_exit(st, p, FINISHED)
+                n_in -= 1
+        else:
+            st[PASSES + p] += 1
+            streak += 1
+            if stalemates and streak >= n_in:
+                break
+        # settle: the next player in with an action; anyone with no play and no pass left is eliminated (B9, B10)
+        q = next_seat(p, n)
+        p = -1
+        while n_in > 1:
+            while st[STATUS + q] != IN:
+                q = next_seat(q, n)
+            if st[PASSES + q] < limit or st[HANDS + q] & playable:
+                p = q
+                break
+            occupied |= st[HANDS + q]
+            st[HANDS + q] = 0
+            for suit in range(4):
+                playable = with_row(playable, occupied, suit, table)
+            record_exit(st, q, ELIMINATED)
+            n_in -= 1
+            q = next_seat(q, n)
+    st[OCCUPIED], st[PLAYABLE], st[TURN], st[N_IN], st[STREAK] = occupied, playable, -1, n_in, streak
+    rng[0], rng[1] = s0, s1
+    return steps
+
+
+@njit(cache=True)
 def play_game(
     st: np.ndarray, policy: int, cfg: np.ndarray, table: np.ndarray, lanes: np.ndarray, lengths: np.ndarray,
     w: np.ndarray, noise: np.ndarray, rng: np.ndarray, trace: np.ndarray,
@@ -777,26 +870,10 @@ def play_game(
     """Play the game ``st`` to its end; returns the number of actions. The heuristic plays seat ``p`` with the
     weights ``w[p]`` and the noise ``noise[p]``. With a non-empty ``trace``, each step's legal actions and choice
     are recorded (``TRACE_COLUMNS``) for the cross-check against the Python engine."""
-    steps = 0
     tracing = trace.shape[0] > 0
     if policy == RANDOM and not tracing and not cfg[C_JOKERS]:
-        # the yardstick's workload, kept lean (no joker actions to count or decode); the same choices as below
-        while st[TURN] >= 0:
-            p = st[TURN]
-            if cfg[C_OPENS_7D] and not (st[OCCUPIED] >> SEVEN_OF_DIAMONDS) & 1:
-                randint(rng, 1)  # the draw the full loop makes for its one legal action, to stay in step
-                play_card(st, SEVEN_OF_DIAMONDS, cfg, table)  # Fan Tan with diamond_seven: 7♦ first (B4)
-            else:
-                cards = st[HANDS + p] & st[PLAYABLE]
-                n = popcount(cards)
-                can_pass = st[PASSES + p] < cfg[C_LIMIT] and (cfg[C_VOLUNTARY] != 0 or cards == 0)
-                index = randint(rng, n + 1 if can_pass else n)
-                if index < n:
-                    play_card(st, nth_bit(cards, index), cfg, table)
-                else:
-                    play_pass(st, cfg, table)
-            steps += 1
-        return steps
+        return play_random_plain(st, cfg, table, rng)  # the yardstick's workload; the same choices as below
+    steps = 0
     while st[TURN] >= 0:
         cards, below, above, swaps, can_pass = legal(st, cfg)
         if policy == RANDOM:
@@ -822,25 +899,31 @@ def play_game(
     return steps
 
 
+GAMES_PER_TASK = 256  # games a thread takes at a time in play_batch (they free up unevenly on a shared machine)
+
+
 @njit(cache=True)
-def play_one(
-    g: int, policy: int, deal_first: bool, seed: np.uint64, state: np.ndarray, cfg: np.ndarray, table: np.ndarray,
-    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: np.ndarray, streams: np.ndarray,
-    ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray, steps: np.ndarray,
+def play_games(
+    first: int, last: int, policy: int, deal_first: bool, seed: np.uint64, state: np.ndarray, cfg: np.ndarray,
+    table: np.ndarray, lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: np.ndarray,
+    streams: np.ndarray, ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray, steps: np.ndarray,
 ) -> None:  # fmt: skip
-    """Play game ``g`` of the batch to its end (with ``deal_first`` deal it at random first), drawing from its
-    own generator seeded by ``(seed, streams[g])``, and write its result. ``w[g, seat]`` are the weights each
-    seat plays with (``w[0, seat]`` for every game when ``w`` holds one set)."""
+    """Play games ``first`` … ``last - 1`` of the batch to their end (with ``deal_first`` deal each at random
+    first), game ``g`` drawing from its own generator seeded by ``(seed, streams[g])``, and write their
+    results. ``w[g, seat]`` are the weights each seat plays with (``w[0, seat]`` for every game when ``w`` holds
+    one set). The generator and the deck are allocated once for all of them."""
     rng = np.empty(2, dtype=np.uint64)
-    seed_rng(rng, seed, streams[g])
-    st = state[g]
-    if deal_first:
-        deal(st, cfg, rng)
-        start(st, cfg, table)
-    empty = np.zeros((0, TRACE_COLUMNS), dtype=np.int64)
-    weights = w[g] if w.shape[0] > 1 else w[0]
-    steps[g] = play_game(st, policy, cfg, table, lanes, lengths, weights, noise, rng, empty)
-    result(st, cfg, ranking[g], outcome[g], points[g])
+    deck = np.empty(52 + cfg[C_JOKERS], dtype=np.int64)
+    no_trace = np.zeros((0, TRACE_COLUMNS), dtype=np.int64)
+    for g in range(first, last):
+        seed_rng(rng, seed, streams[g])
+        st = state[g]
+        if deal_first:
+            deal(st, cfg, rng, deck)
+            start(st, cfg, table)
+        weights = w[g] if w.shape[0] > 1 else w[0]
+        steps[g] = play_game(st, policy, cfg, table, lanes, lengths, weights, noise, rng, no_trace)
+        result(st, cfg, ranking[g], outcome[g], points[g])
 
 
 @njit(cache=True, parallel=True)
@@ -849,11 +932,13 @@ def play_batch(
     lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: np.ndarray, streams: np.ndarray,
     ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray, steps: np.ndarray,
 ) -> None:  # fmt: skip
-    """Every game of the batch, across threads (:func:`play_one`)."""
-    for g in prange(state.shape[0]):
-        play_one(
-            g, policy, deal_first, seed, state, cfg, table, lanes, lengths, w, noise, streams, ranking, outcome,
-            points, steps,
+    """Every game of the batch, across threads, ``GAMES_PER_TASK`` at a time (:func:`play_games`)."""
+    games = state.shape[0]
+    for task in prange((games + GAMES_PER_TASK - 1) // GAMES_PER_TASK):
+        first = task * GAMES_PER_TASK
+        play_games(
+            first, min(games, first + GAMES_PER_TASK), policy, deal_first, seed, state, cfg, table, lanes, lengths,
+            w, noise, streams, ranking, outcome, points, steps,
         )  # fmt: skip
 
 
@@ -864,23 +949,22 @@ def play_batch_serial(
     ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray, steps: np.ndarray,
 ) -> None:  # fmt: skip
     """Every game of the batch on the calling thread, for small batches (a search's playouts): waking the
-    thread pool takes milliseconds on a busy machine, more than a few games. (Large batches use
-    :func:`play_batch` even on one thread: its compiled loop is faster.)"""
-    for g in range(state.shape[0]):
-        play_one(
-            g, policy, deal_first, seed, state, cfg, table, lanes, lengths, w, noise, streams, ranking, outcome,
-            points, steps,
-        )  # fmt: skip
+    thread pool takes milliseconds on a busy machine, more than a few games."""
+    play_games(
+        0, state.shape[0], policy, deal_first, seed, state, cfg, table, lanes, lengths, w, noise, streams, ranking,
+        outcome, points, steps,
+    )  # fmt: skip
 
 
 @njit(cache=True)
 def start_batch(state: np.ndarray, cfg: np.ndarray, table: np.ndarray, seed: np.uint64, deal_first: bool) -> None:
     """Begin every round (dealt at random first with ``deal_first``, from the generator ``(seed, g)``)."""
     rng = np.empty(2, dtype=np.uint64)
+    deck = np.empty(52 + cfg[C_JOKERS], dtype=np.int64)
     for g in range(state.shape[0]):
         if deal_first:
             seed_rng(rng, seed, np.uint64(g))
-            deal(state[g], cfg, rng)
+            deal(state[g], cfg, rng, deck)
         start(state[g], cfg, table)
 
 
