@@ -12,7 +12,12 @@ It is a second implementation of RULES.md Part B (every parameter, jokers includ
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+
+# numba's OpenMP threads otherwise spin between parallel calls (a vector env's steps, a search's batches),
+# burning the CPU other processes need on a small shared machine; the user's own setting wins.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 import numpy as np
 import numpy.typing as npt

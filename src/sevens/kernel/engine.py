@@ -981,3 +981,173 @@ def trace_game(
     steps = play_game(st, policy, cfg, table, lanes, lengths, w, noise, rng, trace)
     result(st, cfg, ranking, outcome, points)
     return steps
+
+
+# ---------------------------------------------------------------------------------------------- environments
+# action numbers of sevens.envs.encoding's 七並べ action space: plays, Jk+X, X+Jk, swaps (by card), the pass
+A_PLAY, A_JOKER_BELOW, A_JOKER_ABOVE, A_SWAP, A_PASS = 0, 52, 104, 156, 208
+ACTIONS = 209
+# the observation (uint8, seats relative to the learner: the learner first, then clockwise); see sevens.envs.vector
+O_HAND, O_TABLE, O_JOKER_AT = 0, 52, 104  # 52 cards each: own real cards, real cards on the table, jokers there
+O_SEATS = 156  # then per seat: cards held (real + jokers), passes used, status; then own jokers, the pass streak
+
+
+def observation_size(players: int) -> int:
+    return O_SEATS + 3 * players + 2
+
+
+@njit(cache=True)
+def apply_number(st: np.ndarray, a: int, cfg: np.ndarray, table: np.ndarray) -> None:
+    """Apply action number ``a`` of the action space (legal: checked by the caller)."""
+    if a < A_JOKER_BELOW:
+        play_card(st, a, cfg, table)
+    elif a < A_JOKER_ABOVE:
+        play_joker(st, a - A_JOKER_BELOW, -1, cfg, table)
+    elif a < A_SWAP:
+        play_joker(st, a - A_JOKER_ABOVE, 1, cfg, table)
+    elif a < A_PASS:
+        play_swap(st, a - A_SWAP, cfg, table)
+    else:
+        play_pass(st, cfg, table)
+
+
+@njit(cache=True)
+def write_bits(out: np.ndarray, at: int, bits: int) -> None:
+    """``out[at + i] = 1`` for each set bit ``i`` of ``bits`` (the rest of the 52 already 0)."""
+    while bits:
+        out[at + lowest(bits)] = 1
+        bits &= bits - 1
+
+
+@njit(cache=True)
+def write_mask(st: np.ndarray, cfg: np.ndarray, mask: np.ndarray) -> None:
+    """1 at each legal action number of the seat to move; all 0 once the game is over."""
+    mask[:] = 0
+    if st[TURN] < 0:
+        return
+    cards, below, above, swaps, can_pass = legal(st, cfg)
+    write_bits(mask, A_PLAY, cards)
+    write_bits(mask, A_JOKER_BELOW, below)
+    write_bits(mask, A_JOKER_ABOVE, above)
+    write_bits(mask, A_SWAP, swaps)
+    mask[A_PASS] = can_pass
+
+
+@njit(cache=True)
+def write_observation(st: np.ndarray, seat: int, cfg: np.ndarray, obs: np.ndarray) -> None:
+    """What ``seat`` sees (its own cards, the table, every seat's public counts), at the O_* offsets."""
+    n = cfg[C_PLAYERS]
+    obs[:] = 0
+    write_bits(obs, O_HAND, st[HANDS + seat])
+    write_bits(obs, O_TABLE, st[OCCUPIED] & ~st[JOKER_AT])
+    write_bits(obs, O_JOKER_AT, st[JOKER_AT])
+    for k in range(n):
+        s = seat + k
+        if s >= n:
+            s -= n
+        obs[O_SEATS + k] = popcount(st[HANDS + s]) + st[JOKERS + s]
+        obs[O_SEATS + n + k] = min(st[PASSES + s], 255)
+        obs[O_SEATS + 2 * n + k] = st[STATUS + s]
+    obs[O_SEATS + 3 * n] = st[JOKERS + seat]
+    obs[O_SEATS + 3 * n + 1] = min(st[STREAK], 255)
+
+
+@njit(cache=True)
+def opponent_move(
+    st: np.ndarray, policy: int, cfg: np.ndarray, table: np.ndarray, lanes: np.ndarray, lengths: np.ndarray,
+    w: np.ndarray, noise: np.ndarray, rng: np.ndarray,
+) -> None:  # fmt: skip
+    """One action of the seat to move by ``policy`` (as :func:`play_game` chooses)."""
+    cards, below, above, swaps, can_pass = legal(st, cfg)
+    if policy == RANDOM:
+        count = popcount(cards) + popcount(below) + popcount(above) + popcount(swaps)
+        index = randint(rng, count + 1 if can_pass else count)
+    else:
+        p = st[TURN]
+        index = heuristic_index(st, cards, below, above, swaps, can_pass, cfg, lanes, lengths, w[p], noise[p], rng)
+    apply_index(st, index, cards, below, above, swaps, cfg, table)
+
+
+@njit(cache=True)
+def play_to_seat(
+    st: np.ndarray, seat: int, policy: int, cfg: np.ndarray, table: np.ndarray, lanes: np.ndarray,
+    lengths: np.ndarray, w: np.ndarray, noise: np.ndarray, rng: np.ndarray,
+) -> None:  # fmt: skip
+    """The other seats move until ``seat`` is to move or the game is over."""
+    while st[TURN] >= 0 and st[TURN] != seat:
+        opponent_move(st, policy, cfg, table, lanes, lengths, w, noise, rng)
+
+
+@njit(cache=True)
+def step_envs(
+    first: int, last: int, state: np.ndarray, actions: np.ndarray, fresh: np.ndarray, seat: int, policy: int,
+    cfg: np.ndarray, table: np.ndarray, lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: np.ndarray,
+    rngs: np.ndarray, obs: np.ndarray, mask: np.ndarray, rewards: np.ndarray, terminated: np.ndarray,
+) -> None:  # fmt: skip
+    """Environments ``first`` … ``last - 1``: those marked ``fresh`` are dealt a new game (from their own
+    generator ``rngs[g]``; a deal in which ``seat`` is out before its first turn is dealt again) and played
+    to ``seat``'s turn; the others play ``seat``'s action number ``actions[g]`` and then the opponents'. The
+    ends are scored (``seat``'s E2 points in ``rewards``, ``terminated``, and ``fresh`` set for the next call);
+    observations and masks are written for every environment."""
+    n = cfg[C_PLAYERS]
+    deck = np.empty(52 + cfg[C_JOKERS], dtype=np.int64)
+    ranking = np.empty(n, dtype=np.int64)
+    outcome = np.empty(n, dtype=np.int64)
+    points = np.empty(n, dtype=np.int64)
+    for g in range(first, last):
+        st = state[g]
+        rng = rngs[g]
+        rewards[g] = 0.0
+        terminated[g] = False
+        if fresh[g]:
+            fresh[g] = False
+            st[TURN] = -1
+            while st[TURN] != seat:
+                deal(st, cfg, rng, deck)
+                start(st, cfg, table)
+                play_to_seat(st, seat, policy, cfg, table, lanes, lengths, w, noise, rng)
+        else:
+            apply_number(st, actions[g], cfg, table)
+            play_to_seat(st, seat, policy, cfg, table, lanes, lengths, w, noise, rng)
+            if st[TURN] < 0:
+                result(st, cfg, ranking, outcome, points)
+                rewards[g] = points[seat]
+                terminated[g] = True
+                fresh[g] = True
+        write_observation(st, seat, cfg, obs[g])
+        write_mask(st, cfg, mask[g])
+
+
+@njit(cache=True, parallel=True)
+def step_envs_parallel(
+    state: np.ndarray, actions: np.ndarray, fresh: np.ndarray, seat: int, policy: int, cfg: np.ndarray,
+    table: np.ndarray, lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: np.ndarray, rngs: np.ndarray,
+    obs: np.ndarray, mask: np.ndarray, rewards: np.ndarray, terminated: np.ndarray,
+) -> None:  # fmt: skip
+    """:func:`step_envs` over every environment, across threads, ``GAMES_PER_TASK`` at a time."""
+    games = state.shape[0]
+    for task in prange((games + GAMES_PER_TASK - 1) // GAMES_PER_TASK):
+        first = task * GAMES_PER_TASK
+        step_envs(
+            first, min(games, first + GAMES_PER_TASK), state, actions, fresh, seat, policy, cfg, table, lanes,
+            lengths, w, noise, rngs, obs, mask, rewards, terminated,
+        )  # fmt: skip
+
+
+@njit(cache=True)
+def seed_envs(rngs: np.ndarray, seed: np.uint64) -> None:
+    """Environment ``g``'s generator from ``(seed, g)``."""
+    for g in range(rngs.shape[0]):
+        seed_rng(rngs[g], seed, np.uint64(g))
+
+
+@njit(cache=True)
+def continue_envs(
+    state: np.ndarray, seat: int, policy: int, cfg: np.ndarray, table: np.ndarray, lanes: np.ndarray,
+    lengths: np.ndarray, w: np.ndarray, noise: np.ndarray, rngs: np.ndarray, obs: np.ndarray, mask: np.ndarray,
+) -> None:  # fmt: skip
+    """Games loaded from positions: the opponents move to ``seat``'s turn; observations and masks written."""
+    for g in range(state.shape[0]):
+        play_to_seat(state[g], seat, policy, cfg, table, lanes, lengths, w, noise, rngs[g])
+        write_observation(state[g], seat, cfg, obs[g])
+        write_mask(state[g], cfg, mask[g])
