@@ -28,7 +28,7 @@ def test_it_compiles_with_the_one_set_of_flags_and_plays_games() -> None:
 
 
 def test_every_bench_script_that_compares_with_c_uses_the_shared_build() -> None:
-    scripts = [path for path in BENCH.glob("*.py") if "\"gcc\"" in path.read_text(encoding="utf-8")]
+    scripts = [path for path in BENCH.glob("*.py") if '"gcc"' in path.read_text(encoding="utf-8")]
     assert [path.name for path in scripts] == ["c_yardstick.py"]
     for name in ("kernel_vs_c", "engine_vs_c"):
         assert "c_yardstick.built(" in (BENCH / f"{name}.py").read_text(encoding="utf-8")
