@@ -135,6 +135,23 @@ def bench(
     )
 
 
+@app.command()
+@user_errors
+def warmup(lang: LangOption = None) -> None:
+    """Compile the compiled engine (numba) now, once, so that no later command waits for it; it is cached."""
+    language = pick_lang(lang)
+    try:
+        from sevens.kernel.warmup import cache_folder, warm_up
+    except ImportError:
+        raise SevensError(t("cli.warmup.needs_numba", language)) from None
+    typer.echo(t("cli.warmup.start", language))
+    parts = warm_up()
+    for part in parts:
+        typer.echo(t("cli.warmup.part", language, part=part.name, seconds=part.seconds))
+    total = round(sum(part.seconds for part in parts), 1)
+    typer.echo(t("cli.warmup.done", language, seconds=total, folder=cache_folder()))
+
+
 def _env_bench(
     env: str, preset: str, players: int, setting: list[str] | None, seconds: float, batched: bool, as_json: bool
 ) -> None:
