@@ -618,6 +618,22 @@ def joker_score(
 
 
 @njit(cache=True)
+def noisy(score: float, noise: float, rng: np.ndarray) -> float:
+    """``score`` plus ``noise`` times a uniform draw (no draw at all without noise, as the Rollout)."""
+    if noise > 0.0:
+        return score + noise * uniform(rng)
+    return score
+
+
+@njit(cache=True)
+def keep_best(k: int, score: float, best: int, best_score: float) -> tuple[int, float]:
+    """The first best so far: action ``k`` only if it scores strictly more."""
+    if score > best_score:
+        return k, score
+    return best, best_score
+
+
+@njit(cache=True)
 def heuristic_index(
     st: np.ndarray, cards: int, below: int, above: int, swaps: int, can_pass: bool, cfg: np.ndarray,
     lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float, rng: np.ndarray,
@@ -625,60 +641,54 @@ def heuristic_index(
     """The heuristic's choice as an index into the legal actions: policy.score_actions and the first best score.
     With ``noise`` > 0, as sevens' Rollout: ``noise`` times a uniform draw is added to each card's score (lowest
     first) and then to the pass's; where jokers are involved, to every action's score in the legal order."""
-    p = st[TURN]
-    hand = st[HANDS + p]
-    held = st[JOKERS + p]
-    occupied = st[OCCUPIED]
-    n = popcount(cards)
-    if held == 0 and swaps == 0:  # the Rollout's fast path
-        if cards == 0:
-            return 0  # only the pass
-        if (not can_pass and cards & (cards - 1) == 0) or hand & (hand - 1) == 0:
-            return 0  # one legal card, or the last card, which wins the round
-        best = -1
-        best_score = -1e18
-        m = cards
-        k = 0
-        while m != 0:
-            c = lowest(m)
-            m &= m - 1
-            score = card_score(c, hand, occupied, lanes, lengths, w, cfg)
-            if noise > 0.0:
-                score += noise * uniform(rng)
-            if score > best_score:
-                best = k
-                best_score = score
-            k += 1
-        if can_pass:
-            passing = pass_score(st, best_score, cfg, w)
-            if noise > 0.0:
-                passing += noise * uniform(rng)
-            if passing > best_score:
-                return n
-        return best
-    # jokers or exchanges: score every legal action (policy.score_actions), then the first best
-    real = popcount(hand)
-    going_out = held == 0 and real == 1
-    last_real = held > 0 and real == 1
-    best = -1
-    best_score = -1e18
-    best_play = NEVER
+    if st[JOKERS + st[TURN]] == 0 and swaps == 0:
+        return plain_choice(st, cards, can_pass, cfg, lanes, lengths, w, noise, rng)
+    return joker_choice(st, cards, below, above, swaps, can_pass, cfg, lanes, lengths, w, noise, rng)
+
+
+@njit(cache=True)
+def plain_choice(
+    st: np.ndarray, cards: int, can_pass: bool, cfg: np.ndarray, lanes: np.ndarray, lengths: np.ndarray,
+    w: np.ndarray, noise: float, rng: np.ndarray,
+) -> int:  # fmt: skip
+    """:func:`heuristic_index` with no joker in hand and no exchange (the Rollout's fast path): the best card
+    by :func:`card_score`, unless a pass scores more."""
+    hand = st[HANDS + st[TURN]]
+    if cards == 0:
+        return 0  # only the pass
+    if (not can_pass and cards & (cards - 1) == 0) or hand & (hand - 1) == 0:
+        return 0  # one legal card, or the last card, which wins the round
+    best, best_score = -1, -1e18
     k = 0
     m = cards
     while m != 0:
         c = lowest(m)
         m &= m - 1
-        if going_out:
-            score = WIN
-        elif last_real:
-            score = NEVER / 2  # B8c: would leave only jokers
-        else:
-            score = card_score(c, hand, occupied, lanes, lengths, w, cfg)
+        score = noisy(card_score(c, hand, st[OCCUPIED], lanes, lengths, w, cfg), noise, rng)
+        best, best_score = keep_best(k, score, best, best_score)
+        k += 1
+    if can_pass and noisy(pass_score(st, best_score, cfg, w), noise, rng) > best_score:
+        return k
+    return best
+
+
+@njit(cache=True)
+def joker_choice(
+    st: np.ndarray, cards: int, below: int, above: int, swaps: int, can_pass: bool, cfg: np.ndarray,
+    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float, rng: np.ndarray,
+) -> int:  # fmt: skip
+    """:func:`heuristic_index` with jokers or exchanges: every legal action scored in the legal order (cards,
+    joker plays, exchanges, the pass), the first best kept. The pass is judged against the best play's score
+    before noise (``best_play``), as policy.score_actions does."""
+    best, best_score, best_play = -1, -1e18, NEVER
+    k = 0
+    m = cards
+    while m != 0:
+        c = lowest(m)
+        m &= m - 1
+        score = card_action_score(st, c, cfg, lanes, lengths, w)
         best_play = max(best_play, score)
-        if noise > 0.0:
-            score += noise * uniform(rng)
-        if score > best_score:
-            best, best_score = k, score
+        best, best_score = keep_best(k, noisy(score, noise, rng), best, best_score)
         k += 1
     both = below | above
     while both != 0:
@@ -686,31 +696,45 @@ def heuristic_index(
         both &= both - 1
         for side, sided in ((-1, below), (1, above)):
             if (sided >> c) & 1:
-                finishes = held == 1 and hand == 1 << c
-                score = WIN if finishes else joker_score(st, c, side, cfg, lanes, lengths, w)
+                score = joker_action_score(st, c, side, cfg, lanes, lengths, w)
                 best_play = max(best_play, score)
-                if noise > 0.0:
-                    score += noise * uniform(rng)
-                if score > best_score:
-                    best, best_score = k, score
+                best, best_score = keep_best(k, noisy(score, noise, rng), best, best_score)
                 k += 1
     m = swaps
     while m != 0:
         m &= m - 1
         score = w[W_SWAP] + w[W_JOKER_URGENCY] * 0.25
         best_play = max(best_play, score)
-        if noise > 0.0:
-            score += noise * uniform(rng)
-        if score > best_score:
-            best, best_score = k, score
+        best, best_score = keep_best(k, noisy(score, noise, rng), best, best_score)
         k += 1
     if can_pass:
-        score = pass_score(st, best_play, cfg, w)
-        if noise > 0.0:
-            score += noise * uniform(rng)
-        if score > best_score:
-            best = k
+        best, best_score = keep_best(k, noisy(pass_score(st, best_play, cfg, w), noise, rng), best, best_score)
     return best
+
+
+@njit(cache=True)
+def card_action_score(
+    st: np.ndarray, c: int, cfg: np.ndarray, lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray
+) -> float:  # fmt: skip
+    """policy.score_actions for playing card ``c`` when jokers are about: going out wins; the last real card
+    with jokers left would leave them stuck (B8c); otherwise :func:`card_score`."""
+    p = st[TURN]
+    hand = st[HANDS + p]
+    held = st[JOKERS + p]
+    if hand & (hand - 1) == 0:  # the last real card
+        return WIN if held == 0 else NEVER / 2
+    return card_score(c, hand, st[OCCUPIED], lanes, lengths, w, cfg)
+
+
+@njit(cache=True)
+def joker_action_score(
+    st: np.ndarray, c: int, side: int, cfg: np.ndarray, lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray
+) -> float:  # fmt: skip
+    """policy.score_actions for a joker play with card ``c``: the last joker with the last card wins."""
+    p = st[TURN]
+    if st[JOKERS + p] == 1 and st[HANDS + p] == 1 << c:
+        return WIN
+    return joker_score(st, c, side, cfg, lanes, lengths, w)
 
 
 # ---------------------------------------------------------------------------------------------- reading
