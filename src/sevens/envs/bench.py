@@ -24,13 +24,14 @@ VECTOR_GAMES = 4096
 
 def bench_env(
     name: str, preset: str = "standard", players: int | None = None, settings: Settings = None,
-    seconds: float = 3.0, num_envs: int = VECTOR_GAMES,
+    seconds: float = 3.0, num_envs: int = VECTOR_GAMES, opponents: str = "heuristic",
 ) -> dict[str, Any]:  # fmt: skip
-    """Step environment ``name`` for about ``seconds`` (after one untimed warm-up call) and report its rate."""
+    """Step environment ``name`` for about ``seconds`` (after one untimed warm-up call) and report its rate;
+    ``opponents`` play the other seats of ``vector`` and ``gymnasium``."""
     if name not in ENVS:
         raise SevensError(f"unknown env {name!r}; allowed: {', '.join(ENVS)}")
     make_rules(preset, players, settings)  # bad rules are refused before anything is imported or compiled
-    runner = _RUNNERS[name](preset, players, settings, num_envs)
+    runner = _RUNNERS[name](preset, players, settings, num_envs, opponents)
     runner()  # warm-up: imports, the kernel's compile (or its cache), first allocations
     steps = 0
     start, cpu_start = time.perf_counter(), time.process_time()
@@ -46,18 +47,18 @@ def bench_env(
         "cpu_seconds": round(cpu, 3),
         "steps_per_second": round(steps / elapsed, 1),
         "steps_per_cpu_second": round(steps / max(cpu, 1e-9), 1),
-        **({"num_envs": num_envs, "opponents": "heuristic"} if name == "vector" else {}),
-        **({"opponents": "heuristic"} if name == "gymnasium" else {}),
+        **({"num_envs": num_envs} if name == "vector" else {}),
+        **({"opponents": opponents} if name in ("vector", "gymnasium") else {}),
     }
 
 
 Runner = Callable[[], int]
 
 
-def _vector(preset: str, players: int | None, settings: Settings, num_envs: int) -> Runner:
+def _vector(preset: str, players: int | None, settings: Settings, num_envs: int, opponents: str) -> Runner:
     from sevens.envs.vector import SevensVectorEnv
 
-    env = SevensVectorEnv(num_envs, preset, players, settings, opponents="heuristic", copy=True)
+    env = SevensVectorEnv(num_envs, preset, players, settings, opponents=opponents, copy=True)
     _, infos = env.reset(seed=0)
     mask = infos["action_mask"]
 
@@ -71,10 +72,10 @@ def _vector(preset: str, players: int | None, settings: Settings, num_envs: int)
     return run
 
 
-def _gymnasium(preset: str, players: int | None, settings: Settings, num_envs: int) -> Runner:
+def _gymnasium(preset: str, players: int | None, settings: Settings, num_envs: int, opponents: str) -> Runner:
     from sevens.envs.gymnasium import SevensEnv
 
-    env = SevensEnv(preset=preset, players=players, settings=settings, opponents="heuristic")
+    env = SevensEnv(preset=preset, players=players, settings=settings, opponents=opponents)
     seed = 0
 
     def run() -> int:  # one episode
@@ -91,7 +92,7 @@ def _gymnasium(preset: str, players: int | None, settings: Settings, num_envs: i
     return run
 
 
-def _pettingzoo(preset: str, players: int | None, settings: Settings, num_envs: int) -> Runner:
+def _pettingzoo(preset: str, players: int | None, settings: Settings, num_envs: int, opponents: str) -> Runner:
     from sevens.envs.pettingzoo import env as make_env
 
     env = make_env(preset=preset, players=players, settings=settings)
@@ -114,7 +115,7 @@ def _pettingzoo(preset: str, players: int | None, settings: Settings, num_envs: 
     return run
 
 
-def _openspiel(preset: str, players: int | None, settings: Settings, num_envs: int) -> Runner:
+def _openspiel(preset: str, players: int | None, settings: Settings, num_envs: int, opponents: str) -> Runner:
     from sevens.envs.openspiel import load_for_rules
 
     _, rules = make_rules(preset, players, settings)
@@ -136,7 +137,7 @@ def _openspiel(preset: str, players: int | None, settings: Settings, num_envs: i
     return run
 
 
-_RUNNERS: dict[str, Callable[[str, int | None, Settings, int], Runner]] = {
+_RUNNERS: dict[str, Callable[[str, int | None, Settings, int, str], Runner]] = {
     "vector": _vector,
     "gymnasium": _gymnasium,
     "pettingzoo": _pettingzoo,
