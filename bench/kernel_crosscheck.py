@@ -134,6 +134,15 @@ def _check_heuristic(
 ) -> None:
     seat = state.to_move
     assert seat is not None
+    expected = python_choice(state, weights[seat])
+    if expected != choice:
+        raise Mismatch(f"{where}: the Python policy plays {legal[expected]}, the kernel {legal[choice]}")
+
+
+def python_choice(state: State, weights: Weights = DEFAULT_WEIGHTS) -> int:
+    """The Python policy's choice for the seat to move: ``score_actions`` and the first best score."""
+    seat = state.to_move
+    assert seat is not None
     limit = state.rules.pass_limit
     situation = Situation(
         rules=state.rules,
@@ -143,9 +152,7 @@ def _check_heuristic(
         playable=state.playable_positions,
         passes_left=None if limit is None else limit - state.passes_used(seat),
     )
-    expected = choose_index(score_actions(situation, legal, weights[seat]))
-    if expected != choice:
-        raise Mismatch(f"{where}: the Python policy plays {legal[expected]}, the kernel {legal[choice]}")
+    return choose_index(score_actions(situation, state.legal_actions(), weights))
 
 
 VARIANTS = {

@@ -11,17 +11,16 @@ pytest.importorskip("gymnasium")
 
 from gymnasium.vector import AutoresetMode, VectorEnv
 
+from bench_scripts import load_bench_script
 from sevens.agents.common.points import seat_points
-from sevens.agents.common.scores import choose_index
-from sevens.agents.shichinarabe.policy import Situation, score_actions
 from sevens.envs.encoding import action_space_for
 from sevens.envs.vector import SevensVectorEnv
 from sevens.errors import IllegalActionError, RulesError, SevensError, WrongTypeError
 from sevens.games.shichinarabe import Rules, State
 from sevens.kernel import UnsupportedRulesError
-from sevens.policy_weights import DEFAULT_WEIGHTS
 
 SPACE = action_space_for("shichinarabe")
+heuristic_choice = load_bench_script("kernel_crosscheck").python_choice  # the Python policy's choice
 SETTINGS = {
     "standard": None,
     "tunnel": None,
@@ -30,22 +29,6 @@ SETTINGS = {
     "kids": None,
     "joker": ["jokers=2", "joker_exchange=optional"],
 }
-
-
-def heuristic_choice(state: State) -> int:
-    """The Python policy's choice (score_actions, first best), as the kernel's heuristic makes it."""
-    seat = state.to_move
-    assert seat is not None
-    limit = state.rules.pass_limit
-    situation = Situation(
-        rules=state.rules,
-        hand=state.hand(seat),
-        jokers=state.jokers_in_hand(seat),
-        occupied=state.table | state.joker_positions,
-        playable=state.playable_positions,
-        passes_left=None if limit is None else limit - state.passes_used(seat),
-    )
-    return choose_index(score_actions(situation, state.legal_actions(), DEFAULT_WEIGHTS))
 
 
 def positions_for_seat_0(rules: Rules, count: int, seed: int) -> list[State]:

@@ -927,6 +927,19 @@ GAMES_PER_TASK = 256  # games a thread takes at a time in play_batch (they free 
 
 
 @njit(cache=True)
+def tasks(games: int) -> int:
+    """How many tasks of ``GAMES_PER_TASK`` games a batch of ``games`` is split into."""
+    return (games + GAMES_PER_TASK - 1) // GAMES_PER_TASK
+
+
+@njit(cache=True)
+def task_games(task: int, games: int) -> tuple[int, int]:
+    """The first game of ``task`` and the one after its last."""
+    first = task * GAMES_PER_TASK
+    return first, min(games, first + GAMES_PER_TASK)
+
+
+@njit(cache=True)
 def play_games(
     first: int, last: int, policy: int, deal_first: bool, seed: np.uint64, state: np.ndarray, cfg: np.ndarray,
     table: np.ndarray, lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: np.ndarray,
@@ -958,10 +971,10 @@ def play_batch(
 ) -> None:  # fmt: skip
     """Every game of the batch, across threads, ``GAMES_PER_TASK`` at a time (:func:`play_games`)."""
     games = state.shape[0]
-    for task in prange((games + GAMES_PER_TASK - 1) // GAMES_PER_TASK):
-        first = task * GAMES_PER_TASK
+    for task in prange(tasks(games)):
+        first, last = task_games(task, games)
         play_games(
-            first, min(games, first + GAMES_PER_TASK), policy, deal_first, seed, state, cfg, table, lanes, lengths,
+            first, last, policy, deal_first, seed, state, cfg, table, lanes, lengths,
             w, noise, streams, ranking, outcome, points, steps,
         )  # fmt: skip
 
@@ -1150,10 +1163,10 @@ def step_envs_parallel(
 ) -> None:  # fmt: skip
     """:func:`step_envs` over every environment, across threads, ``GAMES_PER_TASK`` at a time."""
     games = state.shape[0]
-    for task in prange((games + GAMES_PER_TASK - 1) // GAMES_PER_TASK):
-        first = task * GAMES_PER_TASK
+    for task in prange(tasks(games)):
+        first, last = task_games(task, games)
         step_envs(
-            first, min(games, first + GAMES_PER_TASK), state, actions, fresh, seat, policy, cfg, table, lanes,
+            first, last, state, actions, fresh, seat, policy, cfg, table, lanes,
             lengths, w, noise, rngs, obs, mask, rewards, terminated,
         )  # fmt: skip
 
