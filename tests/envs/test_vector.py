@@ -14,7 +14,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from bench_scripts import load_bench_script
 from sevens.agents.common.points import seat_points
 from sevens.envs.encoding import action_space_for
-from sevens.envs.vector import SevensVectorEnv
+from sevens.envs.vector import SevensVectorEnv, SevensVectorSelfPlayEnv
 from sevens.errors import IllegalActionError, RulesError, SevensError, WrongTypeError
 from sevens.games.shichinarabe import Rules, State
 from sevens.kernel import UnsupportedRulesError
@@ -211,3 +211,35 @@ def test_a_large_batch_is_stepped_across_threads_with_the_same_games() -> None:
     finally:
         numba.set_num_threads(most)
     assert (runs[0][0] == runs[1][0]).all() and (runs[0][1] == runs[1][1]).all()
+
+
+@pytest.mark.parametrize("preset", ["standard", "joker", "english"])
+def test_self_play_games_are_the_python_engines_seat_by_seat_to_every_seats_points(preset: str) -> None:
+    """Every seat is the caller's: the same actions given to Python states give the same seat to move, the same
+    masks, and at the end every seat's E2 points; the next step deals a new game (NEXT_STEP)."""
+    games = 30
+    env = SevensVectorSelfPlayEnv(num_envs=games, preset=preset, settings=SETTINGS.get(preset))
+    states = [State.new(env.rules, seed) for seed in range(games)]
+    _, infos = env.reset(seed=1, options={"states": [s.clone() for s in states]})
+    walk = np.random.default_rng(3)
+    done = np.zeros(games, dtype=bool)
+    just_ended = np.zeros(games, dtype=bool)
+    while not done.all():
+        for g in np.flatnonzero(~done):
+            assert infos["seat"][g] == states[g].to_move
+            assert infos["action_mask"][g].tolist() == SPACE.mask(states[g].legal_actions()).tolist()
+        actions = np.array([walk.choice(np.flatnonzero(m)) if m.any() else 0 for m in infos["action_mask"]])
+        was_done = done.copy()
+        _, rewards, terminations, _, infos = env.step(actions)
+        for g in np.flatnonzero(~was_done):
+            states[g].apply(SPACE.action(int(actions[g])))
+            assert bool(terminations[g]) == states[g].is_over()
+            if states[g].is_over():
+                result = states[g].result()
+                assert rewards[g].tolist() == [seat_points(result, s) for s in range(env.rules.players)]
+                done[g] = True
+            else:
+                assert not rewards[g].any()
+        for g in np.flatnonzero(just_ended):
+            assert not rewards[g].any() and not terminations[g] and infos["action_mask"][g].any()
+        just_ended = done & ~was_done

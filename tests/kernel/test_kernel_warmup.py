@@ -27,7 +27,7 @@ def test_after_warming_up_the_callers_compile_nothing_new() -> None:
     assert before["play_batch"] >= 1 and before["step_envs_parallel"] >= 1 and before["plain_misses"] >= 1
 
     from sevens.agents.shichinarabe.kernel_playouts import KernelPlayouts
-    from sevens.envs.vector import SevensVectorEnv
+    from sevens.envs.vector import SevensVectorEnv, SevensVectorSelfPlayEnv
     from sevens.kernel import Batch, playout
     from sevens.policy_weights import DEFAULT_WEIGHTS
 
@@ -39,10 +39,10 @@ def test_after_warming_up_the_callers_compile_nothing_new() -> None:
             [state, state], state.legal_actions()[:1], 0, [1, 2]
         )
     for games in (8, 600):
-        env = SevensVectorEnv(num_envs=games, opponents="random")
-        _, infos = env.reset(seed=1)
-        env.step(infos["action_mask"].argmax(axis=1))
-        env.reset(options={"states": [State.new(env.rules, 5)] * games})
+        for env in (SevensVectorEnv(num_envs=games, opponents="random"), SevensVectorSelfPlayEnv(num_envs=games)):
+            _, infos = env.reset(seed=1)
+            env.step(infos["action_mask"].argmax(axis=1))
+            env.reset(options={"states": [State.new(env.rules, 5)] * games})
     assert compiled() == before
 
 

@@ -144,7 +144,7 @@ class SevensVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]
             self._fresh[:] = True
             self._run(np.zeros(self.num_envs, dtype=np.int64))
         self._started = True
-        return self._out(self._obs), {"action_mask": self._out(self._mask)}
+        return self._out(self._obs), self._infos()
 
     def step(self, actions: npt.ArrayLike) -> StepResult:
         """Play every learner's action number, then the opponents' up to the learner's next turn."""
@@ -152,10 +152,9 @@ class SevensVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]
             raise SevensError("call reset() before step()")
         chosen = self._checked(actions)
         self._run(chosen)
-        infos = {"action_mask": self._out(self._mask)}
         return (
             self._out(self._obs), self._out(self._rewards), self._out(self._terminated),
-            self._out(self._truncated), infos,
+            self._out(self._truncated), self._infos(),
         )  # fmt: skip
 
     def action_masks(self) -> npt.NDArray[np.int8]:
@@ -208,6 +207,11 @@ class SevensVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]
         if batch.rules != self.rules:
             raise RulesError(f"the states' rules {batch.rules.text()} are not this env's {self.rules.text()}")
         self._state[:] = batch.state
+        self._continue_loaded()
+        self._fresh[:] = False
+
+    def _continue_loaded(self) -> None:
+        """Positions just loaded: the opponents move to the learner's turn."""
         t = self._tables
         engine.continue_envs(
             self._state, self.seat, self._policy, t.cfg, t.table, t.lanes, t.lengths, self._weights, self._noise,
@@ -217,10 +221,60 @@ class SevensVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]
         if over.size:
             self._fresh[:] = True
             raise SevensError(f"state {int(over[0])} ends before seat {self.seat} moves; give positions it can play")
-        self._fresh[:] = False
+
+    def _infos(self) -> dict[str, Any]:
+        return {"action_mask": self._out(self._mask)}
 
     def _out(self, array: npt.NDArray[Any]) -> npt.NDArray[Any]:
         return array.copy() if self.copy else array
+
+
+class SevensVectorSelfPlayEnv(SevensVectorEnv):
+    """The multi-agent form (self-play): every seat of every game is the caller's, in PettingZoo's AEC turn
+    order per game. ``infos["seat"][g]`` is the seat to move in game ``g`` (``possible_agents[seat]`` in
+    PettingZoo's names); the observation and mask are that seat's, and ``step`` plays its action number.
+    ``rewards`` are ``(num_envs, players)``: every seat's E2 points on the step that ends a game, 0 before; at
+    the end the observation is the last mover's. Auto-reset, refusals and seeding as :class:`SevensVectorEnv`.
+
+    >>> env = SevensVectorSelfPlayEnv(num_envs=4)
+    >>> obs, infos = env.reset(seed=2)
+    >>> infos["seat"].shape, env.possible_agents
+    ((4,), ['player_0', 'player_1', 'player_2', 'player_3'])
+    >>> obs, rewards, terminations, truncations, infos = env.step(infos["action_mask"].argmax(axis=1))
+    >>> rewards.shape
+    (4, 4)
+    """
+
+    def __init__(
+        self, num_envs: int = 1024, preset: str = "standard", players: int | None = None, settings: Settings = None,
+        copy: bool = True,
+    ) -> None:  # fmt: skip
+        super().__init__(num_envs, preset, players, settings, opponents="random", copy=copy)
+        n = self.rules.players
+        self.possible_agents = [f"player_{seat}" for seat in range(n)]
+        self._seats = np.zeros(num_envs, dtype=np.int64)
+        self._rewards = np.zeros((num_envs, n), dtype=np.float32)
+
+    def _run(self, actions: npt.NDArray[np.int64]) -> None:
+        t = self._tables
+        args = (
+            self._state, actions, self._fresh, t.cfg, t.table, self._rngs, self._seats, self._obs, self._mask,
+            self._rewards, self._terminated,
+        )  # fmt: skip
+        if self.num_envs >= PARALLEL_FROM:
+            engine.step_self_play_parallel(*args)
+        else:
+            engine.step_self_play(0, self.num_envs, *args)
+
+    def _continue_loaded(self) -> None:
+        over = np.flatnonzero(self._state[:, engine.TURN] < 0)
+        if over.size:
+            self._fresh[:] = True
+            raise SevensError(f"state {int(over[0])} is over; give positions with a seat to move")
+        engine.observe_movers(self._state, self._tables.cfg, self._seats, self._obs, self._mask)
+
+    def _infos(self) -> dict[str, Any]:
+        return {"action_mask": self._out(self._mask), "seat": self._seats.copy()}
 
 
 def _step_serial(*args: Any) -> None:

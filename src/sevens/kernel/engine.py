@@ -1188,3 +1188,63 @@ def continue_envs(
         play_to_seat(state[g], seat, policy, cfg, table, lanes, lengths, w, noise, rngs[g])
         write_observation(state[g], seat, cfg, obs[g])
         write_mask(state[g], cfg, mask[g])
+
+
+@njit(cache=True)
+def step_self_play(
+    first: int, last: int, state: np.ndarray, actions: np.ndarray, fresh: np.ndarray, cfg: np.ndarray,
+    table: np.ndarray, rngs: np.ndarray, seats: np.ndarray, obs: np.ndarray, mask: np.ndarray, rewards: np.ndarray,
+    terminated: np.ndarray,
+) -> None:  # fmt: skip
+    """:func:`step_envs` with every seat played by the caller: games marked ``fresh`` are dealt anew; the others
+    play the seat to move's action number ``actions[g]``. At an end every seat's E2 points are written to
+    ``rewards[g]``. ``seats[g]`` becomes the seat whose observation and mask are written: the seat to move, or
+    at the end the seat that moved last."""
+    n = cfg[C_PLAYERS]
+    deck = np.empty(52 + cfg[C_JOKERS], dtype=np.int64)
+    ranking = np.empty(n, dtype=np.int64)
+    outcome = np.empty(n, dtype=np.int64)
+    points = np.empty(n, dtype=np.int64)
+    for g in range(first, last):
+        st = state[g]
+        rewards[g, :] = 0.0
+        terminated[g] = False
+        if fresh[g]:
+            fresh[g] = False
+            st[TURN] = -1
+            while st[TURN] < 0:  # a deal whose round is over at once (everyone out by the 7s) is dealt again
+                deal(st, cfg, rngs[g], deck)
+                start(st, cfg, table)
+        else:
+            apply_number(st, actions[g], cfg, table)
+            if st[TURN] < 0:
+                result(st, cfg, ranking, outcome, points)
+                rewards[g, :n] = points
+                terminated[g] = True
+                fresh[g] = True
+        if st[TURN] >= 0:
+            seats[g] = st[TURN]
+        write_observation(st, seats[g], cfg, obs[g])
+        write_mask(st, cfg, mask[g])
+
+
+@njit(cache=True, parallel=True)
+def step_self_play_parallel(
+    state: np.ndarray, actions: np.ndarray, fresh: np.ndarray, cfg: np.ndarray, table: np.ndarray,
+    rngs: np.ndarray, seats: np.ndarray, obs: np.ndarray, mask: np.ndarray, rewards: np.ndarray,
+    terminated: np.ndarray,
+) -> None:  # fmt: skip
+    """:func:`step_self_play` over every game, across threads, ``GAMES_PER_TASK`` at a time."""
+    games = state.shape[0]
+    for task in prange(tasks(games)):
+        first, last = task_games(task, games)
+        step_self_play(first, last, state, actions, fresh, cfg, table, rngs, seats, obs, mask, rewards, terminated)
+
+
+@njit(cache=True)
+def observe_movers(state: np.ndarray, cfg: np.ndarray, seats: np.ndarray, obs: np.ndarray, mask: np.ndarray) -> None:
+    """Games loaded from positions: ``seats[g]``, observation and mask of the seat to move in each."""
+    for g in range(state.shape[0]):
+        seats[g] = max(state[g, TURN], 0)
+        write_observation(state[g], seats[g], cfg, obs[g])
+        write_mask(state[g], cfg, mask[g])

@@ -57,7 +57,7 @@ def _reading() -> None:
 
 
 def _vector() -> None:
-    """The vector environment's steps (:mod:`sevens.envs.vector`), on one thread and across threads."""
+    """The vector environments' steps (:mod:`sevens.envs.vector`, both forms), on one thread and across threads."""
     rules = Rules.preset("standard")
     t = tables_for(rules)
     n = rules.players
@@ -72,12 +72,18 @@ def _vector() -> None:
         actions = np.zeros(games, dtype=np.int64)
         engine.seed_envs(rngs, np.uint64(1))
         common = (t.cfg, t.table, t.lanes, t.lengths, w, noise, rngs, obs, mask, rewards, flags[1])
+        seats = np.zeros(games, dtype=np.int64)
+        points = np.zeros((games, n), dtype=np.float32)
+        self_play = (state, actions, flags[0], t.cfg, t.table, rngs, seats, obs, mask, points, flags[1])
         if games == 2:
+            engine.step_self_play(0, games, *self_play)
+            engine.observe_movers(state, t.cfg, seats, obs, mask)
             engine.step_envs(0, games, state, actions, flags[0], 0, engine.HEURISTIC, *common)
             engine.continue_envs(
                 state, 0, engine.HEURISTIC, t.cfg, t.table, t.lanes, t.lengths, w, noise, rngs, obs, mask
             )
         else:
+            engine.step_self_play_parallel(*self_play)
             engine.step_envs_parallel(state, actions, flags[0], 0, engine.RANDOM, *common)
 
 
