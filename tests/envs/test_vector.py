@@ -243,3 +243,17 @@ def test_self_play_games_are_the_python_engines_seat_by_seat_to_every_seats_poin
         for g in np.flatnonzero(just_ended):
             assert not rewards[g].any() and not terminations[g] and infos["action_mask"][g].any()
         just_ended = done & ~was_done
+
+
+def test_a_pickled_env_carries_on_with_the_same_games() -> None:
+    """Picklable (issue 31), generator included: the copy and the original step to the same observations."""
+    import pickle
+
+    for env in (SevensVectorEnv(num_envs=16, opponents="heuristic", noise=0.4), SevensVectorSelfPlayEnv(num_envs=16)):
+        _, infos = env.reset(seed=8)
+        copy = pickle.loads(pickle.dumps(env))
+        for _ in range(20):
+            actions = infos["action_mask"].argmax(axis=1)
+            obs, rewards, *_, infos = env.step(actions)
+            again, rewards_again, *_ = copy.step(actions)
+            assert (obs == again).all() and (rewards == rewards_again).all()
