@@ -68,7 +68,7 @@ from sevens.envs.table import Settings, make_rules
 from sevens.errors import IllegalActionError, RulesError, SevensError, WrongTypeError
 from sevens.games.shichinarabe import Rules, State
 from sevens.kernel import engine
-from sevens.kernel.batch import POLICIES, Batch, check_supported, noise_array, tables_for, weights_table
+from sevens.kernel.batch import POLICIES, Batch, across_threads, check_supported, noise_array, tables_for, weights_table
 from sevens.policy_weights import DEFAULT_WEIGHTS
 
 StepResult = tuple[
@@ -195,8 +195,8 @@ class SevensVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]
     def _run(self, actions: npt.NDArray[np.int64]) -> None:
         t = self._tables
         step = engine.step_envs_parallel if self.num_envs >= PARALLEL_FROM else _step_serial
-        step(
-            self._state, actions, self._fresh, self.seat, self._policy, t.cfg, t.table, t.lanes, t.lengths,
+        across_threads(
+            step, self._state, actions, self._fresh, self.seat, self._policy, t.cfg, t.table, t.lanes, t.lengths,
             self._weights, self._noise, self._rngs, self._obs, self._mask, self._rewards, self._terminated,
         )  # fmt: skip
 
@@ -262,7 +262,7 @@ class SevensVectorSelfPlayEnv(SevensVectorEnv):
             self._rewards, self._terminated,
         )  # fmt: skip
         if self.num_envs >= PARALLEL_FROM:
-            engine.step_self_play_parallel(*args)
+            across_threads(engine.step_self_play_parallel, *args)
         else:
             engine.step_self_play(0, self.num_envs, *args)
 

@@ -10,7 +10,7 @@ played to the end, read back as rankings and E2 points.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from functools import cache
 from typing import Literal
@@ -179,6 +179,17 @@ def check_in_range(chosen: I64, counts: I64) -> None:
             + (f"; {bad.size} games are out of range" if bad.size > 1 else ""),
             reason="out_of_range",
         )
+
+
+def across_threads(parallel: Callable[..., None], *args: object) -> None:
+    """Call a compiled ``prange`` loop over tasks (``engine.GAMES_PER_TASK`` games each) with the threads taking
+    tasks one at a time as they free up, not one fixed half each: on a shared machine one thread is often
+    descheduled, and a fixed split would wait for it."""
+    previous = numba.set_parallel_chunksize(1)
+    try:
+        parallel(*args)
+    finally:
+        numba.set_parallel_chunksize(previous)
 
 
 @dataclass(frozen=True, slots=True)
@@ -367,13 +378,7 @@ class Batch:
         if len(self) < PARALLEL_FROM:
             engine.play_batch_serial(*args)
             return out
-        # Threads take tasks (engine.GAMES_PER_TASK games each) one at a time as they free up, not one fixed
-        # half each: on a shared machine one thread is often descheduled, and a fixed split would wait for it.
-        previous = numba.set_parallel_chunksize(1)
-        try:
-            engine.play_batch(*args)
-        finally:
-            numba.set_parallel_chunksize(previous)
+        across_threads(engine.play_batch, *args)
         return out
 
     def _outcome(self) -> Outcome:
