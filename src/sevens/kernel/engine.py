@@ -439,8 +439,22 @@ def deal(st: np.ndarray, cfg: np.ndarray, rng: np.ndarray, deck: np.ndarray) -> 
 @njit(cache=True)
 def result(st: np.ndarray, cfg: np.ndarray, ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray) -> None:
     """The ranking (B12), each seat's outcome and its E2 points (as sevens.agents.common.points.seat_points)."""
+    first_remaining, remaining = rank_seats(st, cfg, ranking)
+    for place in range(cfg[C_PLAYERS]):
+        score_place(st, ranking[place], place, first_remaining, remaining, outcome, points)
+
+
+@njit(cache=True)
+def hand_size(st: np.ndarray, s: int) -> int:
+    return popcount(st[HANDS + s]) + st[JOKERS + s]
+
+
+@njit(cache=True)
+def rank_seats(st: np.ndarray, cfg: np.ndarray, ranking: np.ndarray) -> tuple[int, int]:
+    """``ranking``, best first (B12): those who finished in order, then those still holding cards (fewest
+    first, ties in seat order from the dealer's left), then the eliminated and joker-stuck, the first out
+    lowest. Returns the place of the first still holding cards and how many they are."""
     n = cfg[C_PLAYERS]
-    dealer = st[DEALER]
     exits = st[N_EXITS]
     k = 0
     for e in range(exits):
@@ -448,42 +462,50 @@ def result(st: np.ndarray, cfg: np.ndarray, ranking: np.ndarray, outcome: np.nda
             ranking[k] = st[EXITS + e] // 4
             k += 1
     first_remaining = k
-    for i in range(n):  # still holding cards: fewest first, ties in seat order from the dealer's left
-        s = (dealer + 1 + i) % n
+    for i in range(n):
+        s = (st[DEALER] + 1 + i) % n
         if st[STATUS + s] != IN:
             continue
-        size = popcount(st[HANDS + s]) + st[JOKERS + s]
         j = k
-        while j > first_remaining and popcount(st[HANDS + ranking[j - 1]]) + st[JOKERS + ranking[j - 1]] > size:
+        while j > first_remaining and hand_size(st, ranking[j - 1]) > hand_size(st, s):
             ranking[j] = ranking[j - 1]
             j -= 1
         ranking[j] = s
         k += 1
     remaining = k - first_remaining
-    for kind in (ELIMINATED, STUCK):  # the first out ranks lowest
+    for kind in (ELIMINATED, STUCK):
         for e in range(exits - 1, -1, -1):
             if st[EXITS + e] % 4 == kind:
                 ranking[k] = st[EXITS + e] // 4
                 k += 1
-    for place in range(n):
-        s = ranking[place]
-        status = st[STATUS + s]
-        if status == ELIMINATED:
-            outcome[s] = OUT_ELIMINATED
-            points[s] = -5
-        elif status == STUCK:
-            outcome[s] = OUT_STUCK
-            points[s] = -10
-        else:
-            if status == IN:
-                outcome[s] = OUT_STALEMATE if remaining > 1 else OUT_LEFT
-            else:
-                outcome[s] = OUT_FINISHED
-            last_holder = status == IN and place == first_remaining + remaining - 1
-            if last_holder and place != 0:
-                points[s] = -10  # ビリ, only when someone ranks above
-            else:
-                points[s] = POINTS_BY_PLACE[place] if place < 3 else 0
+    return first_remaining, remaining
+
+
+@njit(cache=True)
+def score_place(
+    st: np.ndarray, s: int, place: int, first_remaining: int, remaining: int, outcome: np.ndarray,
+    points: np.ndarray,
+) -> None:  # fmt: skip
+    """Seat ``s`` ranked at ``place``: its outcome and E2 points (ビリ −10 for the last still holding cards
+    when someone ranks above; eliminated −5; joker-stuck −10)."""
+    status = st[STATUS + s]
+    if status == ELIMINATED:
+        outcome[s] = OUT_ELIMINATED
+        points[s] = -5
+        return
+    if status == STUCK:
+        outcome[s] = OUT_STUCK
+        points[s] = -10
+        return
+    if status == IN:
+        outcome[s] = OUT_STALEMATE if remaining > 1 else OUT_LEFT
+    else:
+        outcome[s] = OUT_FINISHED
+    last_holder = status == IN and place == first_remaining + remaining - 1
+    if last_holder and place != 0:
+        points[s] = -10
+    else:
+        points[s] = POINTS_BY_PLACE[place] if place < 3 else 0
 
 
 # ---------------------------------------------------------------------------------------------- heuristic
@@ -755,40 +777,46 @@ def plain_misses(
         misses[k] = 0
     for i in range(moments.shape[0]):
         m = moments[i]
-        kind = m[M_KIND]
         then = hand | (put_out & ~m[M_PUT_OUT_BEFORE])
         plays = then & m[M_PLAYABLE]
         left = m[M_LEFT]
         can_pass = (left == NO_LIMIT or left > 0) and (voluntary or plays == 0)
-        if popcount(plays) + can_pass < 2:
+        if not a_real_choice(m, plays, can_pass):
             continue
-        if kind == M_PASS:
-            if not can_pass:
-                continue
-        elif kind != M_PLAY or not (plays >> m[M_CARD]) & 1:
-            continue
-        if then & (then - 1) == 0:  # the last card: playing it wins
-            if kind != M_PLAY:
-                for k in range(w.shape[0]):
-                    misses[k] += 1
-            continue
-        occupied = m[M_OCCUPIED]
         for k in range(w.shape[0]):
-            best = -1
-            best_score = -1e18
-            rest = plays
-            while rest != 0:
-                c = lowest(rest)
-                rest &= rest - 1
-                score = card_score(c, then, occupied, lanes, lengths, w[k], cfg)
-                if score > best_score:
-                    best, best_score = c, score
-            if can_pass and pass_score_of(best_score, left, m[M_PLAYABLE], occupied, then, w[k]) > best_score:
-                explained = kind == M_PASS
-            else:
-                explained = kind == M_PLAY and m[M_CARD] == best
-            if not explained:
+            if not explains(m, then, plays, can_pass, lanes, lengths, w[k], cfg):
                 misses[k] += 1
+
+
+@njit(cache=True)
+def a_real_choice(m: np.ndarray, plays: int, can_pass: bool) -> bool:
+    """Whether moment ``m`` says something: two actions or more were legal, and the one taken was one of them."""
+    if popcount(plays) + can_pass < 2:
+        return False
+    if m[M_KIND] == M_PASS:
+        return can_pass
+    return m[M_KIND] == M_PLAY and (plays >> m[M_CARD]) & 1 != 0
+
+
+@njit(cache=True)
+def explains(
+    m: np.ndarray, then: int, plays: int, can_pass: bool, lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray,
+    cfg: np.ndarray,
+) -> bool:  # fmt: skip
+    """Whether the policy ``w``, holding ``then``, would have made moment ``m``'s choice (its best card, or the
+    pass when the pass scores more; the last card always wins, so it is always played)."""
+    if then & (then - 1) == 0:
+        return m[M_KIND] == M_PLAY
+    occupied = m[M_OCCUPIED]
+    best, best_score = -1, -1e18
+    rest = plays
+    while rest != 0:
+        c = lowest(rest)
+        rest &= rest - 1
+        best, best_score = keep_best(c, card_score(c, then, occupied, lanes, lengths, w, cfg), best, best_score)
+    if can_pass and pass_score_of(best_score, m[M_LEFT], m[M_PLAYABLE], occupied, then, w) > best_score:
+        return m[M_KIND] == M_PASS
+    return m[M_KIND] == M_PLAY and m[M_CARD] == best
 
 
 # ---------------------------------------------------------------------------------------------- playing
