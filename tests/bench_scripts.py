@@ -13,7 +13,10 @@ BENCH = Path(__file__).resolve().parents[1] / "bench"
 
 
 def load_bench_script(name: str) -> ModuleType:
-    """``bench/<name>.py`` imported as the module ``bench_<name>``."""
+    """``bench/<name>.py`` imported as the module ``bench_<name>``, with ``bench/`` on the path as when the
+    script is run (so it can import its sibling helpers, e.g. ``c_yardstick``)."""
+    if str(BENCH) not in sys.path:
+        sys.path.append(str(BENCH))
     spec = importlib.util.spec_from_file_location(f"bench_{name}", BENCH / f"{name}.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

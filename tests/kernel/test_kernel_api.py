@@ -12,11 +12,12 @@ pytest.importorskip("numba")
 import numba
 
 from sevens.agents.common.points import seat_points
-from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS
+from sevens.errors import IllegalActionError, WrongTypeError
 from sevens.games.killer import Rules as KillerRules
 from sevens.games.shichinarabe import Result, Rules, State
 from sevens.kernel import OUTCOME_NAMES, Batch, UnsupportedRulesError, playout, supports
 from sevens.kernel.batch import PARALLEL_FROM
+from sevens.policy_weights import DEFAULT_WEIGHTS
 
 STANDARD = Rules.preset("standard")
 
@@ -192,8 +193,53 @@ def test_apply_rejects_indices_of_the_wrong_shape() -> None:
     batch = Batch.from_seeds(STANDARD, [1, 2])
     with pytest.raises(ValueError, match="one entry per game"):
         batch.apply([0])
-    with pytest.raises(ValueError, match="legal action numbers"):
+    with pytest.raises(IllegalActionError, match="game 1: action number -1 is not legal; allowed: 0 to"):
         batch.apply([0, -1])
+
+
+def test_apply_refuses_an_action_number_beyond_the_legal_count_and_changes_nothing() -> None:
+    """Issue 31: 99 used to play an (illegal) pass; now it is refused, naming the allowed range."""
+    rules = Rules.preset("standard", voluntary_pass=False)
+    batch = Batch.from_seeds(rules, [0, 1])
+    before = batch.state.copy()
+    counts = batch.legal_counts()
+    state = State.new(rules, 1)
+    assert counts[1] == len(state.legal_actions())
+    with pytest.raises(
+        IllegalActionError, match=rf"game 1: action number 99 is not legal; allowed: 0 to {counts[1] - 1}"
+    ):
+        batch.apply(np.array([0, 99]))
+    with pytest.raises(IllegalActionError, match=rf"allowed: 0 to {counts[0] - 1}"):
+        batch.apply(counts)  # one past the last legal number in every game
+    assert (batch.state == before).all()
+
+
+@pytest.mark.parametrize("indices", [np.array([0.9, 0.0]), [0.9, 0], [True, False], ["0", "1"]])
+def test_apply_refuses_action_numbers_that_are_not_integers(indices: object) -> None:
+    batch = Batch.from_seeds(STANDARD, [0, 1])
+    before = batch.state.copy()
+    with pytest.raises(WrongTypeError, match="action numbers must be integers"):
+        batch.apply(indices)  # type: ignore[arg-type]
+    assert (batch.state == before).all()
+
+
+def test_games_already_over_ignore_their_entry() -> None:
+    batch = Batch.from_seeds(STANDARD, [3, 4])
+    batch.play("random", seed=1)
+    assert batch.legal_counts().tolist() == [0, 0]
+    before = batch.state.copy()
+    batch.apply([5, 0])
+    assert (batch.state == before).all()
+
+
+@pytest.mark.parametrize("build", ["from_seeds", "from_hands"])
+def test_every_constructor_refuses_other_families_with_the_project_error(build: str) -> None:
+    killer = KillerRules.preset("killer")
+    with pytest.raises(UnsupportedRulesError, match=r"七並べ \(Part B\) rules only, not killer"):
+        if build == "from_seeds":
+            Batch.from_seeds(killer, [1])  # type: ignore[arg-type]
+        else:
+            Batch.from_hands(killer, [[1, 2, 4, 8]])  # type: ignore[arg-type]
 
 
 def test_per_seat_weights_noise_and_streams_are_checked() -> None:

@@ -107,13 +107,20 @@ def bench(
         bool, typer.Option("--batched", help="Use the compiled batched engine (sevens.kernel; the research extra).")
     ] = False,
     threads: Annotated[int | None, typer.Option(help="Threads for --batched (default: every core).")] = None,
+    env: Annotated[
+        str | None,
+        typer.Option(help="Time a research env instead: vector, gymnasium, pettingzoo or openspiel (steps/s)."),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     """Time random games (uniform over legal actions, pass included) through the engine's public API, or
-    with --batched through the compiled batched engine."""
+    with --batched through the compiled batched engine, or with --env one research environment."""
     family, built = build_rules(preset, players, setting)
     if seconds <= 0:
         raise SevensError(f"--seconds {seconds} must be more than 0")
+    if env is not None:
+        _env_bench(env, preset, built.players, setting, seconds, batched or threads is not None, as_json)
+        return
     if threads is not None and not batched:
         raise SevensError("--threads applies only with --batched")
     timing = _batched_bench(family.name, built, seconds, threads) if batched else run_bench(family, built, seconds)
@@ -125,6 +132,42 @@ def bench(
     console.print(
         f"{preset}, {built.players} players ({engine}): {result['games']} games in {result['seconds']} s = "
         f"[bold]{result['games_per_second']}[/bold] games/s ({result['steps_per_second']} actions/s)"
+    )
+
+
+@app.command()
+@user_errors
+def warmup(lang: LangOption = None) -> None:
+    """Compile the compiled engine (numba) now, once, so that no later command waits for it; it is cached."""
+    language = pick_lang(lang)
+    try:
+        from sevens.kernel.warmup import cache_folder, warm_up
+    except ImportError:
+        raise SevensError(t("cli.warmup.needs_numba", language)) from None
+    typer.echo(t("cli.warmup.start", language))
+    parts = warm_up()
+    for part in parts:
+        typer.echo(t("cli.warmup.part", language, part=part.name, seconds=part.seconds))
+    total = round(sum(part.seconds for part in parts), 1)
+    typer.echo(t("cli.warmup.done", language, seconds=total, folder=cache_folder()))
+
+
+def _env_bench(
+    env: str, preset: str, players: int, setting: list[str] | None, seconds: float, batched: bool, as_json: bool
+) -> None:
+    if batched:
+        raise SevensError("--env measures an environment; --batched and --threads do not apply")
+    try:
+        from sevens.envs.bench import bench_env
+    except ImportError:
+        raise SevensError("--env needs the research extra: pip install 'sevens[research]'") from None
+    result = {"preset": preset, "players": players, **bench_env(env, preset, players, setting, seconds)}
+    if as_json:
+        typer.echo(json.dumps(result))
+        return
+    console.print(
+        f"{env} env, {preset}, {players} players: {result['steps']} {result['counts']} in {result['seconds']} s = "
+        f"[bold]{result['steps_per_second']}[/bold]/s ({result['steps_per_cpu_second']} per CPU-second)"
     )
 
 

@@ -12,12 +12,16 @@ It is a second implementation of RULES.md Part B (every parameter, jokers includ
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+
+# numba's OpenMP threads otherwise spin between parallel calls (a vector env's steps, a search's batches),
+# burning the CPU other processes need on a small shared machine; the user's own setting wins.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
 
 import numpy as np
 import numpy.typing as npt
 
-from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS, Weights
 from sevens.games.shichinarabe import State
 from sevens.kernel.batch import (
     OUTCOME_NAMES,
@@ -29,6 +33,7 @@ from sevens.kernel.batch import (
     check_supported,
     supports,
 )
+from sevens.policy_weights import DEFAULT_WEIGHTS, Weights
 
 
 def playout(

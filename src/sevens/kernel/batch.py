@@ -10,7 +10,7 @@ played to the end, read back as rankings and E2 points.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from functools import cache
 from typing import Literal
@@ -19,14 +19,14 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from sevens.agents.shichinarabe.board import both_open, row_lanes
-from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS, Weights
 from sevens.cards import DECK_SIZE
-from sevens.errors import RulesError
+from sevens.errors import IllegalActionError, RulesError, WrongTypeError
 from sevens.games.dealing import deal_round_robin
 from sevens.games.shichinarabe import Rules, State, max_steps
+from sevens.games.shichinarabe.lanes import both_open, row_lanes
 from sevens.games.shichinarabe.tables import ROWS, shifted_tables
 from sevens.kernel import engine
+from sevens.policy_weights import DEFAULT_WEIGHTS, Weights
 
 Policy = Literal["random", "heuristic"]
 POLICIES: dict[str, int] = {"random": engine.RANDOM, "heuristic": engine.HEURISTIC}
@@ -35,7 +35,6 @@ _STATUS_CODES = {
     "in": engine.IN, "finished": engine.FINISHED, "eliminated": engine.ELIMINATED, "joker_stuck": engine.STUCK,
 }  # fmt: skip
 I64 = npt.NDArray[np.int64]
-CHUNK = 512  # games a thread takes at a time
 PARALLEL_FROM = 2048  # smaller batches are played on the calling thread (waking the pool costs more)
 
 
@@ -89,9 +88,9 @@ def tables_for(rules: Rules) -> Tables:
 
 @cache
 def _lane_tables(ring: bool, tunnel: str) -> tuple[I64, I64]:
-    """The heuristic's lanes of every row (:func:`~sevens.agents.shichinarabe.board.row_lanes`):
+    """The heuristic's lanes of every row (:func:`~sevens.games.shichinarabe.lanes.row_lanes`):
     ``lanes[row, k]`` the positions of lane ``k``; ``lengths[row]`` = lane 0's and lane 1's lengths, the number
-    of lanes, and whether both ends fill the same arc (:func:`~sevens.agents.shichinarabe.board.both_open`)."""
+    of lanes, and whether both ends fill the same arc (:func:`~sevens.games.shichinarabe.lanes.both_open`)."""
     lanes = np.zeros((ROWS, 2, 13), dtype=np.int64)
     lengths = np.zeros((ROWS, 4), dtype=np.int64)
     for row in range(ROWS):
@@ -152,6 +151,47 @@ def noise_array(noise: SeatNoise, players: int) -> F64:
     return levels
 
 
+def action_numbers(indices: npt.ArrayLike, games: int) -> I64:
+    """``indices`` as one ``int64`` action number per game, or :class:`~sevens.errors.WrongTypeError` (floats,
+    booleans and text are refused, not rounded: 0.9 is not action 0)."""
+    given = np.asarray(indices)
+    if given.size == 0 and games == 0:
+        given = given.astype(np.int64)
+    if given.dtype.kind not in "iu":
+        raise WrongTypeError(
+            f"action numbers must be integers (an integer numpy array or a list of ints), not {given.dtype} values"
+        )
+    if given.shape != (games,):
+        raise ValueError(f"indices must have one entry per game ({games}), got shape {given.shape}")
+    if given.dtype.kind == "u" and given.size and int(given.max()) > np.iinfo(np.int64).max:
+        raise IllegalActionError(f"action number {int(given.max())} is out of range", reason="out_of_range")
+    return given.astype(np.int64)
+
+
+def check_in_range(chosen: I64, counts: I64) -> None:
+    """Every game still going (``counts[g] > 0``) must have ``0 <= chosen[g] < counts[g]``."""
+    bad = np.flatnonzero((counts > 0) & ((chosen < 0) | (chosen >= counts)))
+    if bad.size:
+        g = int(bad[0])
+        raise IllegalActionError(
+            f"game {g}: action number {int(chosen[g])} is not legal; allowed: 0 to {int(counts[g]) - 1} "
+            f"(its {int(counts[g])} legal actions, in legal_actions() order)"
+            + (f"; {bad.size} games are out of range" if bad.size > 1 else ""),
+            reason="out_of_range",
+        )
+
+
+def across_threads(parallel: Callable[..., None], *args: object) -> None:
+    """Call a compiled ``prange`` loop over tasks (``engine.GAMES_PER_TASK`` games each) with the threads taking
+    tasks one at a time as they free up, not one fixed half each: on a shared machine one thread is often
+    descheduled, and a fixed split would wait for it."""
+    previous = numba.set_parallel_chunksize(1)
+    try:
+        parallel(*args)
+    finally:
+        numba.set_parallel_chunksize(previous)
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """The end of every game of a batch: ``ranking[g]`` seats best first (B12), ``outcome[g, seat]`` an index
@@ -194,6 +234,7 @@ class Batch:
         """Rounds from dealt hands (``hands[g, seat]`` = 52-bit card sets, every card once; ``jokers[g, seat]``
         jokers held, ``rules.jokers`` in all), begun as ``State.new`` begins them: 7s placed (B3), first player
         (B4), hands emptied by the 7s (B12)."""
+        check_supported(rules)
         n = rules.players
         dealt = np.asarray(hands, dtype=np.int64)
         if dealt.ndim != 2 or dealt.shape[1] != n:
@@ -226,6 +267,7 @@ class Batch:
     @classmethod
     def from_seeds(cls, rules: Rules, seeds: Sequence[int], dealer: int | None = None) -> Batch:
         """The deals of ``State.new(rules, seed, dealer)`` for each seed."""
+        check_supported(rules)
         n = rules.players
         seat_dealer = n - 1 if dealer is None else dealer
         hands = np.zeros((len(seeds), n), dtype=np.int64)
@@ -282,14 +324,21 @@ class Batch:
         row[engine.N_EXITS] = len(state.exits)
         row[engine.DEALER] = state.dealer
 
+    def legal_counts(self) -> I64:
+        """``counts[g]``: the number of legal actions in round ``g`` (0 once it is over)."""
+        counts = np.zeros(len(self), dtype=np.int64)
+        engine.legal_counts(self.state, self.tables.cfg, counts)
+        return counts
+
     def apply(self, indices: npt.ArrayLike) -> None:
         """Apply to each round ``g`` its legal action number ``indices[g]``, in the order of the Python engine's
-        ``legal_actions()`` (e.g. a search's candidate on each copy of a sample), in place."""
-        chosen = np.asarray(indices, dtype=np.int64)
-        if chosen.shape != (len(self),):
-            raise ValueError(f"indices must have one entry per game ({len(self)}), got shape {chosen.shape}")
-        if (chosen < 0).any():
-            raise ValueError("indices must be legal action numbers, from 0")
+        ``legal_actions()`` (e.g. a search's candidate on each copy of a sample), in place; rounds already over
+        are left as they are (their entry is ignored). Refused before anything changes: indices that are not
+        integers (:class:`~sevens.errors.WrongTypeError`) or not a legal action number of their round, 0 to
+        its count - 1 (:class:`~sevens.errors.IllegalActionError`)."""
+        chosen = action_numbers(indices, len(self))
+        counts = self.legal_counts()
+        check_in_range(chosen, counts)
         engine.apply_batch(self.state, chosen, self.tables.cfg, self.tables.table)
 
     def play(
@@ -329,13 +378,7 @@ class Batch:
         if len(self) < PARALLEL_FROM:
             engine.play_batch_serial(*args)
             return out
-        # Threads take games in chunks as they free up, not one fixed half each: on a shared machine one
-        # thread is often descheduled, and a fixed split would wait for it.
-        previous = numba.set_parallel_chunksize(CHUNK)
-        try:
-            engine.play_batch(*args)
-        finally:
-            numba.set_parallel_chunksize(previous)
+        across_threads(engine.play_batch, *args)
         return out
 
     def _outcome(self) -> Outcome:

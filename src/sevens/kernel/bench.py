@@ -28,6 +28,7 @@ def bench_batched(
     warmup = time.perf_counter() - begin
     games = steps = 0
     start = time.perf_counter()
+    cpu_start = time.process_time()
     round_ = 1
     while time.perf_counter() - start < seconds or games == 0:
         out = games_per_batch.play("random", seed=round_, deal=True)
@@ -35,6 +36,7 @@ def bench_batched(
         steps += int(out.steps.sum())
         round_ += 1
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start  # every thread's, so a busy machine does not count against the kernel
     return {
         "batched": True,
         "threads": chosen,
@@ -44,4 +46,6 @@ def bench_batched(
         "warmup_seconds": round(warmup, 3),
         "games_per_second": round(games / elapsed, 1),
         "steps_per_second": round(steps / elapsed, 1),
+        "cpu_seconds": round(cpu, 3),
+        "games_per_cpu_second": round(games / max(cpu, 1e-9), 1),
     }

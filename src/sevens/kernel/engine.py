@@ -354,6 +354,22 @@ def apply_index(
 
 
 @njit(cache=True)
+def count_legal(st: np.ndarray, cfg: np.ndarray) -> int:
+    """The number of legal actions of the seat to move (0 once the game is over)."""
+    if st[TURN] < 0:
+        return 0
+    cards, below, above, swaps, can_pass = legal(st, cfg)
+    return popcount(cards) + popcount(below) + popcount(above) + popcount(swaps) + can_pass
+
+
+@njit(cache=True)
+def legal_counts(state: np.ndarray, cfg: np.ndarray, counts: np.ndarray) -> None:
+    """``counts[g]``: :func:`count_legal` of every game."""
+    for g in range(state.shape[0]):
+        counts[g] = count_legal(state[g], cfg)
+
+
+@njit(cache=True)
 def apply_batch(state: np.ndarray, indices: np.ndarray, cfg: np.ndarray, table: np.ndarray) -> None:
     """Apply legal action number ``indices[g]`` (the Python engine's order) to every game ``g`` still going."""
     for g in range(state.shape[0]):
@@ -396,11 +412,13 @@ def start(st: np.ndarray, cfg: np.ndarray, table: np.ndarray) -> None:
 
 
 @njit(cache=True)
-def deal(st: np.ndarray, cfg: np.ndarray, rng: np.ndarray) -> None:
-    """A uniform random deal (B2: one card at a time from the dealer's left), dealer the last seat."""
+def deal(st: np.ndarray, cfg: np.ndarray, rng: np.ndarray, deck: np.ndarray) -> None:
+    """A uniform random deal (B2: one card at a time from the dealer's left), dealer the last seat; ``deck``
+    is room for the 52 cards and the jokers."""
     n = cfg[C_PLAYERS]
     size = 52 + cfg[C_JOKERS]
-    deck = np.arange(size)  # 52 and 53 are the jokers
+    for i in range(size):
+        deck[i] = i  # 52 and 53 are the jokers
     for i in range(size - 1, 0, -1):
         j = randint(rng, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
@@ -421,8 +439,22 @@ def deal(st: np.ndarray, cfg: np.ndarray, rng: np.ndarray) -> None:
 @njit(cache=True)
 def result(st: np.ndarray, cfg: np.ndarray, ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray) -> None:
     """The ranking (B12), each seat's outcome and its E2 points (as sevens.agents.common.points.seat_points)."""
+    first_remaining, remaining = rank_seats(st, cfg, ranking)
+    for place in range(cfg[C_PLAYERS]):
+        score_place(st, ranking[place], place, first_remaining, remaining, outcome, points)
+
+
+@njit(cache=True)
+def hand_size(st: np.ndarray, s: int) -> int:
+    return popcount(st[HANDS + s]) + st[JOKERS + s]
+
+
+@njit(cache=True)
+def rank_seats(st: np.ndarray, cfg: np.ndarray, ranking: np.ndarray) -> tuple[int, int]:
+    """``ranking``, best first (B12): those who finished in order, then those still holding cards (fewest
+    first, ties in seat order from the dealer's left), then the eliminated and joker-stuck, the first out
+    lowest. Returns the place of the first still holding cards and how many they are."""
     n = cfg[C_PLAYERS]
-    dealer = st[DEALER]
     exits = st[N_EXITS]
     k = 0
     for e in range(exits):
@@ -430,42 +462,50 @@ def result(st: np.ndarray, cfg: np.ndarray, ranking: np.ndarray, outcome: np.nda
             ranking[k] = st[EXITS + e] // 4
             k += 1
     first_remaining = k
-    for i in range(n):  # still holding cards: fewest first, ties in seat order from the dealer's left
-        s = (dealer + 1 + i) % n
+    for i in range(n):
+        s = (st[DEALER] + 1 + i) % n
         if st[STATUS + s] != IN:
             continue
-        size = popcount(st[HANDS + s]) + st[JOKERS + s]
         j = k
-        while j > first_remaining and popcount(st[HANDS + ranking[j - 1]]) + st[JOKERS + ranking[j - 1]] > size:
+        while j > first_remaining and hand_size(st, ranking[j - 1]) > hand_size(st, s):
             ranking[j] = ranking[j - 1]
             j -= 1
         ranking[j] = s
         k += 1
     remaining = k - first_remaining
-    for kind in (ELIMINATED, STUCK):  # the first out ranks lowest
+    for kind in (ELIMINATED, STUCK):
         for e in range(exits - 1, -1, -1):
             if st[EXITS + e] % 4 == kind:
                 ranking[k] = st[EXITS + e] // 4
                 k += 1
-    for place in range(n):
-        s = ranking[place]
-        status = st[STATUS + s]
-        if status == ELIMINATED:
-            outcome[s] = OUT_ELIMINATED
-            points[s] = -5
-        elif status == STUCK:
-            outcome[s] = OUT_STUCK
-            points[s] = -10
-        else:
-            if status == IN:
-                outcome[s] = OUT_STALEMATE if remaining > 1 else OUT_LEFT
-            else:
-                outcome[s] = OUT_FINISHED
-            last_holder = status == IN and place == first_remaining + remaining - 1
-            if last_holder and place != 0:
-                points[s] = -10  # ビリ, only when someone ranks above
-            else:
-                points[s] = POINTS_BY_PLACE[place] if place < 3 else 0
+    return first_remaining, remaining
+
+
+@njit(cache=True)
+def score_place(
+    st: np.ndarray, s: int, place: int, first_remaining: int, remaining: int, outcome: np.ndarray,
+    points: np.ndarray,
+) -> None:  # fmt: skip
+    """Seat ``s`` ranked at ``place``: its outcome and E2 points (ビリ −10 for the last still holding cards
+    when someone ranks above; eliminated −5; joker-stuck −10)."""
+    status = st[STATUS + s]
+    if status == ELIMINATED:
+        outcome[s] = OUT_ELIMINATED
+        points[s] = -5
+        return
+    if status == STUCK:
+        outcome[s] = OUT_STUCK
+        points[s] = -10
+        return
+    if status == IN:
+        outcome[s] = OUT_STALEMATE if remaining > 1 else OUT_LEFT
+    else:
+        outcome[s] = OUT_FINISHED
+    last_holder = status == IN and place == first_remaining + remaining - 1
+    if last_holder and place != 0:
+        points[s] = -10
+    else:
+        points[s] = POINTS_BY_PLACE[place] if place < 3 else 0
 
 
 # ---------------------------------------------------------------------------------------------- heuristic
@@ -600,6 +640,22 @@ def joker_score(
 
 
 @njit(cache=True)
+def noisy(score: float, noise: float, rng: np.ndarray) -> float:
+    """``score`` plus ``noise`` times a uniform draw (no draw at all without noise, as the Rollout)."""
+    if noise > 0.0:
+        return score + noise * uniform(rng)
+    return score
+
+
+@njit(cache=True)
+def keep_best(k: int, score: float, best: int, best_score: float) -> tuple[int, float]:
+    """The first best so far: action ``k`` only if it scores strictly more."""
+    if score > best_score:
+        return k, score
+    return best, best_score
+
+
+@njit(cache=True)
 def heuristic_index(
     st: np.ndarray, cards: int, below: int, above: int, swaps: int, can_pass: bool, cfg: np.ndarray,
     lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float, rng: np.ndarray,
@@ -607,60 +663,54 @@ def heuristic_index(
     """The heuristic's choice as an index into the legal actions: policy.score_actions and the first best score.
     With ``noise`` > 0, as sevens' Rollout: ``noise`` times a uniform draw is added to each card's score (lowest
     first) and then to the pass's; where jokers are involved, to every action's score in the legal order."""
-    p = st[TURN]
-    hand = st[HANDS + p]
-    held = st[JOKERS + p]
-    occupied = st[OCCUPIED]
-    n = popcount(cards)
-    if held == 0 and swaps == 0:  # the Rollout's fast path
-        if cards == 0:
-            return 0  # only the pass
-        if (not can_pass and cards & (cards - 1) == 0) or hand & (hand - 1) == 0:
-            return 0  # one legal card, or the last card, which wins the round
-        best = -1
-        best_score = -1e18
-        m = cards
-        k = 0
-        while m != 0:
-            c = lowest(m)
-            m &= m - 1
-            score = card_score(c, hand, occupied, lanes, lengths, w, cfg)
-            if noise > 0.0:
-                score += noise * uniform(rng)
-            if score > best_score:
-                best = k
-                best_score = score
-            k += 1
-        if can_pass:
-            passing = pass_score(st, best_score, cfg, w)
-            if noise > 0.0:
-                passing += noise * uniform(rng)
-            if passing > best_score:
-                return n
-        return best
-    # jokers or exchanges: score every legal action (policy.score_actions), then the first best
-    real = popcount(hand)
-    going_out = held == 0 and real == 1
-    last_real = held > 0 and real == 1
-    best = -1
-    best_score = -1e18
-    best_play = NEVER
+    if st[JOKERS + st[TURN]] == 0 and swaps == 0:
+        return plain_choice(st, cards, can_pass, cfg, lanes, lengths, w, noise, rng)
+    return joker_choice(st, cards, below, above, swaps, can_pass, cfg, lanes, lengths, w, noise, rng)
+
+
+@njit(cache=True)
+def plain_choice(
+    st: np.ndarray, cards: int, can_pass: bool, cfg: np.ndarray, lanes: np.ndarray, lengths: np.ndarray,
+    w: np.ndarray, noise: float, rng: np.ndarray,
+) -> int:  # fmt: skip
+    """:func:`heuristic_index` with no joker in hand and no exchange (the Rollout's fast path): the best card
+    by :func:`card_score`, unless a pass scores more."""
+    hand = st[HANDS + st[TURN]]
+    if cards == 0:
+        return 0  # only the pass
+    if (not can_pass and cards & (cards - 1) == 0) or hand & (hand - 1) == 0:
+        return 0  # one legal card, or the last card, which wins the round
+    best, best_score = -1, -1e18
     k = 0
     m = cards
     while m != 0:
         c = lowest(m)
         m &= m - 1
-        if going_out:
-            score = WIN
-        elif last_real:
-            score = NEVER / 2  # B8c: would leave only jokers
-        else:
-            score = card_score(c, hand, occupied, lanes, lengths, w, cfg)
+        score = noisy(card_score(c, hand, st[OCCUPIED], lanes, lengths, w, cfg), noise, rng)
+        best, best_score = keep_best(k, score, best, best_score)
+        k += 1
+    if can_pass and noisy(pass_score(st, best_score, cfg, w), noise, rng) > best_score:
+        return k
+    return best
+
+
+@njit(cache=True)
+def joker_choice(
+    st: np.ndarray, cards: int, below: int, above: int, swaps: int, can_pass: bool, cfg: np.ndarray,
+    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float, rng: np.ndarray,
+) -> int:  # fmt: skip
+    """:func:`heuristic_index` with jokers or exchanges: every legal action scored in the legal order (cards,
+    joker plays, exchanges, the pass), the first best kept. The pass is judged against the best play's score
+    before noise (``best_play``), as policy.score_actions does."""
+    best, best_score, best_play = -1, -1e18, NEVER
+    k = 0
+    m = cards
+    while m != 0:
+        c = lowest(m)
+        m &= m - 1
+        score = card_action_score(st, c, cfg, lanes, lengths, w)
         best_play = max(best_play, score)
-        if noise > 0.0:
-            score += noise * uniform(rng)
-        if score > best_score:
-            best, best_score = k, score
+        best, best_score = keep_best(k, noisy(score, noise, rng), best, best_score)
         k += 1
     both = below | above
     while both != 0:
@@ -668,31 +718,45 @@ def heuristic_index(
         both &= both - 1
         for side, sided in ((-1, below), (1, above)):
             if (sided >> c) & 1:
-                finishes = held == 1 and hand == 1 << c
-                score = WIN if finishes else joker_score(st, c, side, cfg, lanes, lengths, w)
+                score = joker_action_score(st, c, side, cfg, lanes, lengths, w)
                 best_play = max(best_play, score)
-                if noise > 0.0:
-                    score += noise * uniform(rng)
-                if score > best_score:
-                    best, best_score = k, score
+                best, best_score = keep_best(k, noisy(score, noise, rng), best, best_score)
                 k += 1
     m = swaps
     while m != 0:
         m &= m - 1
         score = w[W_SWAP] + w[W_JOKER_URGENCY] * 0.25
         best_play = max(best_play, score)
-        if noise > 0.0:
-            score += noise * uniform(rng)
-        if score > best_score:
-            best, best_score = k, score
+        best, best_score = keep_best(k, noisy(score, noise, rng), best, best_score)
         k += 1
     if can_pass:
-        score = pass_score(st, best_play, cfg, w)
-        if noise > 0.0:
-            score += noise * uniform(rng)
-        if score > best_score:
-            best = k
+        best, best_score = keep_best(k, noisy(pass_score(st, best_play, cfg, w), noise, rng), best, best_score)
     return best
+
+
+@njit(cache=True)
+def card_action_score(
+    st: np.ndarray, c: int, cfg: np.ndarray, lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray
+) -> float:  # fmt: skip
+    """policy.score_actions for playing card ``c`` when jokers are about: going out wins; the last real card
+    with jokers left would leave them stuck (B8c); otherwise :func:`card_score`."""
+    p = st[TURN]
+    hand = st[HANDS + p]
+    held = st[JOKERS + p]
+    if hand & (hand - 1) == 0:  # the last real card
+        return WIN if held == 0 else NEVER / 2
+    return card_score(c, hand, st[OCCUPIED], lanes, lengths, w, cfg)
+
+
+@njit(cache=True)
+def joker_action_score(
+    st: np.ndarray, c: int, side: int, cfg: np.ndarray, lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray
+) -> float:  # fmt: skip
+    """policy.score_actions for a joker play with card ``c``: the last joker with the last card wins."""
+    p = st[TURN]
+    if st[JOKERS + p] == 1 and st[HANDS + p] == 1 << c:
+        return WIN
+    return joker_score(st, c, side, cfg, lanes, lengths, w)
 
 
 # ---------------------------------------------------------------------------------------------- reading
@@ -713,44 +777,141 @@ def plain_misses(
         misses[k] = 0
     for i in range(moments.shape[0]):
         m = moments[i]
-        kind = m[M_KIND]
         then = hand | (put_out & ~m[M_PUT_OUT_BEFORE])
         plays = then & m[M_PLAYABLE]
         left = m[M_LEFT]
         can_pass = (left == NO_LIMIT or left > 0) and (voluntary or plays == 0)
-        if popcount(plays) + can_pass < 2:
+        if not a_real_choice(m, plays, can_pass):
             continue
-        if kind == M_PASS:
-            if not can_pass:
-                continue
-        elif kind != M_PLAY or not (plays >> m[M_CARD]) & 1:
-            continue
-        if then & (then - 1) == 0:  # the last card: playing it wins
-            if kind != M_PLAY:
-                for k in range(w.shape[0]):
-                    misses[k] += 1
-            continue
-        occupied = m[M_OCCUPIED]
         for k in range(w.shape[0]):
-            best = -1
-            best_score = -1e18
-            rest = plays
-            while rest != 0:
-                c = lowest(rest)
-                rest &= rest - 1
-                score = card_score(c, then, occupied, lanes, lengths, w[k], cfg)
-                if score > best_score:
-                    best, best_score = c, score
-            if can_pass and pass_score_of(best_score, left, m[M_PLAYABLE], occupied, then, w[k]) > best_score:
-                explained = kind == M_PASS
-            else:
-                explained = kind == M_PLAY and m[M_CARD] == best
-            if not explained:
+            if not explains(m, then, plays, can_pass, lanes, lengths, w[k], cfg):
                 misses[k] += 1
+
+
+@njit(cache=True)
+def a_real_choice(m: np.ndarray, plays: int, can_pass: bool) -> bool:
+    """Whether moment ``m`` says something: two actions or more were legal, and the one taken was one of them."""
+    if popcount(plays) + can_pass < 2:
+        return False
+    if m[M_KIND] == M_PASS:
+        return can_pass
+    return m[M_KIND] == M_PLAY and (plays >> m[M_CARD]) & 1 != 0
+
+
+@njit(cache=True)
+def explains(
+    m: np.ndarray, then: int, plays: int, can_pass: bool, lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray,
+    cfg: np.ndarray,
+) -> bool:  # fmt: skip
+    """Whether the policy ``w``, holding ``then``, would have made moment ``m``'s choice (its best card, or the
+    pass when the pass scores more; the last card always wins, so it is always played)."""
+    if then & (then - 1) == 0:
+        return m[M_KIND] == M_PLAY
+    occupied = m[M_OCCUPIED]
+    best, best_score = -1, -1e18
+    rest = plays
+    while rest != 0:
+        c = lowest(rest)
+        rest &= rest - 1
+        best, best_score = keep_best(c, card_score(c, then, occupied, lanes, lengths, w, cfg), best, best_score)
+    if can_pass and pass_score_of(best_score, m[M_LEFT], m[M_PLAYABLE], occupied, then, w) > best_score:
+        return m[M_KIND] == M_PASS
+    return m[M_KIND] == M_PLAY and m[M_CARD] == best
 
 
 # ---------------------------------------------------------------------------------------------- playing
 TRACE_COLUMNS = 6  # legal cards, Jk+X cards, X+Jk cards, swap cards, can pass, choice
+
+
+@njit(cache=True)
+def xorshift(s0: np.uint64, s1: np.uint64) -> tuple[np.uint64, np.uint64, np.uint64]:
+    """One step of :func:`next_random` on a generator held in two locals: the new state and the draw."""
+    a = s0 ^ (s0 << np.uint64(23))
+    after = a ^ s1 ^ (a >> np.uint64(17)) ^ (s1 >> np.uint64(26))
+    return s1, after, np.uint64(after + s1)
+
+
+@njit(cache=True)
+def draw_below(r: np.uint64, k: int) -> int:
+    """:func:`randint`'s mapping of the draw ``r`` to 0 … k-1."""
+    return int(((r >> np.uint64(32)) * np.uint64(k)) >> np.uint64(32))
+
+
+@njit(cache=True)
+def with_row(playable: int, occupied: int, suit: int, table: np.ndarray) -> int:
+    """``playable`` with the row of ``suit`` re-read from the table (:func:`refresh_suit` on locals)."""
+    shift = 13 * suit
+    return (playable & ~(ROW_MASK << shift)) | table[0, suit, (occupied >> shift) & ROW_MASK]
+
+
+@njit(cache=True)
+def record_exit(st: np.ndarray, s: int, kind: int) -> None:
+    """:func:`exit_game` without the count of players in (kept in a local by the caller)."""
+    st[STATUS + s] = kind
+    st[EXITS + st[N_EXITS]] = s * 4 + kind
+    st[N_EXITS] += 1
+
+
+@njit(cache=True)
+def play_random_plain(st: np.ndarray, cfg: np.ndarray, table: np.ndarray, rng: np.ndarray) -> int:
+    """:func:`play_game`'s random policy without jokers (the C yardstick's workload), to the end; the number
+    of actions. The same rules and draws as the general loop (tests/kernel checks they play the same games),
+    with the table, the turn, the generator and the rules held in locals rather than re-read from the row
+    after every store: that is most of a step's cost."""
+    n = cfg[C_PLAYERS]
+    limit = cfg[C_LIMIT]
+    voluntary = cfg[C_VOLUNTARY] != 0
+    opens_7d = cfg[C_OPENS_7D] != 0
+    stalemates = limit == NO_LIMIT  # B11: without a limit, a full cycle of passes ends the round
+    s0, s1 = rng[0], rng[1]
+    occupied, playable, p, n_in, streak = st[OCCUPIED], st[PLAYABLE], st[TURN], st[N_IN], st[STREAK]
+    steps = 0
+    while p >= 0:
+        s0, s1, r = xorshift(s0, s1)  # one draw per action, as randint in the general loop
+        steps += 1
+        hand = st[HANDS + p]
+        if opens_7d and not (occupied >> SEVEN_OF_DIAMONDS) & 1:
+            c, plays = SEVEN_OF_DIAMONDS, True  # Fan Tan with diamond_seven: 7♦ first (B4)
+        else:
+            cards = hand & playable
+            n_cards = popcount(cards)
+            can_pass = st[PASSES + p] < limit and (voluntary or cards == 0)
+            index = draw_below(r, n_cards + 1 if can_pass else n_cards)
+            plays = index < n_cards
+            c = nth_bit(cards, index) if plays else 0
+        if plays:
+            hand ^= 1 << c
+            st[HANDS + p] = hand
+            occupied |= 1 << c
+            playable = with_row(playable, occupied, c // 13, table)
+            streak = 0
+            if hand == 0:
+                record_exit(st, p, FINISHED)
+                n_in -= 1
+        else:
+            st[PASSES + p] += 1
+            streak += 1
+            if stalemates and streak >= n_in:
+                break
+        # settle: the next player in with an action; anyone with no play and no pass left is eliminated (B9, B10)
+        q = next_seat(p, n)
+        p = -1
+        while n_in > 1:
+            while st[STATUS + q] != IN:
+                q = next_seat(q, n)
+            if st[PASSES + q] < limit or st[HANDS + q] & playable:
+                p = q
+                break
+            occupied |= st[HANDS + q]
+            st[HANDS + q] = 0
+            for suit in range(4):
+                playable = with_row(playable, occupied, suit, table)
+            record_exit(st, q, ELIMINATED)
+            n_in -= 1
+            q = next_seat(q, n)
+    st[OCCUPIED], st[PLAYABLE], st[TURN], st[N_IN], st[STREAK] = occupied, playable, -1, n_in, streak
+    rng[0], rng[1] = s0, s1
+    return steps
 
 
 @njit(cache=True)
@@ -761,26 +922,10 @@ def play_game(
     """Play the game ``st`` to its end; returns the number of actions. The heuristic plays seat ``p`` with the
     weights ``w[p]`` and the noise ``noise[p]``. With a non-empty ``trace``, each step's legal actions and choice
     are recorded (``TRACE_COLUMNS``) for the cross-check against the Python engine."""
-    steps = 0
     tracing = trace.shape[0] > 0
     if policy == RANDOM and not tracing and not cfg[C_JOKERS]:
-        # the yardstick's workload, kept lean (no joker actions to count or decode); the same choices as below
-        while st[TURN] >= 0:
-            p = st[TURN]
-            if cfg[C_OPENS_7D] and not (st[OCCUPIED] >> SEVEN_OF_DIAMONDS) & 1:
-                randint(rng, 1)  # the draw the full loop makes for its one legal action, to stay in step
-                play_card(st, SEVEN_OF_DIAMONDS, cfg, table)  # Fan Tan with diamond_seven: 7♦ first (B4)
-            else:
-                cards = st[HANDS + p] & st[PLAYABLE]
-                n = popcount(cards)
-                can_pass = st[PASSES + p] < cfg[C_LIMIT] and (cfg[C_VOLUNTARY] != 0 or cards == 0)
-                index = randint(rng, n + 1 if can_pass else n)
-                if index < n:
-                    play_card(st, nth_bit(cards, index), cfg, table)
-                else:
-                    play_pass(st, cfg, table)
-            steps += 1
-        return steps
+        return play_random_plain(st, cfg, table, rng)  # the yardstick's workload; the same choices as below
+    steps = 0
     while st[TURN] >= 0:
         cards, below, above, swaps, can_pass = legal(st, cfg)
         if policy == RANDOM:
@@ -806,25 +951,44 @@ def play_game(
     return steps
 
 
+GAMES_PER_TASK = 256  # games a thread takes at a time in play_batch (they free up unevenly on a shared machine)
+
+
 @njit(cache=True)
-def play_one(
-    g: int, policy: int, deal_first: bool, seed: np.uint64, state: np.ndarray, cfg: np.ndarray, table: np.ndarray,
-    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: np.ndarray, streams: np.ndarray,
-    ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray, steps: np.ndarray,
+def tasks(games: int) -> int:
+    """How many tasks of ``GAMES_PER_TASK`` games a batch of ``games`` is split into."""
+    return (games + GAMES_PER_TASK - 1) // GAMES_PER_TASK
+
+
+@njit(cache=True)
+def task_games(task: int, games: int) -> tuple[int, int]:
+    """The first game of ``task`` and the one after its last."""
+    first = task * GAMES_PER_TASK
+    return first, min(games, first + GAMES_PER_TASK)
+
+
+@njit(cache=True)
+def play_games(
+    first: int, last: int, policy: int, deal_first: bool, seed: np.uint64, state: np.ndarray, cfg: np.ndarray,
+    table: np.ndarray, lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: np.ndarray,
+    streams: np.ndarray, ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray, steps: np.ndarray,
 ) -> None:  # fmt: skip
-    """Play game ``g`` of the batch to its end (with ``deal_first`` deal it at random first), drawing from its
-    own generator seeded by ``(seed, streams[g])``, and write its result. ``w[g, seat]`` are the weights each
-    seat plays with (``w[0, seat]`` for every game when ``w`` holds one set)."""
+    """Play games ``first`` … ``last - 1`` of the batch to their end (with ``deal_first`` deal each at random
+    first), game ``g`` drawing from its own generator seeded by ``(seed, streams[g])``, and write their
+    results. ``w[g, seat]`` are the weights each seat plays with (``w[0, seat]`` for every game when ``w`` holds
+    one set). The generator and the deck are allocated once for all of them."""
     rng = np.empty(2, dtype=np.uint64)
-    seed_rng(rng, seed, streams[g])
-    st = state[g]
-    if deal_first:
-        deal(st, cfg, rng)
-        start(st, cfg, table)
-    empty = np.zeros((0, TRACE_COLUMNS), dtype=np.int64)
-    weights = w[g] if w.shape[0] > 1 else w[0]
-    steps[g] = play_game(st, policy, cfg, table, lanes, lengths, weights, noise, rng, empty)
-    result(st, cfg, ranking[g], outcome[g], points[g])
+    deck = np.empty(52 + cfg[C_JOKERS], dtype=np.int64)
+    no_trace = np.zeros((0, TRACE_COLUMNS), dtype=np.int64)
+    for g in range(first, last):
+        seed_rng(rng, seed, streams[g])
+        st = state[g]
+        if deal_first:
+            deal(st, cfg, rng, deck)
+            start(st, cfg, table)
+        weights = w[g] if w.shape[0] > 1 else w[0]
+        steps[g] = play_game(st, policy, cfg, table, lanes, lengths, weights, noise, rng, no_trace)
+        result(st, cfg, ranking[g], outcome[g], points[g])
 
 
 @njit(cache=True, parallel=True)
@@ -833,11 +997,13 @@ def play_batch(
     lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: np.ndarray, streams: np.ndarray,
     ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray, steps: np.ndarray,
 ) -> None:  # fmt: skip
-    """Every game of the batch, across threads (:func:`play_one`)."""
-    for g in prange(state.shape[0]):
-        play_one(
-            g, policy, deal_first, seed, state, cfg, table, lanes, lengths, w, noise, streams, ranking, outcome,
-            points, steps,
+    """Every game of the batch, across threads, ``GAMES_PER_TASK`` at a time (:func:`play_games`)."""
+    games = state.shape[0]
+    for task in prange(tasks(games)):
+        first, last = task_games(task, games)
+        play_games(
+            first, last, policy, deal_first, seed, state, cfg, table, lanes, lengths,
+            w, noise, streams, ranking, outcome, points, steps,
         )  # fmt: skip
 
 
@@ -848,23 +1014,22 @@ def play_batch_serial(
     ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray, steps: np.ndarray,
 ) -> None:  # fmt: skip
     """Every game of the batch on the calling thread, for small batches (a search's playouts): waking the
-    thread pool takes milliseconds on a busy machine, more than a few games. (Large batches use
-    :func:`play_batch` even on one thread: its compiled loop is faster.)"""
-    for g in range(state.shape[0]):
-        play_one(
-            g, policy, deal_first, seed, state, cfg, table, lanes, lengths, w, noise, streams, ranking, outcome,
-            points, steps,
-        )  # fmt: skip
+    thread pool takes milliseconds on a busy machine, more than a few games."""
+    play_games(
+        0, state.shape[0], policy, deal_first, seed, state, cfg, table, lanes, lengths, w, noise, streams, ranking,
+        outcome, points, steps,
+    )  # fmt: skip
 
 
 @njit(cache=True)
 def start_batch(state: np.ndarray, cfg: np.ndarray, table: np.ndarray, seed: np.uint64, deal_first: bool) -> None:
     """Begin every round (dealt at random first with ``deal_first``, from the generator ``(seed, g)``)."""
     rng = np.empty(2, dtype=np.uint64)
+    deck = np.empty(52 + cfg[C_JOKERS], dtype=np.int64)
     for g in range(state.shape[0]):
         if deal_first:
             seed_rng(rng, seed, np.uint64(g))
-            deal(state[g], cfg, rng)
+            deal(state[g], cfg, rng, deck)
         start(state[g], cfg, table)
 
 
@@ -881,3 +1046,233 @@ def trace_game(
     steps = play_game(st, policy, cfg, table, lanes, lengths, w, noise, rng, trace)
     result(st, cfg, ranking, outcome, points)
     return steps
+
+
+# ---------------------------------------------------------------------------------------------- environments
+# action numbers of sevens.envs.encoding's 七並べ action space: plays, Jk+X, X+Jk, swaps (by card), the pass
+A_PLAY, A_JOKER_BELOW, A_JOKER_ABOVE, A_SWAP, A_PASS = 0, 52, 104, 156, 208
+ACTIONS = 209
+# the observation (uint8, seats relative to the learner: the learner first, then clockwise); see sevens.envs.vector
+O_HAND, O_TABLE, O_JOKER_AT = 0, 52, 104  # 52 cards each: own real cards, real cards on the table, jokers there
+O_SEATS = 156  # then per seat: cards held (real + jokers), passes used, status; then own jokers, the pass streak
+
+
+def observation_size(players: int) -> int:
+    return O_SEATS + 3 * players + 2
+
+
+@njit(cache=True)
+def apply_number(st: np.ndarray, a: int, cfg: np.ndarray, table: np.ndarray) -> None:
+    """Apply action number ``a`` of the action space (legal: checked by the caller)."""
+    if a < A_JOKER_BELOW:
+        play_card(st, a, cfg, table)
+    elif a < A_JOKER_ABOVE:
+        play_joker(st, a - A_JOKER_BELOW, -1, cfg, table)
+    elif a < A_SWAP:
+        play_joker(st, a - A_JOKER_ABOVE, 1, cfg, table)
+    elif a < A_PASS:
+        play_swap(st, a - A_SWAP, cfg, table)
+    else:
+        play_pass(st, cfg, table)
+
+
+@njit(cache=True)
+def write_bits(out: np.ndarray, at: int, bits: int) -> None:
+    """``out[at + i] = 1`` for each set bit ``i`` of ``bits`` (the rest of the 52 already 0)."""
+    while bits:
+        out[at + lowest(bits)] = 1
+        bits &= bits - 1
+
+
+@njit(cache=True)
+def write_mask(st: np.ndarray, cfg: np.ndarray, mask: np.ndarray) -> None:
+    """1 at each legal action number of the seat to move; all 0 once the game is over."""
+    mask[:] = 0
+    if st[TURN] < 0:
+        return
+    cards, below, above, swaps, can_pass = legal(st, cfg)
+    write_bits(mask, A_PLAY, cards)
+    write_bits(mask, A_JOKER_BELOW, below)
+    write_bits(mask, A_JOKER_ABOVE, above)
+    write_bits(mask, A_SWAP, swaps)
+    mask[A_PASS] = can_pass
+
+
+@njit(cache=True)
+def write_observation(st: np.ndarray, seat: int, cfg: np.ndarray, obs: np.ndarray) -> None:
+    """What ``seat`` sees (its own cards, the table, every seat's public counts), at the O_* offsets."""
+    n = cfg[C_PLAYERS]
+    obs[:] = 0
+    write_bits(obs, O_HAND, st[HANDS + seat])
+    write_bits(obs, O_TABLE, st[OCCUPIED] & ~st[JOKER_AT])
+    write_bits(obs, O_JOKER_AT, st[JOKER_AT])
+    for k in range(n):
+        s = seat + k
+        if s >= n:
+            s -= n
+        obs[O_SEATS + k] = popcount(st[HANDS + s]) + st[JOKERS + s]
+        obs[O_SEATS + n + k] = min(st[PASSES + s], 255)
+        obs[O_SEATS + 2 * n + k] = st[STATUS + s]
+    obs[O_SEATS + 3 * n] = st[JOKERS + seat]
+    obs[O_SEATS + 3 * n + 1] = min(st[STREAK], 255)
+
+
+@njit(cache=True)
+def opponent_move(
+    st: np.ndarray, policy: int, cfg: np.ndarray, table: np.ndarray, lanes: np.ndarray, lengths: np.ndarray,
+    w: np.ndarray, noise: np.ndarray, rng: np.ndarray,
+) -> None:  # fmt: skip
+    """One action of the seat to move by ``policy`` (as :func:`play_game` chooses)."""
+    cards, below, above, swaps, can_pass = legal(st, cfg)
+    if policy == RANDOM:
+        count = popcount(cards) + popcount(below) + popcount(above) + popcount(swaps)
+        index = randint(rng, count + 1 if can_pass else count)
+    else:
+        p = st[TURN]
+        index = heuristic_index(st, cards, below, above, swaps, can_pass, cfg, lanes, lengths, w[p], noise[p], rng)
+    apply_index(st, index, cards, below, above, swaps, cfg, table)
+
+
+@njit(cache=True)
+def play_to_seat(
+    st: np.ndarray, seat: int, policy: int, cfg: np.ndarray, table: np.ndarray, lanes: np.ndarray,
+    lengths: np.ndarray, w: np.ndarray, noise: np.ndarray, rng: np.ndarray,
+) -> None:  # fmt: skip
+    """The other seats move until ``seat`` is to move or the game is over."""
+    while st[TURN] >= 0 and st[TURN] != seat:
+        opponent_move(st, policy, cfg, table, lanes, lengths, w, noise, rng)
+
+
+@njit(cache=True)
+def step_envs(
+    first: int, last: int, state: np.ndarray, actions: np.ndarray, fresh: np.ndarray, seat: int, policy: int,
+    cfg: np.ndarray, table: np.ndarray, lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: np.ndarray,
+    rngs: np.ndarray, obs: np.ndarray, mask: np.ndarray, rewards: np.ndarray, terminated: np.ndarray,
+) -> None:  # fmt: skip
+    """Environments ``first`` … ``last - 1``: those marked ``fresh`` are dealt a new game (from their own
+    generator ``rngs[g]``; a deal in which ``seat`` is out before its first turn is dealt again) and played
+    to ``seat``'s turn; the others play ``seat``'s action number ``actions[g]`` and then the opponents'. The
+    ends are scored (``seat``'s E2 points in ``rewards``, ``terminated``, and ``fresh`` set for the next call);
+    observations and masks are written for every environment."""
+    n = cfg[C_PLAYERS]
+    deck = np.empty(52 + cfg[C_JOKERS], dtype=np.int64)
+    ranking = np.empty(n, dtype=np.int64)
+    outcome = np.empty(n, dtype=np.int64)
+    points = np.empty(n, dtype=np.int64)
+    for g in range(first, last):
+        st = state[g]
+        rng = rngs[g]
+        rewards[g] = 0.0
+        terminated[g] = False
+        if fresh[g]:
+            fresh[g] = False
+            st[TURN] = -1
+            while st[TURN] != seat:
+                deal(st, cfg, rng, deck)
+                start(st, cfg, table)
+                play_to_seat(st, seat, policy, cfg, table, lanes, lengths, w, noise, rng)
+        else:
+            apply_number(st, actions[g], cfg, table)
+            play_to_seat(st, seat, policy, cfg, table, lanes, lengths, w, noise, rng)
+            if st[TURN] < 0:
+                result(st, cfg, ranking, outcome, points)
+                rewards[g] = points[seat]
+                terminated[g] = True
+                fresh[g] = True
+        write_observation(st, seat, cfg, obs[g])
+        write_mask(st, cfg, mask[g])
+
+
+@njit(cache=True, parallel=True)
+def step_envs_parallel(
+    state: np.ndarray, actions: np.ndarray, fresh: np.ndarray, seat: int, policy: int, cfg: np.ndarray,
+    table: np.ndarray, lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: np.ndarray, rngs: np.ndarray,
+    obs: np.ndarray, mask: np.ndarray, rewards: np.ndarray, terminated: np.ndarray,
+) -> None:  # fmt: skip
+    """:func:`step_envs` over every environment, across threads, ``GAMES_PER_TASK`` at a time."""
+    games = state.shape[0]
+    for task in prange(tasks(games)):
+        first, last = task_games(task, games)
+        step_envs(
+            first, last, state, actions, fresh, seat, policy, cfg, table, lanes,
+            lengths, w, noise, rngs, obs, mask, rewards, terminated,
+        )  # fmt: skip
+
+
+@njit(cache=True)
+def seed_envs(rngs: np.ndarray, seed: np.uint64) -> None:
+    """Environment ``g``'s generator from ``(seed, g)``."""
+    for g in range(rngs.shape[0]):
+        seed_rng(rngs[g], seed, np.uint64(g))
+
+
+@njit(cache=True)
+def continue_envs(
+    state: np.ndarray, seat: int, policy: int, cfg: np.ndarray, table: np.ndarray, lanes: np.ndarray,
+    lengths: np.ndarray, w: np.ndarray, noise: np.ndarray, rngs: np.ndarray, obs: np.ndarray, mask: np.ndarray,
+) -> None:  # fmt: skip
+    """Games loaded from positions: the opponents move to ``seat``'s turn; observations and masks written."""
+    for g in range(state.shape[0]):
+        play_to_seat(state[g], seat, policy, cfg, table, lanes, lengths, w, noise, rngs[g])
+        write_observation(state[g], seat, cfg, obs[g])
+        write_mask(state[g], cfg, mask[g])
+
+
+@njit(cache=True)
+def step_self_play(
+    first: int, last: int, state: np.ndarray, actions: np.ndarray, fresh: np.ndarray, cfg: np.ndarray,
+    table: np.ndarray, rngs: np.ndarray, seats: np.ndarray, obs: np.ndarray, mask: np.ndarray, rewards: np.ndarray,
+    terminated: np.ndarray,
+) -> None:  # fmt: skip
+    """:func:`step_envs` with every seat played by the caller: games marked ``fresh`` are dealt anew; the others
+    play the seat to move's action number ``actions[g]``. At an end every seat's E2 points are written to
+    ``rewards[g]``. ``seats[g]`` becomes the seat whose observation and mask are written: the seat to move, or
+    at the end the seat that moved last."""
+    n = cfg[C_PLAYERS]
+    deck = np.empty(52 + cfg[C_JOKERS], dtype=np.int64)
+    ranking = np.empty(n, dtype=np.int64)
+    outcome = np.empty(n, dtype=np.int64)
+    points = np.empty(n, dtype=np.int64)
+    for g in range(first, last):
+        st = state[g]
+        rewards[g, :] = 0.0
+        terminated[g] = False
+        if fresh[g]:
+            fresh[g] = False
+            st[TURN] = -1
+            while st[TURN] < 0:  # a deal whose round is over at once (everyone out by the 7s) is dealt again
+                deal(st, cfg, rngs[g], deck)
+                start(st, cfg, table)
+        else:
+            apply_number(st, actions[g], cfg, table)
+            if st[TURN] < 0:
+                result(st, cfg, ranking, outcome, points)
+                rewards[g, :n] = points
+                terminated[g] = True
+                fresh[g] = True
+        if st[TURN] >= 0:
+            seats[g] = st[TURN]
+        write_observation(st, seats[g], cfg, obs[g])
+        write_mask(st, cfg, mask[g])
+
+
+@njit(cache=True, parallel=True)
+def step_self_play_parallel(
+    state: np.ndarray, actions: np.ndarray, fresh: np.ndarray, cfg: np.ndarray, table: np.ndarray,
+    rngs: np.ndarray, seats: np.ndarray, obs: np.ndarray, mask: np.ndarray, rewards: np.ndarray,
+    terminated: np.ndarray,
+) -> None:  # fmt: skip
+    """:func:`step_self_play` over every game, across threads, ``GAMES_PER_TASK`` at a time."""
+    games = state.shape[0]
+    for task in prange(tasks(games)):
+        first, last = task_games(task, games)
+        step_self_play(first, last, state, actions, fresh, cfg, table, rngs, seats, obs, mask, rewards, terminated)
+
+
+@njit(cache=True)
+def observe_movers(state: np.ndarray, cfg: np.ndarray, seats: np.ndarray, obs: np.ndarray, mask: np.ndarray) -> None:
+    """Games loaded from positions: ``seats[g]``, observation and mask of the seat to move in each."""
+    for g in range(state.shape[0]):
+        seats[g] = max(state[g, TURN], 0)
+        write_observation(state[g], seats[g], cfg, obs[g])
+        write_mask(state[g], cfg, mask[g])

@@ -17,47 +17,12 @@ disagree with the rules; lanes are only for planning (who waits behind whom).
 
 from __future__ import annotations
 
-from functools import cache
-
-from sevens.cards import ROW, ROW_MASK, SEVEN_RANK_INDEX
+from sevens.cards import ROW, ROW_MASK
+from sevens.games.shichinarabe.lanes import Lane as Lane  # moved there, re-exported
+from sevens.games.shichinarabe.lanes import both_open as both_open
+from sevens.games.shichinarabe.lanes import row_lanes as row_lanes
 from sevens.games.shichinarabe.rules import Rules
-from sevens.games.shichinarabe.tables import run_reach, shifted_tables, tunnel_closed
-
-SEVEN_BIT = 1 << SEVEN_RANK_INDEX
-Lane = tuple[int, ...]
-
-
-@cache
-def row_lanes(row: int, ring: bool, tunnel: str) -> tuple[Lane, ...]:
-    """The lanes of one suit's row (13-bit occupancy, joker positions included), as rank indices 0–12."""
-    if not row & SEVEN_BIT:  # Fan Tan: the 7 opens both ends
-        inner = row_lanes(row | SEVEN_BIT, ring, tunnel)
-        return tuple((SEVEN_RANK_INDEX, *lane) for lane in inner) or ((SEVEN_RANK_INDEX,),)
-    up, down = run_reach(row, ring)
-    if up + down == ROW - 1:
-        return ()
-    if not ring:
-        up_lane = tuple(p for p in range(SEVEN_RANK_INDEX + up + 1, ROW) if not row >> p & 1)
-        down_lane = tuple(p for p in range(SEVEN_RANK_INDEX - down - 1, -1, -1) if not row >> p & 1)
-        return tuple(lane for lane in (up_lane, down_lane) if lane)
-    closed_up, closed_down = tunnel_closed(up, down, tunnel)
-    arc = [(SEVEN_RANK_INDEX + up + 1 + k) % ROW for k in range(ROW - 1 - up - down)]
-    empty = tuple(p for p in arc if not row >> p & 1)
-    if len(arc) == 1:  # the last gap is next to both ends and always open
-        return (empty,)
-    lanes: list[Lane] = []
-    if not closed_up:
-        lanes.append(empty)
-    if not closed_down:
-        lanes.append(empty[::-1])
-    return tuple(lanes)
-
-
-@cache
-def both_open(row: int, ring: bool, tunnel: str) -> bool:
-    """Whether a linked row is being filled from both ends at once (so each end only 'owns' half the arc)."""
-    lanes = row_lanes(row, ring, tunnel)
-    return ring and len(lanes) == 2 and bool(row & SEVEN_BIT)
+from sevens.games.shichinarabe.tables import shifted_tables
 
 
 def suit_row(mask: int, suit: int) -> int:

@@ -35,38 +35,12 @@ from sevens.agents.common.scores import NEVER, WIN, choose_index
 from sevens.cards import ROW, ROW_MASK
 from sevens.games.shichinarabe.actions import JOKER, PASS, PLAY, SWAP, Action
 from sevens.games.shichinarabe.rules import Rules
+from sevens.policy_weights import DEFAULT_WEIGHTS as DEFAULT_WEIGHTS  # moved there, re-exported
+from sevens.policy_weights import Weights as Weights
 
 from .board import Lane, both_open, neighbour, row_lanes
 
 _KILL_SHARE = {"none": 1.0, "optional": 0.25, "forced": 0.0}  # how stuck the gap card's holder is left
-
-
-@dataclass(frozen=True, slots=True)
-class Weights:
-    """The numbers behind the scores (tuned by duplicate matches, see the package notes)."""
-
-    end: float = 0.0
-    bank: float = 0.2
-    progress: float = 1.5
-    progress_deep: float = 0.3
-    open: float = 1.0
-    open_deep: float = 0.8
-    open_gap: float = 0.6
-    gate: float = -1.0
-    gate_block: float = 0.4
-    joker: float = 1.5
-    joker_kill: float = 3.0
-    joker_urgency: float = 2.0
-    swap: float = 0.1
-    tunnel_danger: float = 1.5
-    tunnel_kill: float = 1.5
-    pass_threshold: float = -1.2
-    pass_pressure: float = 0.5
-    pressure_options: int = 3
-    reserve: int = 0
-
-
-DEFAULT_WEIGHTS = Weights()
 
 
 @dataclass(frozen=True, slots=True)
