@@ -67,12 +67,20 @@ def test_unknown_commands_and_options_are_one_line() -> None:
     assert "--colour" in refused("simulate", "--colour", "red")
 
 
+def _help_lines(*args: str) -> dict[str, str]:
+    result = runner.invoke(app, [*args, "--help"], env={"COLUMNS": "160"})
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines() if line.startswith("  -")]
+    return {word.rstrip(","): line for line in lines for word in line.split()[:2] if word.startswith("--")}
+
+
 def test_help_shows_no_value_after_plain_switches() -> None:
-    result = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "160"})
-    assert result.exit_code == 0
-    lines = {line.split()[1]: line for line in result.output.splitlines() if line.startswith("│ --")}
+    lines = _help_lines("play")
     assert "<bool>" not in lines["--continue"] and "<bool>" not in lines["--hints"] and "<bool>" not in lines["--help"]
     assert "<int>" in lines["--players"]  # options that take a value still say which
+    assert "<bool>" not in _help_lines()["--help"]  # `sevens --help` itself (issue 27)
+    seed = _help_lines("simulate")["--seed"]
+    assert "<int>" in seed and "range>" not in seed  # a ranged number reads as a number
 
 
 def test_quitting_suggests_what_the_readme_says() -> None:

@@ -10,6 +10,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+import sevens.tui.app
 from sevens.tui import command
 from sevens.tui.app import Played
 
@@ -31,7 +32,7 @@ def test_play_options_reach_run_app(monkeypatch: pytest.MonkeyPatch) -> None:
         seen.update(kwargs)
         return Played(42, finished=False)
 
-    monkeypatch.setattr(command, "run_app", fake_run_app)
+    monkeypatch.setattr(sevens.tui.app, "run_app", fake_run_app)
     result = CliRunner().invoke(
         _cli(),
         ["play", "-p", "tunnel", "-n", "5", "--set", "pass_limit=2", "--bots", "greedy,random", "--time", "10",

@@ -3,20 +3,34 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from contextlib import AbstractContextManager, ExitStack
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import Progress
-from rich.table import Table
 
-from sevens.agents.base import make_agent
-from sevens.arena.tournament import DealMap, Match, run_match, summarise
-from sevens.cli.common import JsonOption, PlayersOption, PresetOption, SetOption, app, build_rules, console, user_errors
+from sevens.cli.common import (
+    MAX_WORKERS,
+    JsonOption,
+    PlayersOption,
+    PresetOption,
+    SetOption,
+    app,
+    build_rules,
+    console,
+    games_option,
+    user_errors,
+    writable_file,
+)
+from sevens.command_options import seed_option
 from sevens.errors import SevensError
 from sevens.i18n import t
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from sevens.arena.tournament import DealMap
 
 LOCAL_RAY = "local"  # what ``--ray`` without an address stands for
 
@@ -44,10 +58,12 @@ def arena(
     agents: Annotated[str, typer.Option(help="One agent per seat, e.g. search,heuristic,heuristic,heuristic.")] = (
         "random"
     ),
-    games: Annotated[int, typer.Option("--games", "-k", help="Games (rounded up to whole rotations).")] = 100,
-    seed: Annotated[int, typer.Option(help="Seed of the series of deals.")] = 0,
+    games: Annotated[int, games_option("Games (rounded up to whole rotations).")] = 100,
+    seed: Annotated[int, seed_option("Seed of the series of deals.")] = 0,
     setting: SetOption = None,
-    workers: Annotated[int, typer.Option(help="Worker processes (results do not depend on it).")] = 1,
+    workers: Annotated[
+        int, typer.Option(min=1, max=MAX_WORKERS, help="Worker processes (results do not depend on it).")
+    ] = 1,
     ray_address: Annotated[
         str | None,
         typer.Option(
@@ -60,6 +76,15 @@ def arena(
     as_json: JsonOption = False,
 ) -> None:
     """Agents play in rotation on the same deals; report wins, intervals, points, timings and ratings."""
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from sevens.agents.base import make_agent
+    from sevens.arena.tournament import Match, run_match, summarise
+
+    if plot is not None:
+        writable_file(plot, "--plot")
+        _plotting()  # a missing matplotlib is said before the games are played
     names = [a.strip() for a in agents.split(",") if a.strip()]
     family, built = build_rules(preset, players if players is not None else None, setting)
     if players is None and len(names) > 1:
@@ -78,9 +103,10 @@ def arena(
         outcomes = run_match(match, games, workers, progress=lambda k: bar.advance(task, k), executor=executor)
     rows = summarise(names, outcomes)
     if plot is not None:
-        from sevens.arena.plot import plot_win_rates
-
-        plot_win_rates(rows, built.players, f"{preset}, {built.players} players, {len(outcomes)} games", plot)
+        try:
+            _plotting()(rows, built.players, f"{preset}, {built.players} players, {len(outcomes)} games", plot)
+        except OSError as exc:
+            raise SevensError(f"--plot {plot} cannot be written: {exc.strerror or exc}") from None
     if as_json:
         typer.echo(json.dumps({"preset": preset, "players": built.players, "games": len(outcomes), "agents": rows}))
         return
@@ -92,6 +118,8 @@ def arena(
 
 def results_table(rows: list[dict[str, Any]], title: str, chips: bool) -> Table:
     """The arena's results, made to fit 80 columns: ranges are written ``low–high`` and an unknown one ``–``."""
+    from rich.table import Table
+
     table = Table(title=title, box=None, collapse_padding=True, pad_edge=False, header_style="bold underline")
     headers = ("agent", "games", "wins", "win", "95%", "rank", "chips/deal" if chips else "points", "95%",
                "ms/move", "p95", "rating")  # fmt: skip
@@ -106,6 +134,15 @@ def results_table(rows: list[dict[str, Any]], title: str, chips: bool) -> Table:
             f"{row['rating']:.1f}",
         )  # fmt: skip
     return table
+
+
+def _plotting() -> Callable[..., None]:
+    """The plot writer (``--plot``): a clear error when matplotlib is not installed."""
+    try:
+        from sevens.arena.plot import plot_win_rates
+    except ImportError:
+        raise SevensError("--plot needs matplotlib: pip install matplotlib") from None
+    return plot_win_rates
 
 
 def _ray(address: str) -> AbstractContextManager[DealMap]:

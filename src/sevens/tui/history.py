@@ -12,11 +12,11 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from sevens.cli.render import render_table
 from sevens.errors import RecordError
 from sevens.games.base import Family, GameState
 from sevens.games.registry import families
 from sevens.i18n import Lang, default_lang, t
+from sevens.render import render_table
 from sevens.session.log import action_text
 from sevens.store import SessionSummary
 from sevens.tui.options import TUI_UI
