@@ -8,12 +8,13 @@ from __future__ import annotations
 import ast
 import json
 import os
-import resource
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from bench_scripts import load_bench_script
 
 SRC = Path(__file__).parents[1] / "src"
 HEAVY = ("textual", "sqlalchemy", "alembic", "fastapi", "uvicorn", "matplotlib", "numpy", "numba", "pydantic",
@@ -47,22 +48,9 @@ def test_a_command_imports_only_what_it_uses(args: list[str]) -> None:
     assert not heavy, f"`sevens {' '.join(args)}` imported {heavy}"
 
 
-def _cpu_seconds(args: list[str], runs: int = 5) -> float:
-    """The least CPU time (user + system) of ``runs`` runs of ``sevens ARGS`` in a new interpreter: the least,
-    since other processes on a shared machine only ever add to it."""
-    script = "import sys; from sevens.cli.app import main; sys.argv = ['sevens', *sys.argv[1:]]; main()"
-    times = []
-    for _ in range(runs):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run([sys.executable, "-c", script, *args], env=_env(), stdout=subprocess.DEVNULL, check=True)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
-    return min(times)
-
-
 @pytest.mark.parametrize("args", [["--help"], ["simulate", "--help"]])
 def test_help_takes_under_0_15_s_of_cpu(args: list[str]) -> None:
-    seconds = _cpu_seconds(args)
+    seconds = load_bench_script("cli_startup").least_cpu_seconds(args, SRC, runs=9)  # load only adds to the least
     assert seconds < 0.15, f"`sevens {' '.join(args)}` took {seconds:.3f} s of CPU"
 
 

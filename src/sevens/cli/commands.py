@@ -46,6 +46,8 @@ def rules(
     from sevens.games.registry import families
 
     language = pick_lang(lang)
+    if preset is None and (players is not None or setting):
+        raise SevensError("--players and --set change one preset: give its name, e.g. `sevens rules standard -n 5`")
     if preset is None:
         listing = {
             family.name: {name: t(f"preset.{name}.about", language) for name in family.presets}

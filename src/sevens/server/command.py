@@ -9,9 +9,7 @@ without them.
 
 from __future__ import annotations
 
-import socket
 from typing import Annotated
-from urllib.parse import urlsplit
 
 import typer
 
@@ -116,6 +114,8 @@ def serve(
 def check_listen(host: str, port: int) -> None:
     """Refuse a host that is no address of this machine, or a port another program holds, by binding it once
     (with the SO_REUSEADDR uvicorn sets too, so a port in TIME_WAIT is not taken for a busy one)."""
+    import socket
+
     try:
         found = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except (socket.gaierror, UnicodeError) as exc:
@@ -141,6 +141,8 @@ def check_database(url: str | None) -> None:
 def lan_addresses(host: str) -> list[str]:
     """This machine's addresses other devices on its networks can open (no loopback), for ``--host 0.0.0.0``:
     the one the default route leaves from, then the host name's others. No packet is sent."""
+    import socket
+
     wanted = socket.AF_INET6 if host == "::" else socket.AF_INET
     found: list[str] = []
     probe_target = ("2001:db8::1", 9) if wanted == socket.AF_INET6 else ("192.0.2.1", 9)  # documentation ranges
@@ -159,6 +161,8 @@ def lan_addresses(host: str) -> list[str]:
 
 
 def _check_url(option: str, url: str, schemes: tuple[str, ...]) -> None:
+    from urllib.parse import urlsplit
+
     try:
         parts = urlsplit(url)
         port = parts.port  # raises ValueError for a port that is not a number

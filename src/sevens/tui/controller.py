@@ -44,6 +44,11 @@ class TurnError(IllegalActionError):
         self.ui_key = ui_key
 
 
+class UnreadableError(NotationError):
+    """Text the human typed that is no action of this game; ``params`` hold the text and the legal actions, so
+    the refusal can be said in the player's language with what they can type instead."""
+
+
 class SessionOverError(RecordError):
     """No more rounds can be dealt in this session."""
 
@@ -321,10 +326,17 @@ class Controller:
         if not self.human_to_move():
             mover = self.to_move()
             name = self.round_names[mover] if mover is not None else "-"
-            raise TurnError(f"it is not your turn (to move: {name})", "not_your_turn", name=name)
+            raise TurnError(f"it is not your turn (to move: {name})", "not_your_turn", name=name, seat=mover)
         if isinstance(action, str):
-            action = self.family.parse_action(action)
+            try:
+                action = self.family.parse_action(action)
+            except NotationError as exc:
+                raise UnreadableError(str(exc), text=action, legal=[str(a) for a in self.legal()]) from None
         return self._commit(seat, action, timed_out=False)
+
+    def explain(self, error: Exception, lang: Lang) -> str:
+        """:func:`explain` with the seats named as players see them ("Computer 2 (Normal)")."""
+        return explain(error, lang, self.round_display_names(lang))
 
     def step_bot(self) -> Move:
         """One computer seat's action, chosen from its own view only."""
@@ -392,13 +404,23 @@ def _match(family: Family, preset: str, rules: Any, seats: Sequence[Seat], seed:
     return make_match(family, preset, rules, seats, seed, rounds, default_rounds=len(seats), human_broke_ends=True)
 
 
-def explain(error: Exception, lang: Lang) -> str:
+def explain(error: Exception, lang: Lang, names: Sequence[str] = ()) -> str:
     """A refused action or bad input, in the player's language: the engine's reason by its key
-    (``locale/game.json``) with the legal actions in words, never a traceback."""
+    (``locale/game.json``) with the legal actions in words, never a traceback. ``names`` (by seat of the round)
+    name the seat to move as players see it, never by an agent's profile name."""
     if isinstance(error, TurnError):
-        return tr(error.ui_key, lang, **error.params)
+        params = dict(error.params)
+        seat = params.pop("seat", None)
+        if isinstance(seat, int) and 0 <= seat < len(names):
+            params["name"] = names[seat]
+        return tr(error.ui_key, lang, **params)
+    if isinstance(error, UnreadableError):
+        legal = error.params.get("legal")
+        actions = [str(a) for a in legal] if isinstance(legal, list) else []
+        words = t("log.list_separator", lang).join(action_text(a, lang) for a in actions)
+        return tr("bad_text", lang, text=error.params.get("text", ""), legal=words)
     if isinstance(error, NotationError):
-        return tr("bad_text", lang, why=error)
+        return tr("refused", lang, why=error)
     if isinstance(error, IllegalActionError) and error.reason in catalogue():
         params = {k: v for k, v in error.params.items() if k != "legal"}
         why = t(error.reason, lang, **params)
@@ -414,4 +436,4 @@ def explain(error: Exception, lang: Lang) -> str:
     return tr("refused", lang, why=error)
 
 
-__all__ = ["Controller", "Move", "SessionOverError", "TurnError", "explain"]
+__all__ = ["Controller", "Move", "SessionOverError", "TurnError", "UnreadableError", "explain"]
