@@ -263,6 +263,7 @@ def test_history_and_replay_of_a_stored_round(tmp_path: Path) -> None:
             console.print(history_table(store.list_sessions(), "en"))
             listing = console.export_text()
             assert str(controller.session_id) in listing and NAME in listing and "1/1" in listing
+            assert "Computer" in listing and "easy#" not in listing  # computers as seen at the table (issue 27)
             family, record = load_round(store, controller.session_id, 1)
             app = ReplayApp(family, record, controller.session_id, 1, "en")
             async with app.run_test(size=SIZE) as pilot:

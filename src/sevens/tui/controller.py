@@ -236,21 +236,8 @@ class Controller:
         return tuple(self.names[s] for s in self.plan.seats)
 
     def display_names(self, lang: Lang) -> tuple[str, ...]:
-        """Names as players see them, by session seat: the human's own name, and for each computer
-        "Computer 2 (Normal)" from the catalogue (the level's name from ``level.<agent>``; "Computer 2" for an agent
-        without one), never an agent's internal profile name."""
-        names, number = [], 0
-        for seat, agent in enumerate(self.agents):
-            if agent is None:
-                names.append(self.names[seat])
-                continue
-            number += 1
-            level = f"level.{agent}"
-            if level in catalogue():
-                names.append(tr("computer", lang, number=number, level=t(level, lang)))
-            else:  # an agent without a level name (locale/levels.json) is not named at all
-                names.append(tr("computer_plain", lang, number=number))
-        return tuple(names)
+        """Names as players see them, by session seat (:func:`display_names`)."""
+        return display_names(self.names, self.agents, lang)
 
     def round_display_names(self, lang: Lang) -> tuple[str, ...]:
         """:meth:`display_names` by seat of the current round."""
@@ -394,6 +381,24 @@ class Controller:
             self.clock.start(seat)
 
 
+def display_names(names: Sequence[str], agents: Sequence[str | None], lang: Lang) -> tuple[str, ...]:
+    """Names as players see them, by seat: a human's own name, and for each computer "Computer 2 (Normal)" from the
+    catalogue (the level's name from ``level.<agent>``; "Computer 2" for an agent without one), never an agent's
+    internal profile name (``normal#2``, ``heuristic#2``)."""
+    shown, number = [], 0
+    for seat, agent in enumerate(agents):
+        if agent is None:
+            shown.append(names[seat])
+            continue
+        number += 1
+        level = f"level.{agent}"
+        if level in catalogue():
+            shown.append(tr("computer", lang, number=number, level=t(level, lang)))
+        else:  # an agent without a level name (locale/levels.json) is not named at all
+            shown.append(tr("computer_plain", lang, number=number))
+    return tuple(shown)
+
+
 def _seats(names: Sequence[str], agents: Sequence[str | None]) -> list[Seat]:
     return [Seat(name, human=agent is None, agent=agent or "") for name, agent in zip(names, agents, strict=True)]
 
@@ -436,4 +441,4 @@ def explain(error: Exception, lang: Lang, names: Sequence[str] = ()) -> str:
     return tr("refused", lang, why=error)
 
 
-__all__ = ["Controller", "Move", "SessionOverError", "TurnError", "UnreadableError", "explain"]
+__all__ = ["Controller", "Move", "SessionOverError", "TurnError", "UnreadableError", "display_names", "explain"]
