@@ -10,19 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from sevens.cli.common import (
-    MAX_WORKERS,
-    JsonOption,
-    PlayersOption,
-    PresetOption,
-    SetOption,
-    app,
-    build_rules,
-    console,
-    games_option,
-    user_errors,
-    writable_file,
-)
+from sevens.cli import common
 from sevens.command_options import seed_option
 from sevens.errors import SevensError
 from sevens.i18n import t
@@ -50,19 +38,19 @@ def ray_address_optional(args: list[str]) -> list[str]:
     return out
 
 
-@app.command()
-@user_errors
+@common.app.command()
+@common.user_errors
 def arena(
-    preset: PresetOption = "standard",
-    players: PlayersOption = None,
+    preset: common.PresetOption = "standard",
+    players: common.PlayersOption = None,
     agents: Annotated[str, typer.Option(help="One agent per seat, e.g. search,heuristic,heuristic,heuristic.")] = (
         "random"
     ),
-    games: Annotated[int, games_option("Games (rounded up to whole rotations).")] = 100,
+    games: Annotated[int, common.games_option("Games (rounded up to whole rotations).")] = 100,
     seed: Annotated[int, seed_option("Seed of the series of deals.")] = 0,
-    setting: SetOption = None,
+    setting: common.SetOption = None,
     workers: Annotated[
-        int, typer.Option(min=1, max=MAX_WORKERS, help="Worker processes (results do not depend on it).")
+        int, typer.Option(min=1, max=common.MAX_WORKERS, help="Worker processes (results do not depend on it).")
     ] = 1,
     ray_address: Annotated[
         str | None,
@@ -73,7 +61,7 @@ def arena(
         ),
     ] = None,
     plot: Annotated[Path | None, typer.Option(help="Write a PNG of win rates with 95% intervals.")] = None,
-    as_json: JsonOption = False,
+    as_json: common.JsonOption = False,
 ) -> None:
     """Agents play in rotation on the same deals; report wins, intervals, points, timings and ratings."""
     from rich.console import Console
@@ -83,10 +71,10 @@ def arena(
     from sevens.arena.tournament import Match, run_match, summarise
 
     if plot is not None:
-        writable_file(plot, "--plot")
+        common.writable_file(plot, "--plot")
         _plotting()  # a missing matplotlib is said before the games are played
     names = [a.strip() for a in agents.split(",") if a.strip()]
-    family, built = build_rules(preset, players if players is not None else None, setting)
+    family, built = common.build_rules(preset, players if players is not None else None, setting)
     if players is None and len(names) > 1:
         built = built.replace(players=len(names))
     names = names * built.players if len(names) == 1 else names
@@ -110,10 +98,10 @@ def arena(
     if as_json:
         typer.echo(json.dumps({"preset": preset, "players": built.players, "games": len(outcomes), "agents": rows}))
         return
-    console.print(results_table(rows, f"{preset}, {built.players} players, {len(outcomes)} games (duplicate format)",
-                                chips=family.name == "seven27"))  # fmt: skip
+    title = f"{preset}, {built.players} players, {len(outcomes)} games (duplicate format)"
+    common.console.print(results_table(rows, title, chips=family.name == "seven27"))
     if any(None in row["mean_points_95"] for row in rows):
-        console.print(t("cli.arena.no_interval", "en"))
+        common.console.print(t("cli.arena.no_interval", "en"))
 
 
 def results_table(rows: list[dict[str, Any]], title: str, chips: bool) -> Table:

@@ -9,18 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from sevens.cli.common import (
-    PlayersOption,
-    PresetOption,
-    SetOption,
-    app,
-    build_rules,
-    console,
-    pick_lang,
-    user_errors,
-    writable_file,
-    write_file,
-)
+from sevens.cli import common
 from sevens.command_options import MAX_ID, DatabaseOption, LangOption, seed_option
 from sevens.errors import RecordError, SevensError
 from sevens.i18n import Lang, t
@@ -35,13 +24,13 @@ MAX_DELAY = 60.0
 """The longest pause between moves ``--delay`` allows (a minute a move is already a game nobody watches)."""
 
 
-@app.command()
-@user_errors
+@common.app.command()
+@common.user_errors
 def watch(
-    preset: PresetOption = "standard",
-    players: PlayersOption = None,
+    preset: common.PresetOption = "standard",
+    players: common.PlayersOption = None,
     seed: Annotated[int, seed_option("Seed of the deal.")] = 0,
-    setting: SetOption = None,
+    setting: common.SetOption = None,
     agents: Annotated[str, typer.Option(help="One agent for all seats, or one per seat.")] = "random",
     delay: Annotated[
         float, typer.Option(min=0, max=MAX_DELAY, help="Seconds between moves when drawing live (0: no pause).")
@@ -55,10 +44,10 @@ def watch(
     from sevens.agents.base import make_agent
     from sevens.rng import derive_seed
 
-    language = pick_lang(lang)
+    language = common.pick_lang(lang)
     if save is not None:
-        writable_file(save, "--save")  # refused before the game is drawn, not after
-    family, built = build_rules(preset, players, setting)
+        common.writable_file(save, "--save")  # refused before the game is drawn, not after
+    family, built = common.build_rules(preset, players, setting)
     names = [a.strip() for a in agents.split(",") if a.strip()]
     names = names * built.players if len(names) == 1 else names
     if len(names) != built.players:
@@ -68,8 +57,8 @@ def watch(
     for seat, bot in enumerate(bots):
         bot.reset(seat, derive_seed(seed, seat + 1))
     log = _log_lines(family, state, language)
-    if console.is_terminal and delay > 0:
-        with Live(_frame(family, state, log, language), console=console, auto_refresh=False) as live:
+    if common.console.is_terminal and delay > 0:
+        with Live(_frame(family, state, log, language), console=common.console, auto_refresh=False) as live:
             while state.to_move is not None:
                 _bot_move(state, bots)
                 log = _log_lines(family, state, language)
@@ -77,18 +66,18 @@ def watch(
                 time.sleep(delay)  # pacing for a human watcher, not synchronisation
     else:
         for line in log:
-            console.print(line)
+            common.console.print(line)
         while state.to_move is not None:
             _bot_move(state, bots)
             lines = _log_lines(family, state, language)
             for line in lines[len(log) :]:
-                console.print(line)
+                common.console.print(line)
             log = lines
         log = []  # printed line by line already
-    console.print(_frame(family, state, log, language))
+    common.console.print(_frame(family, state, log, language))
     _print_result(state, language)
     if save is not None:
-        write_file(save, "--save", json.dumps(family.to_record(state), ensure_ascii=False, indent=1))
+        common.write_file(save, "--save", json.dumps(family.to_record(state), ensure_ascii=False, indent=1))
 
 
 def _bot_move(state: GameState, bots: list[Agent]) -> None:
@@ -119,15 +108,15 @@ def _frame(family: Family, state: GameState, log: list[str], lang: Lang) -> Grou
 
 def _print_result(state: GameState, lang: Lang) -> None:
     result = state.result().to_dict()
-    console.print(f"[bold]{t('ranking', lang)}[/bold]")
+    common.console.print(f"[bold]{t('ranking', lang)}[/bold]")
     outcomes = result.get("outcomes")
     for place, seat in enumerate(result["ranking"], start=1):
         outcome = f" ({t('status_' + outcomes[seat], lang)})" if outcomes else ""
-        console.print(f"  {place}. {t('log.seat', lang, number=seat + 1)}{outcome}")
+        common.console.print(f"  {place}. {t('log.seat', lang, number=seat + 1)}{outcome}")
 
 
-@app.command()
-@user_errors
+@common.app.command()
+@common.user_errors
 def replay(
     file: Annotated[
         Path | None, typer.Argument(help="A record written by `sevens watch --save` or any front-end.")
@@ -144,7 +133,7 @@ def replay(
     """Replay a recorded game (a file or a stored round) exactly, check its stored result, draw the final table."""
     from sevens.render import render_table
 
-    language = pick_lang(lang)
+    language = common.pick_lang(lang)
     if session is not None:
         from sevens.tui.command import replay_session
 
@@ -157,12 +146,12 @@ def replay(
     state = family.replay(record)
     if moves:
         for number, action in enumerate(state.actions, start=1):
-            console.print(f"{number:3}. {action}")
-    console.print(render_table(family.name, state, language))
+            common.console.print(f"{number:3}. {action}")
+    common.console.print(render_table(family.name, state, language))
     if state.is_over():
         _print_result(state, language)
         if record.get("result") is not None:
-            console.print(t("replay_ok", language))
+            common.console.print(t("replay_ok", language))
 
 
 def _load_record(path: Path) -> dict[str, Any]:
