@@ -273,6 +273,9 @@ def test_history_and_replay_of_a_stored_round(tmp_path: Path) -> None:
                 assert "Ranking" in text_of(app, "#replay-frame")
                 await pilot.press("home", "right")
                 assert "move 1 of" in text_of(app, "#replay-step")
+                await pilot.press("escape")  # Esc leaves, as q does
+                await pilot.pause()
+            assert app.return_value is None and not app.is_running
         out = Console(width=160, record=True, file=io.StringIO())
         print_replay(controller.session_id, 1, url=f"sqlite:///{tmp_path / 'tui.db'}", lang="en", console=out)
         assert "Ranking" in out.export_text()

@@ -24,7 +24,7 @@ class ReplayScreen(Screen[None]):
         Binding("right", "step(1)", "key.step_on"),
         Binding("home", "jump(0)", "key.first"),
         Binding("end", "jump(-1)", "key.last"),
-        Binding("q", "app.quit", "key.exit"),
+        Binding("q,escape", "app.quit", "key.exit"),
     ]
 
     def __init__(self, family: Family, record: dict[str, Any], session_id: int, number: int, lang: Lang) -> None:
