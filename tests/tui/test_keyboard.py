@@ -158,6 +158,7 @@ def test_the_session_ends_naming_the_winner_by_total_and_counts_its_rounds(
                 winners = [names[s] for s, total in enumerate(totals) if total == best]
                 line = text_of(app, "#winner")
                 assert all(name in line for name in winners) and f"{best:+d}" in line, (line, totals)
+                assert ("Congratulations" in line) == (totals[0] == best)  # the human (seat 0) is cheered on winning
                 table = text_of(app, "#ranking").splitlines()
                 first = next(row for row in table if row.strip().startswith("1 "))
                 assert any(name in first for name in winners), (first, totals)

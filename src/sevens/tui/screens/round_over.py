@@ -70,7 +70,8 @@ class RoundOverScreen(ModalScreen[str]):
         names = c.display_names(lang)
         winners = session_winners(totals)
         shown = tr("and", lang).join(self._seat_name(names, seat) for seat in winners)
-        return tr("session_winner", lang, names=shown, total=f"{totals[winners[0]]:+d}")
+        line = tr("session_winner", lang, names=shown, total=f"{totals[winners[0]]:+d}")
+        return line + "\n" + tr("session_you_won", lang) if c.human_seat in winners else line
 
     def _seat_name(self, names: tuple[str, ...], seat: int) -> str:
         return names[seat] + (f" ({tr('you', self.lang)})" if seat == self.controller.human_seat else "")
