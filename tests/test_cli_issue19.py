@@ -6,40 +6,17 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-import sevens.server.app
+from cli_helpers import nothing_starts, refused, runner
 from sevens.cli.app import app
-from sevens.tui.app import SevensApp
 from sevens.tui.controller import Controller
 from sevens.tui.options import PlayOptions, resolve
 from sevens.tui.persistence import open_store
 from sevens.tui.text import tr
 
-runner = CliRunner()
-
-
-@pytest.fixture(autouse=True)
-def nothing_starts(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A refused command must not get as far as a server or a screen: either would fail the test at once."""
-
-    def started(*_args: Any, **_kwargs: Any) -> Any:
-        raise AssertionError("bad input reached the server or the terminal app")
-
-    monkeypatch.setattr(sevens.server.app, "serve", started)
-    monkeypatch.setattr(SevensApp, "run", started)
-
-
-def refused(*args: str) -> str:
-    result = runner.invoke(app, list(args))
-    assert result.exit_code == 2, (result.exit_code, result.output, result.exception)
-    err = result.stderr
-    assert err.startswith("error: ") and err.count("\n") == 1, err  # one line
-    assert "Traceback" not in result.output and "╭" not in result.output  # no traceback, no usage box
-    return err
+__all__ = ["nothing_starts"]  # an autouse fixture: a refused command must not start a server or a screen
 
 
 def test_serve_refuses_a_port_out_of_range() -> None:
@@ -51,8 +28,9 @@ def test_serve_refuses_a_port_out_of_range() -> None:
     ("args", "says"),
     [
         (("--players", "21"), "players=21 is out of range; allowed: 2 to 20"),
-        (("--bots", "bogus,greedy"), "unknown agent 'bogus'"),
-        (("--bots", "greedy,greedy"), "2 computer players for 3 computer seats"),
+        (("--bots", "bogus,easy"), "unknown level 'bogus' for the computer players; allowed: beginner, easy, normal"),
+        (("--bots", "heuristic"), "unknown level 'heuristic'"),
+        (("--bots", "easy,easy"), "2 computer players for 3 computer seats"),
         (("--players", "many"), "--players"),
         (("--set", "colour=red"), "unknown rules parameter 'colour'"),
         (("--time", "-3"), "must be more than 0 seconds"),
@@ -67,12 +45,20 @@ def test_unknown_commands_and_options_are_one_line() -> None:
     assert "--colour" in refused("simulate", "--colour", "red")
 
 
+def _help_lines(*args: str) -> dict[str, str]:
+    result = runner.invoke(app, [*args, "--help"], env={"COLUMNS": "160"})
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines() if line.startswith("  -")]
+    return {word.rstrip(","): line for line in lines for word in line.split()[:2] if word.startswith("--")}
+
+
 def test_help_shows_no_value_after_plain_switches() -> None:
-    result = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "160"})
-    assert result.exit_code == 0
-    lines = {line.split()[1]: line for line in result.output.splitlines() if line.startswith("│ --")}
+    lines = _help_lines("play")
     assert "<bool>" not in lines["--continue"] and "<bool>" not in lines["--hints"] and "<bool>" not in lines["--help"]
     assert "<int>" in lines["--players"]  # options that take a value still say which
+    assert "<bool>" not in _help_lines()["--help"]  # `sevens --help` itself (issue 27)
+    seed = _help_lines("simulate")["--seed"]
+    assert "<int>" in seed and "range>" not in seed  # a ranged number reads as a number
 
 
 def test_quitting_suggests_what_the_readme_says() -> None:

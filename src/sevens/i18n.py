@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import os
 from functools import cache
-from importlib import resources
 from typing import Literal
 
 Lang = Literal["ja", "en"]
@@ -25,6 +24,8 @@ LANGS: tuple[Lang, ...] = ("ja", "en")
 @cache
 def catalogue() -> dict[str, dict[str, str]]:
     """Every message: key -> {"en": text, "ja": text}, merged from the files of :mod:`sevens.locale`."""
+    from importlib import resources  # here, not on import: it costs more than the rest of the module (CLI start-up)
+
     merged: dict[str, dict[str, str]] = {}
     folder = resources.files("sevens.locale")
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
@@ -38,10 +39,6 @@ def catalogue() -> dict[str, dict[str, str]]:
                 raise RuntimeError(f"message {key!r} in locale/{entry.name} needs exactly 'en' and 'ja'")
             merged[key] = texts
     return merged
-
-
-# key -> (English, Japanese), for callers that read pairs
-MESSAGES: dict[str, tuple[str, str]] = {key: (texts["en"], texts["ja"]) for key, texts in catalogue().items()}
 
 
 def default_lang() -> Lang:

@@ -8,9 +8,9 @@ import random
 import pytest
 from rich.console import Console
 
-from sevens.cli.render.killer import render_table
 from sevens.games.conformance import cards_in
 from sevens.games.killer import Rules, State
+from sevens.render.killer import render_table
 
 from .helpers import cards, do, position
 

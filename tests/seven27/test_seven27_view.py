@@ -9,9 +9,9 @@ import random
 from rich.console import Console
 
 from sevens.cards import CARD_TEXTS, iter_bits, pretty
-from sevens.cli.render.seven27 import FACE_DOWN, render_table
 from sevens.games.conformance import cards_in
 from sevens.games.seven27 import FAMILY, Rules, State
+from sevens.render.seven27 import FACE_DOWN, render_table
 
 from .helpers import at
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import io
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -40,7 +41,7 @@ def start(
     lang: str = "en",
     hints: bool | None = None,
     turn_seconds: float | None = None,
-    bots: Sequence[str] = ("random",),
+    bots: Sequence[str] = ("easy",),
     now: Callable[[], float] = time.monotonic,
     players: int | None = None,
 ) -> Controller:
@@ -53,6 +54,19 @@ def start(
 
 def app_for(store: Store, controller: Controller, lang: str = "en", hints: bool | None = None) -> SevensApp:
     return SevensApp(store, controller, lang="ja" if lang == "ja" else "en", hints=hints, bot_delay=0)
+
+
+@asynccontextmanager
+async def playing(
+    tmp_path: Path, preset: str = "standard", *, lang: str = "en", size: tuple[int, int] = SIZE, **options: Any
+) -> AsyncIterator[tuple[SevensApp, Controller, Pilot[int | None]]]:
+    """A session of ``preset`` on screen, the computers' first moves made: ``(app, controller, pilot)``."""
+    with open_store(tmp_path) as store:
+        controller = start(store, preset, lang=lang, **options)
+        app = app_for(store, controller, lang=lang)
+        async with app.run_test(size=size) as pilot:
+            await pilot.pause()
+            yield app, controller, pilot
 
 
 def choose(controller: Controller) -> Any:
@@ -97,12 +111,12 @@ async def play_round(pilot: Pilot[int | None], app: SevensApp, by_hand: bool = T
     raise AssertionError("the round did not end")
 
 
-def text_of(app: App[Any], selector: str) -> str:
-    """The plain text a Static of the active screen shows (tables included)."""
+def text_of(app: App[Any], selector: str, width: int = 200) -> str:
+    """The plain text a Static of the active screen shows (tables included, drawn ``width`` columns wide)."""
     widget = app.screen.query_one(selector, Static)
     content = widget.content
     if isinstance(content, str):
         return content
-    console = Console(width=200, record=True, file=io.StringIO())
+    console = Console(width=width, record=True, file=io.StringIO())
     console.print(content)
     return console.export_text()

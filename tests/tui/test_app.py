@@ -20,7 +20,7 @@ from sevens.tui.screens.game import GameScreen
 from sevens.tui.screens.round_over import RoundOverScreen
 from sevens.tui.widgets.hand import CardWidget
 
-from .helpers import NAME, SIZE, app_for, human_move, open_store, play_round, start, text_of
+from .helpers import NAME, SIZE, app_for, human_move, open_store, play_round, playing, start, text_of
 
 
 @pytest.mark.parametrize(("preset", "by_hand"), [("standard", True), ("joker", False), ("killer", False),
@@ -30,7 +30,7 @@ def test_full_round_against_bots(tmp_path: Path, preset: str, by_hand: bool) -> 
 
     async def scenario() -> None:
         with open_store(tmp_path) as store:
-            controller = start(store, preset, bots=("random",))
+            controller = start(store, preset, bots=("easy",))
             app = app_for(store, controller)
             async with app.run_test(size=SIZE) as pilot:
                 await pilot.pause()
@@ -38,7 +38,7 @@ def test_full_round_against_bots(tmp_path: Path, preset: str, by_hand: bool) -> 
                 assert controller.round_over()
                 ranking = text_of(app, "#ranking")
                 assert NAME in ranking and "Computer 1" in ranking  # every seat is listed, as players see it
-                assert "random" not in ranking  # never an agent's internal name
+                assert "easy" not in ranking and "#" not in ranking  # never an agent's internal name
                 assert "this session" in text_of(app, "#stars")
                 await pilot.press("enter")  # the session (one round) is over: closing ends the app
                 await pilot.pause()
@@ -51,7 +51,7 @@ def test_full_round_against_bots(tmp_path: Path, preset: str, by_hand: bool) -> 
 def test_session_of_several_rounds_with_totals_and_stars(tmp_path: Path) -> None:
     async def scenario() -> None:
         with open_store(tmp_path) as store:
-            controller = start(store, "kids", rounds=3, bots=("greedy",))
+            controller = start(store, "kids", rounds=3, bots=("easy",))
             app = app_for(store, controller)
             async with app.run_test(size=SIZE) as pilot:
                 for number in (1, 2, 3):
@@ -155,19 +155,15 @@ def test_keyboard_plays_a_card(tmp_path: Path) -> None:
 )
 def test_japanese_and_english(tmp_path: Path, lang: str, words: list[str]) -> None:
     async def scenario() -> None:
-        with open_store(tmp_path) as store:
-            controller = start(store, "standard", lang=lang)
-            app = app_for(store, controller, lang=lang)
-            async with app.run_test(size=SIZE) as pilot:
-                await pilot.pause()
-                shown = " ".join(text_of(app, s) for s in ("#hand-title", "#status", "#log")) + str(app.screen.title)
-                for word in words:
-                    assert word in shown
-                await pilot.press("p")
-                await pilot.pause()
-                await play_round(pilot, app, by_hand=False)
-                title = text_of(app, "#round-title")
-                assert ("ゲーム終了" if lang == "ja" else "is over") in title
+        async with playing(tmp_path, "standard", lang=lang) as (app, _, pilot):
+            shown = " ".join(text_of(app, s) for s in ("#hand-title", "#status", "#log")) + str(app.screen.title)
+            for word in words:
+                assert word in shown
+            await pilot.press("p")
+            await pilot.pause()
+            await play_round(pilot, app, by_hand=False)
+            title = text_of(app, "#round-title")
+            assert ("ゲーム終了" if lang == "ja" else "is over") in title
 
     asyncio.run(scenario())
 
@@ -236,7 +232,7 @@ def test_menu_starts_a_game_and_lists_saved_sessions(tmp_path: Path) -> None:
     async def scenario() -> None:
         with open_store(tmp_path) as store:
             saved = start(store, "killer", rounds=2)
-            defaults = PlayOptions(preset="tunnel", name=NAME, seed=3, bots=("random",))
+            defaults = PlayOptions(preset="tunnel", name=NAME, seed=3, bots=("easy",))
             app = SevensApp(store, None, lang="en", defaults=defaults, bot_delay=0)
             async with app.run_test(size=SIZE) as pilot:
                 await pilot.pause()
@@ -267,6 +263,7 @@ def test_history_and_replay_of_a_stored_round(tmp_path: Path) -> None:
             console.print(history_table(store.list_sessions(), "en"))
             listing = console.export_text()
             assert str(controller.session_id) in listing and NAME in listing and "1/1" in listing
+            assert "Computer" in listing and "easy#" not in listing  # computers as seen at the table (issue 27)
             family, record = load_round(store, controller.session_id, 1)
             app = ReplayApp(family, record, controller.session_id, 1, "en")
             async with app.run_test(size=SIZE) as pilot:
@@ -276,6 +273,9 @@ def test_history_and_replay_of_a_stored_round(tmp_path: Path) -> None:
                 assert "Ranking" in text_of(app, "#replay-frame")
                 await pilot.press("home", "right")
                 assert "move 1 of" in text_of(app, "#replay-step")
+                await pilot.press("escape")  # Esc leaves, as q does
+                await pilot.pause()
+            assert app.return_value is None and not app.is_running
         out = Console(width=160, record=True, file=io.StringIO())
         print_replay(controller.session_id, 1, url=f"sqlite:///{tmp_path / 'tui.db'}", lang="en", console=out)
         assert "Ranking" in out.export_text()

@@ -10,6 +10,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+import sevens.tui.app
 from sevens.tui import command
 from sevens.tui.app import Played
 
@@ -31,15 +32,15 @@ def test_play_options_reach_run_app(monkeypatch: pytest.MonkeyPatch) -> None:
         seen.update(kwargs)
         return Played(42, finished=False)
 
-    monkeypatch.setattr(command, "run_app", fake_run_app)
+    monkeypatch.setattr(sevens.tui.app, "run_app", fake_run_app)
     result = CliRunner().invoke(
         _cli(),
-        ["play", "-p", "tunnel", "-n", "5", "--set", "pass_limit=2", "--bots", "greedy,random", "--time", "10",
+        ["play", "-p", "tunnel", "-n", "5", "--set", "pass_limit=2", "--bots", "hard,easy", "--time", "10",
          "--lang", "ja", "--no-hints", "--name", NAME, "--rounds", "3", "--seed", "9", "--db", "sqlite://"],
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert seen["preset"] == "tunnel" and seen["players"] == 5 and seen["settings"] == ["pass_limit=2"]
-    assert seen["bots"] == ["greedy", "random"] and seen["turn_seconds"] == 10 and seen["hints"] is False
+    assert seen["bots"] == ["hard", "easy"] and seen["turn_seconds"] == 10 and seen["hints"] is False
     assert seen["lang"] == "ja" and seen["rounds"] == 3 and seen["seed"] == 9 and seen["db_url"] == "sqlite://"
     assert "セッション42に保存しました" in result.output
     assert "sevens play --continue" in result.output  # as the README says

@@ -24,7 +24,7 @@ from sevens.tui.controller import Controller
 from sevens.tui.options import PlayOptions, resolve
 
 with Store.open(sys.argv[1]) as store:
-    options = PlayOptions(preset="standard", seed=11, rounds=40, lang="en", bots=("random",), name="Aiko")
+    options = PlayOptions(preset="standard", seed=11, rounds=40, lang="en", bots=("easy",), name="Aiko")
     controller = Controller.start(store, resolve(options))
     print("session", controller.session_id, flush=True)
     while not controller.session_over():

@@ -16,7 +16,7 @@ from textual.widgets import Button, Static
 from sevens.tui.app import SevensApp
 from sevens.tui.screens.help import HelpScreen
 
-from .helpers import SIZE, app_for, open_store, start, text_of
+from .helpers import SIZE, app_for, open_store, playing, start, text_of
 
 KANA_KANJI = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
@@ -97,23 +97,19 @@ def test_a_refused_card_is_explained_in_one_language_with_the_legal_moves_in_wor
     """The issue's 「その手は出せません。 Ks is not next to an open end…; legal now: 8h 8d pass」, in one language."""
 
     async def scenario() -> None:
-        with open_store(tmp_path) as store:
-            controller = start(store, "standard", lang=lang)
-            app = app_for(store, controller, lang=lang)
-            async with app.run_test(size=SIZE) as pilot:
-                await pilot.pause()
-                view, before = controller.view(), len(controller.state.actions)
-                legal = {str(a) for a in view.legal_actions}
-                card = next(c for c in view.to_dict()["hand"] if c not in legal)
-                assert await pilot.click(f"#card-{card}")
-                await pilot.pause()
-                message = text_of(app, "#message")
-                assert card in message and len(controller.state.actions) == before  # said, and nothing played
-                notation = re.sub(r"(?:10|[A2-9TJQK])[shdc♠♥♦♣]", "", message)
-                if lang == "ja":
-                    assert message.startswith("出せません") and "パス" in message and not LATIN_WORD.search(notation)
-                else:
-                    assert "legal now" in message and "pass" in message and not KANA_KANJI.search(message)
+        async with playing(tmp_path, "standard", lang=lang) as (app, controller, pilot):
+            view, before = controller.view(), len(controller.state.actions)
+            legal = {str(a) for a in view.legal_actions}
+            card = next(c for c in view.to_dict()["hand"] if c not in legal)
+            assert await pilot.click(f"#card-{card}")
+            await pilot.pause()
+            message = text_of(app, "#message")
+            assert card in message and len(controller.state.actions) == before  # said, and nothing played
+            notation = re.sub(r"(?:10|[A2-9TJQK])[shdc♠♥♦♣]", "", message)
+            if lang == "ja":
+                assert message.startswith("出せません") and "パス" in message and not LATIN_WORD.search(notation)
+            else:
+                assert "legal now" in message and "pass" in message and not KANA_KANJI.search(message)
 
     asyncio.run(scenario())
 

@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from contextlib import AbstractContextManager, ExitStack
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import Progress
-from rich.table import Table
 
-from sevens.agents.base import make_agent
-from sevens.arena.tournament import DealMap, Match, run_match, summarise
-from sevens.cli.common import JsonOption, PlayersOption, PresetOption, SetOption, app, build_rules, console, user_errors
+from sevens.cli import common
+from sevens.command_options import seed_option
 from sevens.errors import SevensError
 from sevens.i18n import t
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from sevens.arena.tournament import DealMap
 
 LOCAL_RAY = "local"  # what ``--ray`` without an address stands for
 
@@ -36,18 +38,20 @@ def ray_address_optional(args: list[str]) -> list[str]:
     return out
 
 
-@app.command()
-@user_errors
+@common.app.command()
+@common.user_errors
 def arena(
-    preset: PresetOption = "standard",
-    players: PlayersOption = None,
+    preset: common.PresetOption = "standard",
+    players: common.PlayersOption = None,
     agents: Annotated[str, typer.Option(help="One agent per seat, e.g. search,heuristic,heuristic,heuristic.")] = (
         "random"
     ),
-    games: Annotated[int, typer.Option("--games", "-k", help="Games (rounded up to whole rotations).")] = 100,
-    seed: Annotated[int, typer.Option(help="Seed of the series of deals.")] = 0,
-    setting: SetOption = None,
-    workers: Annotated[int, typer.Option(help="Worker processes (results do not depend on it).")] = 1,
+    games: Annotated[int, common.games_option("Games (rounded up to whole rotations).")] = 100,
+    seed: Annotated[int, seed_option("Seed of the series of deals.")] = 0,
+    setting: common.SetOption = None,
+    workers: Annotated[
+        int, typer.Option(min=1, max=common.MAX_WORKERS, help="Worker processes (results do not depend on it).")
+    ] = 1,
     ray_address: Annotated[
         str | None,
         typer.Option(
@@ -57,11 +61,20 @@ def arena(
         ),
     ] = None,
     plot: Annotated[Path | None, typer.Option(help="Write a PNG of win rates with 95% intervals.")] = None,
-    as_json: JsonOption = False,
+    as_json: common.JsonOption = False,
 ) -> None:
     """Agents play in rotation on the same deals; report wins, intervals, points, timings and ratings."""
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from sevens.agents.base import make_agent
+    from sevens.arena.tournament import Match, run_match, summarise
+
+    if plot is not None:
+        common.writable_file(plot, "--plot")
+        _plotting()  # a missing matplotlib is said before the games are played
     names = [a.strip() for a in agents.split(",") if a.strip()]
-    family, built = build_rules(preset, players if players is not None else None, setting)
+    family, built = common.build_rules(preset, players if players is not None else None, setting)
     if players is None and len(names) > 1:
         built = built.replace(players=len(names))
     names = names * built.players if len(names) == 1 else names
@@ -78,20 +91,23 @@ def arena(
         outcomes = run_match(match, games, workers, progress=lambda k: bar.advance(task, k), executor=executor)
     rows = summarise(names, outcomes)
     if plot is not None:
-        from sevens.arena.plot import plot_win_rates
-
-        plot_win_rates(rows, built.players, f"{preset}, {built.players} players, {len(outcomes)} games", plot)
+        try:
+            _plotting()(rows, built.players, f"{preset}, {built.players} players, {len(outcomes)} games", plot)
+        except OSError as exc:
+            raise SevensError(f"--plot {plot} cannot be written: {exc.strerror or exc}") from None
     if as_json:
         typer.echo(json.dumps({"preset": preset, "players": built.players, "games": len(outcomes), "agents": rows}))
         return
-    console.print(results_table(rows, f"{preset}, {built.players} players, {len(outcomes)} games (duplicate format)",
-                                chips=family.name == "seven27"))  # fmt: skip
+    title = f"{preset}, {built.players} players, {len(outcomes)} games (duplicate format)"
+    common.console.print(results_table(rows, title, chips=family.name == "seven27"))
     if any(None in row["mean_points_95"] for row in rows):
-        console.print(t("cli.arena.no_interval", "en"))
+        common.console.print(t("cli.arena.no_interval", "en"))
 
 
 def results_table(rows: list[dict[str, Any]], title: str, chips: bool) -> Table:
     """The arena's results, made to fit 80 columns: ranges are written ``low–high`` and an unknown one ``–``."""
+    from rich.table import Table
+
     table = Table(title=title, box=None, collapse_padding=True, pad_edge=False, header_style="bold underline")
     headers = ("agent", "games", "wins", "win", "95%", "rank", "chips/deal" if chips else "points", "95%",
                "ms/move", "p95", "rating")  # fmt: skip
@@ -106,6 +122,15 @@ def results_table(rows: list[dict[str, Any]], title: str, chips: bool) -> Table:
             f"{row['rating']:.1f}",
         )  # fmt: skip
     return table
+
+
+def _plotting() -> Callable[..., None]:
+    """The plot writer (``--plot``): a clear error when matplotlib is not installed."""
+    try:
+        from sevens.arena.plot import plot_win_rates
+    except ImportError:
+        raise SevensError("--plot needs matplotlib: pip install matplotlib") from None
+    return plot_win_rates
 
 
 def _ray(address: str) -> AbstractContextManager[DealMap]:

@@ -1,4 +1,6 @@
-"""``sevens rules``, ``sevens simulate`` and ``sevens bench``."""
+"""``sevens rules``, ``sevens simulate``, ``sevens bench`` and ``sevens check``.
+
+Each command imports the games, agents and rich's tables when it runs, so ``sevens --help`` stays fast."""
 
 from __future__ import annotations
 
@@ -6,27 +8,26 @@ import json
 from typing import Annotated, Any
 
 import typer
-from rich.table import Table
 
-from sevens.arena.bench import bench as run_bench
-from sevens.arena.play import simulate as run_simulate
 from sevens.cli.common import (
+    MAX_WORKERS,
     JsonOption,
-    LangOption,
     PlayersOption,
     PresetOption,
     SetOption,
     app,
     build_rules,
     console,
+    games_option,
     pick_lang,
     user_errors,
 )
+from sevens.command_options import LangOption, seed_option
 from sevens.errors import SevensError
-from sevens.games.base import format_value
-from sevens.games.conformance import check_many
-from sevens.games.registry import families
 from sevens.i18n import t
+
+MAX_BENCH_SECONDS = 3600.0
+"""The longest ``sevens bench --seconds`` (an hour; longer is a typo, not a measurement)."""
 
 
 @app.command()
@@ -39,7 +40,14 @@ def rules(
     lang: LangOption = None,
 ) -> None:
     """Print every parameter of a preset (with --set changes), or list the presets."""
+    from rich.table import Table
+
+    from sevens.games.base import format_value
+    from sevens.games.registry import families
+
     language = pick_lang(lang)
+    if preset is None and (players is not None or setting):
+        raise SevensError("--players and --set change one preset: give its name, e.g. `sevens rules standard -n 5`")
     if preset is None:
         listing = {
             family.name: {name: t(f"preset.{name}.about", language) for name in family.presets}
@@ -74,13 +82,17 @@ def rules(
 def simulate(
     preset: PresetOption = "standard",
     players: PlayersOption = None,
-    games: Annotated[int, typer.Option("--games", "-k", help="Number of games.")] = 100,
-    seed: Annotated[int, typer.Option(help="Seed of the series; game k uses a seed derived from it.")] = 0,
+    games: Annotated[int, games_option("Number of games.")] = 100,
+    seed: Annotated[int, seed_option("Seed of the series; game k uses a seed derived from it.")] = 0,
     setting: SetOption = None,
     agents: Annotated[str, typer.Option(help="One agent for all seats, or one per seat: a,b,c,d.")] = "random",
     as_json: JsonOption = False,
 ) -> None:
     """Play games between computer players and report wins, ranks and speed."""
+    from rich.table import Table
+
+    from sevens.arena.play import simulate as run_simulate
+
     family, built = build_rules(preset, players, setting)
     names = [a.strip() for a in agents.split(",") if a.strip()]
     summary = run_simulate(family, preset, built, games, seed, names).to_dict()
@@ -102,11 +114,13 @@ def bench(
     preset: PresetOption = "standard",
     players: PlayersOption = None,
     setting: SetOption = None,
-    seconds: Annotated[float, typer.Option(help="How long to play random games.")] = 3.0,
+    seconds: Annotated[float, typer.Option(max=MAX_BENCH_SECONDS, help="How long to play random games.")] = 3.0,
     batched: Annotated[
         bool, typer.Option("--batched", help="Use the compiled batched engine (sevens.kernel; the research extra).")
     ] = False,
-    threads: Annotated[int | None, typer.Option(help="Threads for --batched (default: every core).")] = None,
+    threads: Annotated[
+        int | None, typer.Option(min=1, max=MAX_WORKERS, help="Threads for --batched (default: every core).")
+    ] = None,
     env: Annotated[
         str | None,
         typer.Option(help="Time a research env instead: vector, gymnasium, pettingzoo or openspiel (steps/s)."),
@@ -115,9 +129,11 @@ def bench(
 ) -> None:
     """Time random games (uniform over legal actions, pass included) through the engine's public API, or
     with --batched through the compiled batched engine, or with --env one research environment."""
+    from sevens.arena.bench import bench as run_bench
+
     family, built = build_rules(preset, players, setting)
     if seconds <= 0:
-        raise SevensError(f"--seconds {seconds} must be more than 0")
+        raise SevensError(f"--seconds {seconds:g} must be more than 0")
     if env is not None:
         _env_bench(env, preset, built.players, setting, seconds, batched or threads is not None, as_json)
         return
@@ -189,21 +205,25 @@ def _batched_bench(family: str, rules: Any, seconds: float, threads: int | None)
 def check(
     preset: PresetOption = "standard",
     players: Annotated[str, typer.Option("--players", "-n", help="A number or a range such as 2-20.")] = "4",
-    games: Annotated[int, typer.Option("--games", "-k", help="Games per number of players.")] = 100,
-    seed: Annotated[int, typer.Option(help="First seed.")] = 0,
+    games: Annotated[int, games_option("Games per number of players.")] = 100,
+    seed: Annotated[int, seed_option("First seed.")] = 0,
     setting: SetOption = None,
-    deep_every: Annotated[int, typer.Option(help="Round-trip and view checks every N actions.")] = 1,
+    deep_every: Annotated[int, typer.Option(min=1, help="Round-trip and view checks every N actions.")] = 1,
     as_json: JsonOption = False,
 ) -> None:
     """Run the public conformance check over random games (every invariant at every step)."""
+    from sevens.games.conformance import check_many
+
     low, _, high = players.partition("-")
     if not low.isdigit() or (high and not high.isdigit()):
         raise SevensError(f"--players {players!r} must be a number or a range such as 2-20")
     counts = range(int(low), int(high or low) + 1)
+    if not counts:
+        raise SevensError(f"--players {players!r} is an empty range; write the smaller number first, e.g. 2-20")
+    games_of = [build_rules(preset, n, setting) for n in counts]  # every count refused before any game is played
     report = []
-    for n in counts:
-        family, built = build_rules(preset, n, setting)
-        actions = check_many(family, built, games, seed=seed, deep_every=max(deep_every, 1))
+    for n, (family, built) in zip(counts, games_of, strict=True):
+        actions = check_many(family, built, games, seed=seed, deep_every=deep_every)
         report.append({"players": n, "games": games, "actions": actions})
         if not as_json:
             console.print(f"{preset}, {n} players: {games} games, {actions} actions checked, no failure")

@@ -5,50 +5,49 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Group
-from rich.live import Live
-from rich.text import Text
 
-from sevens.agents.base import Agent, make_agent
-from sevens.cli.common import (
-    DatabaseOption,
-    LangOption,
-    PlayersOption,
-    PresetOption,
-    SetOption,
-    app,
-    build_rules,
-    console,
-    pick_lang,
-    user_errors,
-)
-from sevens.cli.render import render_table
+from sevens.cli import common
+from sevens.command_options import MAX_ID, DatabaseOption, LangOption, seed_option
 from sevens.errors import RecordError, SevensError
-from sevens.games.base import Family, GameState
-from sevens.games.registry import families
 from sevens.i18n import Lang, t
-from sevens.rng import derive_seed
-from sevens.session.log import format_entry, log_entries, pretty_card
+
+if TYPE_CHECKING:
+    from rich.console import Group
+
+    from sevens.agents.base import Agent
+    from sevens.games.base import Family, GameState
+
+MAX_DELAY = 60.0
+"""The longest pause between moves ``--delay`` allows (a minute a move is already a game nobody watches)."""
 
 
-@app.command()
-@user_errors
+@common.app.command()
+@common.user_errors
 def watch(
-    preset: PresetOption = "standard",
-    players: PlayersOption = None,
-    seed: Annotated[int, typer.Option(help="Seed of the deal.")] = 0,
-    setting: SetOption = None,
+    preset: common.PresetOption = "standard",
+    players: common.PlayersOption = None,
+    seed: Annotated[int, seed_option("Seed of the deal.")] = 0,
+    setting: common.SetOption = None,
     agents: Annotated[str, typer.Option(help="One agent for all seats, or one per seat.")] = "random",
-    delay: Annotated[float, typer.Option(help="Seconds between moves when drawing live.")] = 0.3,
+    delay: Annotated[
+        float, typer.Option(min=0, max=MAX_DELAY, help="Seconds between moves when drawing live (0: no pause).")
+    ] = 0.3,
     save: Annotated[Path | None, typer.Option(help="Write the game's record (JSON) to this file.")] = None,
     lang: LangOption = None,
 ) -> None:
     """Computer players play one game; the table is drawn move by move."""
-    language = pick_lang(lang)
-    family, built = build_rules(preset, players, setting)
+    from rich.live import Live
+
+    from sevens.agents.base import make_agent
+    from sevens.rng import derive_seed
+
+    language = common.pick_lang(lang)
+    if save is not None:
+        common.writable_file(save, "--save")  # refused before the game is drawn, not after
+    family, built = common.build_rules(preset, players, setting)
     names = [a.strip() for a in agents.split(",") if a.strip()]
     names = names * built.players if len(names) == 1 else names
     if len(names) != built.players:
@@ -58,8 +57,8 @@ def watch(
     for seat, bot in enumerate(bots):
         bot.reset(seat, derive_seed(seed, seat + 1))
     log = _log_lines(family, state, language)
-    if console.is_terminal and delay > 0:
-        with Live(_frame(family, state, log, language), console=console, auto_refresh=False) as live:
+    if common.console.is_terminal and delay > 0:
+        with Live(_frame(family, state, log, language), console=common.console, auto_refresh=False) as live:
             while state.to_move is not None:
                 _bot_move(state, bots)
                 log = _log_lines(family, state, language)
@@ -67,18 +66,18 @@ def watch(
                 time.sleep(delay)  # pacing for a human watcher, not synchronisation
     else:
         for line in log:
-            console.print(line)
+            common.console.print(line)
         while state.to_move is not None:
             _bot_move(state, bots)
             lines = _log_lines(family, state, language)
             for line in lines[len(log) :]:
-                console.print(line)
+                common.console.print(line)
             log = lines
         log = []  # printed line by line already
-    console.print(_frame(family, state, log, language))
+    common.console.print(_frame(family, state, log, language))
     _print_result(state, language)
     if save is not None:
-        save.write_text(json.dumps(family.to_record(state), ensure_ascii=False, indent=1), encoding="utf-8")
+        common.write_file(save, "--save", json.dumps(family.to_record(state), ensure_ascii=False, indent=1))
 
 
 def _bot_move(state: GameState, bots: list[Agent]) -> None:
@@ -91,39 +90,50 @@ def _bot_move(state: GameState, bots: list[Agent]) -> None:
 
 def _log_lines(family: Family, state: GameState, lang: Lang) -> list[str]:
     """The public move log so far, in ``lang``, seats counted from 1 (:mod:`sevens.session.log`)."""
+    from sevens.session.log import format_entry, log_entries, pretty_card
+
     viewer: Any = None if family.name == "seven27" else 0  # Seven Twenty-Seven's spectator; else seat 0's log
     entries = log_entries(family.name, state.view(viewer).to_dict())
     return [format_entry(entry, lang, card_name=pretty_card) for entry in entries]
 
 
 def _frame(family: Family, state: GameState, log: list[str], lang: Lang) -> Group:
+    from rich.console import Group
+    from rich.text import Text
+
+    from sevens.render import render_table
+
     return Group(render_table(family.name, state, lang), Text("\n".join(log[-6:]), style="dim"))
 
 
 def _print_result(state: GameState, lang: Lang) -> None:
     result = state.result().to_dict()
-    console.print(f"[bold]{t('ranking', lang)}[/bold]")
+    common.console.print(f"[bold]{t('ranking', lang)}[/bold]")
     outcomes = result.get("outcomes")
     for place, seat in enumerate(result["ranking"], start=1):
         outcome = f" ({t('status_' + outcomes[seat], lang)})" if outcomes else ""
-        console.print(f"  {place}. {t('log.seat', lang, number=seat + 1)}{outcome}")
+        common.console.print(f"  {place}. {t('log.seat', lang, number=seat + 1)}{outcome}")
 
 
-@app.command()
-@user_errors
+@common.app.command()
+@common.user_errors
 def replay(
     file: Annotated[
         Path | None, typer.Argument(help="A record written by `sevens watch --save` or any front-end.")
     ] = None,
-    session: Annotated[int | None, typer.Option(help="Or a stored session's id (see `sevens history`).")] = None,
-    number: Annotated[int, typer.Option("--round", help="With --session: the round, from 1.")] = 1,
+    session: Annotated[
+        int | None, typer.Option(min=1, max=MAX_ID, help="Or a stored session's id (see `sevens history`).")
+    ] = None,
+    number: Annotated[int, typer.Option("--round", min=1, help="With --session: the round, from 1.")] = 1,
     step: Annotated[bool, typer.Option(help="With --session: step through it on screen.")] = False,
     db: DatabaseOption = None,
     lang: LangOption = None,
     moves: Annotated[bool, typer.Option(help="List every move.")] = True,
 ) -> None:
     """Replay a recorded game (a file or a stored round) exactly, check its stored result, draw the final table."""
-    language = pick_lang(lang)
+    from sevens.render import render_table
+
+    language = common.pick_lang(lang)
     if session is not None:
         from sevens.tui.command import replay_session
 
@@ -136,12 +146,12 @@ def replay(
     state = family.replay(record)
     if moves:
         for number, action in enumerate(state.actions, start=1):
-            console.print(f"{number:3}. {action}")
-    console.print(render_table(family.name, state, language))
+            common.console.print(f"{number:3}. {action}")
+    common.console.print(render_table(family.name, state, language))
     if state.is_over():
         _print_result(state, language)
         if record.get("result") is not None:
-            console.print(t("replay_ok", language))
+            common.console.print(t("replay_ok", language))
 
 
 def _load_record(path: Path) -> dict[str, Any]:
@@ -155,6 +165,8 @@ def _load_record(path: Path) -> dict[str, Any]:
 
 
 def _family_of_record(record: dict[str, Any]) -> Family:
+    from sevens.games.registry import families
+
     game = record.get("game")
     found = families().get(game) if isinstance(game, str) else None
     if found is None:

@@ -5,9 +5,6 @@
 - :mod:`.app` the Textual apps and their entry points; :mod:`.screens` menu, game, round end, replay;
   :mod:`.widgets` the hand, the players panel and one table module per family; :mod:`.text` ja/en words;
 - :mod:`.history` past sessions and the replay of stored rounds.
+
+The package imports nothing itself: ``sevens --help`` imports :mod:`.command` without Textual or the store.
 """
-
-from sevens.tui.app import run_app, run_replay
-from sevens.tui.history import print_history, print_replay
-
-__all__ = ["print_history", "print_replay", "run_app", "run_replay"]

@@ -133,7 +133,7 @@ def run_app(
     continue_last: bool = False,
     menu: bool = False,
     db_url: str | None = None,
-    bot_delay: float = BOT_DELAY,
+    bot_delay: float | None = None,
 ) -> Played | None:
     """Run ``sevens play``; returns the session played (``None`` if none). Bad options raise
     :class:`~sevens.errors.SevensError` before the screen opens, the menu included."""
@@ -146,7 +146,8 @@ def run_app(
         resolve(options)  # --players 21 or --bots bogus are refused here, not after the menu opened
     with open_store(db_url) as store:
         controller = None if wants_menu else start_controller(store, options, resume, continue_last)
-        app = SevensApp(store, controller, lang=lang, hints=hints, defaults=options, bot_delay=bot_delay)
+        pace = BOT_DELAY if bot_delay is None else bot_delay
+        app = SevensApp(store, controller, lang=lang, hints=hints, defaults=options, bot_delay=pace)
         session_id = app.run()
         if session_id is None:
             return None

@@ -44,6 +44,11 @@ class TurnError(IllegalActionError):
         self.ui_key = ui_key
 
 
+class UnreadableError(NotationError):
+    """Text the human typed that is no action of this game; ``params`` hold the text and the legal actions, so
+    the refusal can be said in the player's language with what they can type instead."""
+
+
 class SessionOverError(RecordError):
     """No more rounds can be dealt in this session."""
 
@@ -231,21 +236,8 @@ class Controller:
         return tuple(self.names[s] for s in self.plan.seats)
 
     def display_names(self, lang: Lang) -> tuple[str, ...]:
-        """Names as players see them, by session seat: the human's own name, and for each computer
-        "Computer 2 (Normal)" from the catalogue (the level's name from ``level.<agent>``; "Computer 2" for an agent
-        without one), never an agent's internal profile name."""
-        names, number = [], 0
-        for seat, agent in enumerate(self.agents):
-            if agent is None:
-                names.append(self.names[seat])
-                continue
-            number += 1
-            level = f"level.{agent}"
-            if level in catalogue():
-                names.append(tr("computer", lang, number=number, level=t(level, lang)))
-            else:  # an agent without a level name (locale/levels.json) is not named at all
-                names.append(tr("computer_plain", lang, number=number))
-        return tuple(names)
+        """Names as players see them, by session seat (:func:`display_names`)."""
+        return display_names(self.names, self.agents, lang)
 
     def round_display_names(self, lang: Lang) -> tuple[str, ...]:
         """:meth:`display_names` by seat of the current round."""
@@ -321,10 +313,17 @@ class Controller:
         if not self.human_to_move():
             mover = self.to_move()
             name = self.round_names[mover] if mover is not None else "-"
-            raise TurnError(f"it is not your turn (to move: {name})", "not_your_turn", name=name)
+            raise TurnError(f"it is not your turn (to move: {name})", "not_your_turn", name=name, seat=mover)
         if isinstance(action, str):
-            action = self.family.parse_action(action)
+            try:
+                action = self.family.parse_action(action)
+            except NotationError as exc:
+                raise UnreadableError(str(exc), text=action, legal=[str(a) for a in self.legal()]) from None
         return self._commit(seat, action, timed_out=False)
+
+    def explain(self, error: Exception, lang: Lang) -> str:
+        """:func:`explain` with the seats named as players see them ("Computer 2 (Normal)")."""
+        return explain(error, lang, self.round_display_names(lang))
 
     def step_bot(self) -> Move:
         """One computer seat's action, chosen from its own view only."""
@@ -382,6 +381,24 @@ class Controller:
             self.clock.start(seat)
 
 
+def display_names(names: Sequence[str], agents: Sequence[str | None], lang: Lang) -> tuple[str, ...]:
+    """Names as players see them, by seat: a human's own name, and for each computer "Computer 2 (Normal)" from the
+    catalogue (the level's name from ``level.<agent>``; "Computer 2" for an agent without one), never an agent's
+    internal profile name (``normal#2``, ``heuristic#2``)."""
+    shown, number = [], 0
+    for seat, agent in enumerate(agents):
+        if agent is None:
+            shown.append(names[seat])
+            continue
+        number += 1
+        level = f"level.{agent}"
+        if level in catalogue():
+            shown.append(tr("computer", lang, number=number, level=t(level, lang)))
+        else:  # an agent without a level name (locale/levels.json) is not named at all
+            shown.append(tr("computer_plain", lang, number=number))
+    return tuple(shown)
+
+
 def _seats(names: Sequence[str], agents: Sequence[str | None]) -> list[Seat]:
     return [Seat(name, human=agent is None, agent=agent or "") for name, agent in zip(names, agents, strict=True)]
 
@@ -392,13 +409,23 @@ def _match(family: Family, preset: str, rules: Any, seats: Sequence[Seat], seed:
     return make_match(family, preset, rules, seats, seed, rounds, default_rounds=len(seats), human_broke_ends=True)
 
 
-def explain(error: Exception, lang: Lang) -> str:
+def explain(error: Exception, lang: Lang, names: Sequence[str] = ()) -> str:
     """A refused action or bad input, in the player's language: the engine's reason by its key
-    (``locale/game.json``) with the legal actions in words, never a traceback."""
+    (``locale/game.json``) with the legal actions in words, never a traceback. ``names`` (by seat of the round)
+    name the seat to move as players see it, never by an agent's profile name."""
     if isinstance(error, TurnError):
-        return tr(error.ui_key, lang, **error.params)
+        params = dict(error.params)
+        seat = params.pop("seat", None)
+        if isinstance(seat, int) and 0 <= seat < len(names):
+            params["name"] = names[seat]
+        return tr(error.ui_key, lang, **params)
+    if isinstance(error, UnreadableError):
+        legal = error.params.get("legal")
+        actions = [str(a) for a in legal] if isinstance(legal, list) else []
+        words = t("log.list_separator", lang).join(action_text(a, lang) for a in actions)
+        return tr("bad_text", lang, text=error.params.get("text", ""), legal=words)
     if isinstance(error, NotationError):
-        return tr("bad_text", lang, why=error)
+        return tr("refused", lang, why=error)
     if isinstance(error, IllegalActionError) and error.reason in catalogue():
         params = {k: v for k, v in error.params.items() if k != "legal"}
         why = t(error.reason, lang, **params)
@@ -414,4 +441,4 @@ def explain(error: Exception, lang: Lang) -> str:
     return tr("refused", lang, why=error)
 
 
-__all__ = ["Controller", "Move", "SessionOverError", "TurnError", "explain"]
+__all__ = ["Controller", "Move", "SessionOverError", "TurnError", "UnreadableError", "display_names", "explain"]

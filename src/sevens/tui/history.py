@@ -12,13 +12,14 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from sevens.cli.render import render_table
 from sevens.errors import RecordError
 from sevens.games.base import Family, GameState
 from sevens.games.registry import families
 from sevens.i18n import Lang, default_lang, t
+from sevens.render import render_table
 from sevens.session.log import action_text
 from sevens.store import SessionSummary
+from sevens.tui.controller import display_names
 from sevens.tui.options import TUI_UI
 from sevens.tui.persistence import GameStore, open_store
 from sevens.tui.text import tr
@@ -44,11 +45,20 @@ def history_table(sessions: Sequence[SessionSummary], lang: Lang) -> RenderableT
             s.created_at.strftime("%Y-%m-%d %H:%M"),
             title[1] if lang == "ja" else title[0],
             s.preset or "-",
-            ", ".join(s.players),
+            ", ".join(_players(s, lang)),
             _rounds_text(s),
             tr("session_finished" if s.finished else "session_open", lang),
         )
     return table
+
+
+def _players(summary: SessionSummary, lang: Lang) -> tuple[str, ...]:
+    """The players as they were seen at the table: computers by level ("Computer 1 (Normal)"), not by their
+    stored profile names, when the session says which seats were computers."""
+    agents = summary.settings.get("agents")
+    if isinstance(agents, list) and len(agents) == len(summary.players):
+        return display_names(summary.players, agents, lang)
+    return tuple(summary.players)
 
 
 def planned_rounds(summary: SessionSummary) -> int | None:

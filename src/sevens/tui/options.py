@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sevens.agents.base import agent_names
-from sevens.agents.levels import DEFAULT_LEVEL
+from sevens.agents.levels import DEFAULT_LEVEL, LEVELS
 from sevens.errors import RulesError
 from sevens.games.base import Family, parse_setting
 from sevens.games.registry import family_of
@@ -39,7 +39,7 @@ class PlayOptions:
     preset: str = "standard"
     settings: Sequence[str] = ()  # "key=value" rules changes, as `--set`
     players: int | None = None
-    bots: Sequence[str] = ()  # one agent name for every computer seat, or one per computer seat
+    bots: Sequence[str] = ()  # one level (beginner … expert) for every computer seat, or one per computer seat
     turn_seconds: float | None = None
     lang: Lang | None = None
     hints: bool | None = None
@@ -91,7 +91,7 @@ def default_bot(family_name: str) -> str:
 
 
 def bot_name(agent: str, seat: int) -> str:
-    """The profile name of a computer seat, e.g. ``heuristic#2``."""
+    """The profile name of a computer seat, e.g. ``normal#2`` (players see "Computer 2 (Normal)")."""
     return f"{agent}#{seat}"
 
 
@@ -133,11 +133,12 @@ def resolve(options: PlayOptions) -> Setup:
 
 
 def _agents(family_name: str, bots: Sequence[str], players: int) -> tuple[str | None, ...]:
+    """The computer seats' levels. A player chooses among the five levels only; the agents behind them (and the
+    research agents) stay for ``sevens arena`` and ``sevens simulate``."""
     wanted = [b.strip() for b in bots if b.strip()] or [default_bot(family_name)]
-    allowed = agent_names(family_name)
     for agent in wanted:
-        if agent not in allowed:
-            raise RulesError(f"unknown agent {agent!r} for {family_name}; allowed: {', '.join(allowed)}")
+        if agent not in LEVELS:
+            raise RulesError(f"unknown level {agent!r} for the computer players; allowed: {', '.join(LEVELS)}")
     computers = players - 1
     if len(wanted) == 1:
         wanted *= computers
@@ -151,7 +152,7 @@ def _agents(family_name: str, bots: Sequence[str], players: int) -> tuple[str | 
 
 
 def parse_bots(text: str) -> list[str]:
-    """``"greedy, heuristic"`` → ``["greedy", "heuristic"]``."""
+    """``"easy, hard"`` → ``["easy", "hard"]``."""
     return [part.strip() for part in text.replace(" ", ",").split(",") if part.strip()]
 
 

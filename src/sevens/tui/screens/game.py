@@ -14,12 +14,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Static
+from textual.widgets import Button, Footer, Input, Static
 
 from sevens.errors import SevensError
-from sevens.i18n import Lang, catalogue
+from sevens.i18n import Lang, catalogue, t
 from sevens.session.log import action_text
-from sevens.tui.controller import Controller, explain
+from sevens.tui.controller import Controller
 from sevens.tui.keys import say_keys
 from sevens.tui.screens.help import HelpScreen
 from sevens.tui.screens.round_over import RoundOverScreen
@@ -43,6 +43,7 @@ class GameScreen(Screen[None]):
     """Plays a stored session until the player quits or it ends."""
 
     DEFAULT_CSS = """
+    #title-bar { dock: top; height: 1; background: $panel; text-style: bold; content-align: center middle; }
     #main { height: 1fr; }
     #left { width: 3fr; padding: 0 1; }
     #right { width: 2fr; padding: 0 1; border-left: solid $panel-lighten-1; }
@@ -77,7 +78,7 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield Static(id="title-bar")
         with Horizontal(id="main"):
             with Vertical(id="left"):
                 yield Static(id="round-line")
@@ -109,18 +110,19 @@ class GameScreen(Screen[None]):
         """Draw everything from the human seat's view."""
         c, lang = self.controller, self.lang
         family = c.family
-        # The screen's own title, not the app's: a title change on the app reaches the Header of a screen
-        # being switched away, which Textual then fails to update (NoMatches) when the machine is slow.
+        # A title line of our own, not Textual's Header: a Header being torn down (the app quitting, a screen
+        # switched away) can still get a title update it fails on (NoMatches on HeaderTitle) when the machine is slow.
         self.title = family.title[1] if lang == "ja" else family.title[0]
         named = c.preset and c.preset != family.name and f"tui.preset.{c.preset}" in catalogue()
         self.sub_title = tr(f"preset.{c.preset}", lang) if named else ""  # killer's preset is the game's own name
+        self.query_one("#title-bar", Static).update(" — ".join(part for part in (self.title, self.sub_title) if part))
         total = c.rounds_total
         number = c.round_number
         heading = tr("round_title", lang, number=number, total=total) if total else tr("round_title_open", lang,
                                                                                        number=number)  # fmt: skip
         self.query_one("#round-line", Static).update(heading)
         self.query_one("#hand-title", Static).update(tr("your_hand", lang))
-        self.query_one("#command", Input).placeholder = tr("type_action", lang)
+        self.query_one("#command", Input).placeholder = self.input_hint()
         if c.state is None or c.human_round_seat is None:
             return
         view = c.view()
@@ -135,6 +137,27 @@ class GameScreen(Screen[None]):
         self.query_one("#turn", Static).update(self.turn_text())
         self.query_one(MoveLog).show(c.log_lines(lang), tr("move_log", lang))
         self.show_timer()
+
+    def input_hint(self) -> str:
+        """What the text box suggests typing: on the human's turn a few of the actions legal now, in words the
+        parser reads back (so Seven Twenty-Seven suggests bets while betting and take/stand while drawing);
+        otherwise the kind of thing this game takes."""
+        c, lang = self.controller, self.lang
+        legal = c.legal()
+        if not legal:
+            return tr("type_action_seven27" if c.family.name == "seven27" else "type_action", lang)
+        separator = t("log.list_separator", lang)
+        return tr("type_action_now", lang, examples=separator.join(self._typed(a) for a in legal[:4]))
+
+    def _typed(self, action: object) -> str:
+        """``action`` as the player would type it: its words in their language when the parser reads those back
+        (パス, bet), else its notation (7h, Jk+9h)."""
+        words = action_text(str(action), self.lang)
+        try:
+            same = str(self.controller.family.parse_action(words)) == str(action)
+        except SevensError:
+            same = False
+        return words if same else str(action)
 
     def turn_text(self) -> str:
         c = self.controller
@@ -179,7 +202,7 @@ class GameScreen(Screen[None]):
         try:
             self.controller.run_bots()
         except SevensError as exc:  # a computer seat chose badly or the store refused: say so, do not crash
-            self.say(explain(exc, self.lang), error=True)
+            self.say(self.controller.explain(exc, self.lang), error=True)
 
     def bot_step(self) -> None:
         self._bot_pending = False
@@ -187,7 +210,7 @@ class GameScreen(Screen[None]):
             try:
                 self.controller.step_bot()
             except SevensError as exc:
-                self.say(explain(exc, self.lang), error=True)
+                self.say(self.controller.explain(exc, self.lang), error=True)
                 return
         self.advance()
 
@@ -196,7 +219,7 @@ class GameScreen(Screen[None]):
         try:
             move = self.controller.check_clock()
         except SevensError as exc:
-            self.say(explain(exc, self.lang), error=True)
+            self.say(self.controller.explain(exc, self.lang), error=True)
             return
         if move is None:
             self.show_timer()
@@ -209,7 +232,7 @@ class GameScreen(Screen[None]):
         try:
             self.controller.submit(action)
         except SevensError as exc:
-            self.say(explain(exc, self.lang), error=True)
+            self.say(self.controller.explain(exc, self.lang), error=True)
             self.redraw()
             return False
         self.say("")
@@ -230,7 +253,7 @@ class GameScreen(Screen[None]):
         try:
             c.begin_round()
         except SevensError as exc:
-            self.say(explain(exc, self.lang), error=True)
+            self.say(self.controller.explain(exc, self.lang), error=True)
             return
         self._round_shown = False
         self.say("")
@@ -281,8 +304,8 @@ class GameScreen(Screen[None]):
 
     def say_keys(self) -> None:
         """The key bar in the player's language (this screen's keys and the hand's)."""
-        say_keys(self, self.BINDINGS, self.lang)
-        say_keys(self.query_one(Hand), Hand.BINDINGS, self.lang)
+        say_keys(self, self.lang)
+        say_keys(self.query_one(Hand), self.lang)
 
     def action_help(self) -> None:
         """How to play this game (? or F1)."""

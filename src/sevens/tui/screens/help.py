@@ -61,7 +61,7 @@ class HelpScreen(ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        say_keys(self, self.BINDINGS, self.lang)
+        say_keys(self, self.lang)
 
 
 __all__ = ["HelpScreen", "help_paragraphs"]

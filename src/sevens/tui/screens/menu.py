@@ -1,4 +1,9 @@
-"""The menu: every option of ``sevens play`` in a form, and the saved sessions to resume."""
+"""The menu: every option of ``sevens play`` in a form, and the saved sessions to resume.
+
+It is used from the keyboard alone: the focus starts on the first field, Tab and Shift+Tab move between the
+fields and buttons, a choice opens with Enter and is picked with the arrows and Enter, Enter on 開始/Start
+starts, Esc quits. Computer players are offered by level (beginner … expert, with the level's one-line
+description under the choice), never by an agent's internal name."""
 
 from __future__ import annotations
 
@@ -10,14 +15,15 @@ from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
+from sevens.agents.levels import DEFAULT_LEVEL, LEVELS, about, display_name
 from sevens.errors import RulesError, SevensError
 from sevens.games.registry import families
 from sevens.i18n import Lang, t
 from sevens.tui.controller import Controller
 from sevens.tui.keys import say_keys
-from sevens.tui.options import PlayOptions, parse_bots, resolve
+from sevens.tui.options import PlayOptions, resolve
 from sevens.tui.persistence import GameStore
 from sevens.tui.text import tr
 
@@ -31,6 +37,7 @@ class MenuScreen(Screen[None]):
     MenuScreen VerticalScroll { padding: 0 2; }
     #form { grid-size: 2; grid-columns: 44 70; grid-rows: 3; height: auto; }
     #form Label { padding-top: 1; }
+    #level-about { color: $text-muted; padding-top: 1; }
     .title { text-style: bold; margin: 1 0; }
     #menu-error { color: $error; text-style: bold; margin-top: 1; }
     #menu-buttons { height: auto; margin-top: 1; }
@@ -54,15 +61,18 @@ class MenuScreen(Screen[None]):
             for family in families().values()
             for name in family.presets
         ]
-        yield Header()
-        with VerticalScroll():
+        levels = [(display_name(level, lang), level) for level in LEVELS]
+        level = next((b for b in d.bots if b in LEVELS), DEFAULT_LEVEL)  # the menu offers one level for all
+        # No Textual Header (see GameScreen.redraw): the title line below says what this screen is.
+        with VerticalScroll(can_focus=False):  # the focus goes to the fields; the form scrolls to follow it
             yield Static(tr("menu_title", lang), classes="title")
             hints = "auto" if d.hints is None else "on" if d.hints else "off"
             fields: list[tuple[str, Widget]] = [
                 ("menu_preset", Select(presets, value=d.preset, allow_blank=False, id="preset")),
                 ("menu_settings", Input(",".join(d.settings), id="settings")),
                 ("menu_players", Input("" if d.players is None else str(d.players), id="players")),
-                ("menu_bots", Input(",".join(d.bots), id="bots")),
+                ("menu_bots", Select(levels, value=level, allow_blank=False, id="bots")),
+                ("", Static(about(level, lang), id="level-about")),
                 ("menu_time", Input("" if d.turn_seconds is None else f"{d.turn_seconds:g}", id="time")),
                 ("menu_rounds", Input("" if d.rounds is None else str(d.rounds), id="rounds")),
                 ("menu_name", Input(d.name or "", id="name")),
@@ -72,7 +82,7 @@ class MenuScreen(Screen[None]):
             ]  # fmt: skip
             with Grid(id="form"):
                 for key, field in fields:
-                    yield Label(tr(key, lang))
+                    yield Label(tr(key, lang) if key else "")
                     yield field
             with Horizontal(id="menu-buttons"):
                 yield Button(tr("menu_start", lang), id="start", variant="primary")
@@ -89,20 +99,25 @@ class MenuScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        say_keys(self, self.BINDINGS, self.lang)
+        say_keys(self, self.lang)
+        self.query_one("#preset", Select).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "bots" and isinstance(event.value, str):
+            self.query_one("#level-about", Static).update(about(event.value, self.lang))
 
     def options(self) -> PlayOptions:
         """The form as options; a number that is not one raises :class:`RulesError`."""
         lang = self.lang
         text = {key: self.query_one(f"#{key}", Input).value.strip() for key in
-                ("settings", "players", "bots", "time", "rounds", "name")}  # fmt: skip
+                ("settings", "players", "time", "rounds", "name")}  # fmt: skip
         hints = str(self.query_one("#hints", Select).value)
         chosen_lang = str(self.query_one("#lang", Select).value)
         return PlayOptions(
             preset=str(self.query_one("#preset", Select).value),
             settings=tuple(s.strip() for s in text["settings"].split(",") if s.strip()),
             players=_whole(text["players"], tr("menu_players", lang), lang),
-            bots=tuple(parse_bots(text["bots"])),
+            bots=(str(self.query_one("#bots", Select).value),),
             turn_seconds=_number(text["time"], tr("menu_time", lang), lang),
             lang="ja" if chosen_lang == "ja" else "en",
             hints=None if hints == "auto" else hints == "on",

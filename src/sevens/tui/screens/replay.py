@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
 
 from sevens.games.base import Family
 from sevens.i18n import Lang
@@ -24,7 +24,7 @@ class ReplayScreen(Screen[None]):
         Binding("right", "step(1)", "key.step_on"),
         Binding("home", "jump(0)", "key.first"),
         Binding("end", "jump(-1)", "key.last"),
-        Binding("q", "app.quit", "key.exit"),
+        Binding("q,escape", "app.quit", "key.exit"),
     ]
 
     def __init__(self, family: Family, record: dict[str, Any], session_id: int, number: int, lang: Lang) -> None:
@@ -37,14 +37,14 @@ class ReplayScreen(Screen[None]):
         self.title_text = tr("replay_title", lang, session=session_id, number=number)
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield Static(self.title_text, id="title-bar")  # not Textual's Header (see GameScreen.redraw)
         yield Static(id="replay-step")
         yield Static(id="replay-frame")
         yield Footer()
 
     def on_mount(self) -> None:
-        say_keys(self, self.BINDINGS, self.lang)
-        self.title = self.title_text  # the screen's own title (see GameScreen.redraw)
+        say_keys(self, self.lang)
+        self.title = self.title_text
         self.draw()
 
     def draw(self) -> None:

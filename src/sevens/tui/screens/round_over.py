@@ -1,4 +1,7 @@
-"""The end of a round: the ranking, each seat's points (chips for Seven Twenty-Seven), session totals and stars."""
+"""The end of a round: the ranking, each seat's points (chips for Seven Twenty-Seven), session totals and stars.
+
+At the end of a session the table is ordered by the session totals (E1) and names the session's winner; the last
+round's result stays in its own columns."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from sevens.i18n import Lang
+from sevens.session.standings import session_order, session_places, session_winners
 from sevens.tui.controller import Controller
 from sevens.tui.keys import say_keys
 from sevens.tui.text import outcome_text, tr
@@ -47,6 +51,8 @@ class RoundOverScreen(ModalScreen[str]):
             title += " — " + tr("session_over_title", lang)
         with Vertical(id="dialog"):
             yield Static(title, id="round-title")
+            if over:
+                yield Static(self.winner_line(), id="winner")
             yield Static(self.ranking_table(), id="ranking")
             yield Static(self.stars_line(), id="stars")
             with Horizontal(id="buttons"):
@@ -54,14 +60,29 @@ class RoundOverScreen(ModalScreen[str]):
                 yield Button(tr("quit", lang), id="quit")
 
     def on_mount(self) -> None:
-        say_keys(self, self.BINDINGS, self.lang)
+        say_keys(self, self.lang)
         self.query_one("#next", Button).focus()
 
+    def winner_line(self) -> str:
+        """The session's winner (or winners, on a tie) by total points or chips, with that total."""
+        c, lang = self.controller, self.lang
+        totals = [total.points for total in c.totals()]
+        names = c.display_names(lang)
+        winners = session_winners(totals)
+        shown = tr("and", lang).join(self._seat_name(names, seat) for seat in winners)
+        line = tr("session_winner", lang, names=shown, total=f"{totals[winners[0]]:+d}")
+        return line + "\n" + tr("session_you_won", lang) if c.human_seat in winners else line
+
+    def _seat_name(self, names: tuple[str, ...], seat: int) -> str:
+        return names[seat] + (f" ({tr('you', self.lang)})" if seat == self.controller.human_seat else "")
+
     def ranking_table(self) -> Table:
+        """One row per seat: by this round's ranking, or by the session totals once the session is over."""
         c, lang = self.controller, self.lang
         result = c.results[-1]
         totals = c.totals()
         chips = c.family.name == "seven27"
+        over = c.session_over()
         table = Table(box=None, header_style="dim")
         for key in ("place", "name", "outcome"):
             table.add_column(tr(key, lang))
@@ -69,8 +90,14 @@ class RoundOverScreen(ModalScreen[str]):
         table.add_column(tr("total", lang), justify="right")
         table.add_column(tr("stars", lang))
         names = c.display_names(lang)
-        for place, seat in enumerate(result.ranking, start=1):
-            name = names[seat] + (f" ({tr('you', lang)})" if seat == c.human_seat else "")
+        points = [total.points for total in totals]
+        if over:
+            places = session_places(points)
+            rows = [(places[seat], seat) for seat in session_order(points)]
+        else:
+            rows = list(enumerate(result.ranking, start=1))
+        for place, seat in rows:
+            name = self._seat_name(names, seat)
             stars = "★" * result.stars[seat] if seat == c.human_seat else ""
             table.add_row(
                 str(place),

@@ -1,9 +1,11 @@
-"""What both 七並べ families (Shichi-narabe, Killer sevens) draw alike: the suit rows, the hand's playable cards,
-and the passes line of the status bar. Each family's module adds what only it has (jokers, dead positions)."""
+"""What both 七並べ families (Shichi-narabe, Killer sevens) draw alike, written once: the suit-rows table, the hand
+with its playable cards, the pass button, the players panel and the status line. Each family's module says only
+what it adds — what stands at a position (a joker, a dead position), extra actions (joker plays, swaps), extra
+columns (dead cards, kills) — as PokerKit makes a variant a configuration and python-chess a subclass of one board."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.table import Table
@@ -13,7 +15,15 @@ from sevens.cards import ROW, iter_bits, pretty
 from sevens.i18n import Lang, t
 from sevens.session.hints import playable_cards
 from sevens.tui.text import tr
-from sevens.tui.widgets.base import RANK_LABELS, suit_label
+from sevens.tui.widgets.base import (
+    RANK_LABELS,
+    SUIT_STYLES,
+    ActionButton,
+    HandCard,
+    TableWidget,
+    hand_cards,
+    suit_label,
+)
 
 
 def suit_rows(view: Any, lang: Lang, hints: bool, mark: Callable[[int, int], Text | None]) -> Table:
@@ -42,6 +52,20 @@ def suit_rows(view: Any, lang: Lang, hints: bool, mark: Callable[[int, int], Tex
     return grid
 
 
+class SuitRowsTable(TableWidget):
+    """The table of a 七並べ family: the suit rows, with hints ``○`` on playable positions and ``●`` on those the
+    human's own cards can fill. A family overrides :meth:`mark` to draw more than the cards on the table."""
+
+    def show(self, view: Any, names: Sequence[str], lang: Lang, hints: bool) -> None:
+        self.update(suit_rows(view, lang, hints, lambda suit, rank: self.mark(view, suit, rank)))
+
+    def mark(self, view: Any, suit: int, rank: int) -> Text | None:
+        """What stands at a position: a card on the table shows its rank in its suit's colour."""
+        if view.table & (1 << (suit * ROW + rank)):
+            return Text(RANK_LABELS[rank], style=SUIT_STYLES[suit])
+        return None
+
+
 def playable_in_hand(view: Any) -> set[int]:
     """The hand's cards that can be played now (E5): from the legal actions on the human's turn, else the cards
     next to an open end of a run."""
@@ -60,4 +84,55 @@ def passes_status(view: Any, lang: Lang, hints: bool) -> list[str]:
     return parts
 
 
-__all__ = ["passes_status", "playable_in_hand", "suit_rows"]
+class SevensFamilyUI:
+    """The :class:`~sevens.tui.widgets.base.FamilyUI` both 七並べ families share; a family subclasses it, naming
+    its ``name``, its ``table_widget`` and its pass action, and adds what only it has."""
+
+    name: str
+    table_widget: type[SuitRowsTable] = SuitRowsTable
+    pass_action: Any
+
+    def __init__(self) -> None:
+        self.keys: dict[str, str] = {"p": "pass"}
+
+    def table(self) -> TableWidget:
+        return self.table_widget(id="table")
+
+    def hand(self, view: Any) -> list[HandCard]:
+        return hand_cards(view.hand_cards, playable_in_hand(view), self.jokers_in_hand(view))
+
+    def jokers_in_hand(self, view: Any) -> int:
+        """Jokers the hand holds (drawn after its cards); none in a family without jokers."""
+        return 0
+
+    def buttons(self, view: Any, lang: Lang) -> list[ActionButton]:
+        """The pass button, then :meth:`extra_buttons`."""
+        legal = view.legal_actions
+        return [ActionButton("pass", tr("pass_button", lang), self.pass_action in legal), *self.extra_buttons(view)]
+
+    def extra_buttons(self, view: Any) -> list[ActionButton]:
+        """Legal actions that are not a plain card or a pass."""
+        return []
+
+    def seats(self, view: Any, names: Sequence[str], lang: Lang) -> tuple[list[str], list[list[str]]]:
+        """Name, cards held, the family's :meth:`extra_columns`, passes used of the limit, status."""
+        limit = view.rules.pass_limit
+        titles, extra = self.extra_columns(view, lang)
+        header = [tr("name", lang), t("cards", lang), *titles, t("passes", lang), t("status", lang)]
+        rows = []
+        for seat, name in enumerate(names):
+            used = view.passes_used[seat]
+            passes = f"{used}/{limit}" if limit is not None else f"{used}/{t('unlimited', lang)}"
+            status = t(f"status_{view.statuses[seat]}", lang)
+            rows.append([name, str(view.hand_counts[seat]), *extra(seat), passes, status])
+        return header, rows
+
+    def extra_columns(self, view: Any, lang: Lang) -> tuple[list[str], Callable[[int], list[str]]]:
+        """Column titles the family adds to the players panel, and each seat's cells in them."""
+        return [], lambda seat: []
+
+    def status(self, view: Any, lang: Lang, hints: bool) -> str:
+        return " · ".join(passes_status(view, lang, hints))
+
+
+__all__ = ["SevensFamilyUI", "SuitRowsTable", "passes_status", "playable_in_hand", "suit_rows"]

@@ -13,6 +13,6 @@ from sevens.i18n import Lang
 
 
 def render_table(family: str, state: Any, lang: Lang) -> RenderableType:
-    module = import_module(f"sevens.cli.render.{family}")
+    module = import_module(f"sevens.render.{family}")
     drawing: RenderableType = module.render_table(state, lang)
     return drawing
