@@ -7,7 +7,7 @@ A family's ``State`` inherits :class:`StateBase` (no fields, empty slots), lists
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
 from sevens.games.refusals import Refusal, refusal_text
 
@@ -17,16 +17,21 @@ class StateBase:
 
     __slots__ = ()
 
+    _ALL_SLOTS: ClassVar[tuple[str, ...]] = ()  # every slot along the class's bases, set for each subclass
+
     players: int
     dealer: int
     _turn: int  # the seat to move, -1 once the game is over
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._ALL_SLOTS = tuple(name for base in reversed(cls.__mro__) for name in base.__dict__.get("__slots__", ()))
 
     def clone(self) -> Self:
         """An independent copy (history included)."""
         cls = type(self)
         other = cls.__new__(cls)
-        slots: tuple[str, ...] = cls.__slots__
-        for name in slots:
+        for name in cls._ALL_SLOTS:
             value = getattr(self, name)
             setattr(other, name, value.copy() if isinstance(value, list) else value)
         return other

@@ -55,6 +55,7 @@ from sevens.games.seven27.evaluate import Evaluation, evaluate
 from sevens.games.seven27.operations import Operation
 from sevens.games.seven27.pots import Pot, PotAward, showdown, side_pots
 from sevens.games.seven27.rules import Rules
+from sevens.games.seven27.view import build_view
 from sevens.games.state_base import StateBase
 from sevens.rng import make_rng, shuffle_in_place
 
@@ -548,14 +549,31 @@ class State(StateBase):
 
     def view(self, seat: int | None) -> Any:
         """What ``seat`` may know (``None``: a spectator, who sees only public cards)."""
-        from sevens.games.seven27.view import build_view
-
         return build_view(self, seat)
 
     def position(self) -> str:
-        from sevens.games.seven27.position import format_position
-
-        return format_position(self)
+        """The position text (see :mod:`.position`)."""
+        n = range(self.players)
+        if self.is_over():
+            phase = "end"
+        else:
+            letter = "b" if self.phase == "bet" else "c"
+            phase = f"{letter}{self.to_move}{'+' if self.card_taken else ''}"
+        fields = [
+            self.rules.text(),
+            str(self.dealer),
+            str(self.betting_round),
+            phase,
+            "/".join(cards_text(self.down_cards(s), sep="") or "-" for s in n),
+            "/".join(cards_text(self.up_cards(s), sep="") or "-" for s in n),
+            ",".join(str(self.stack(s)) for s in n),
+            ",".join(str(self.committed(s)) for s in n),
+            ",".join(str(self.bet(s)) for s in n),
+            ",".join(str(self.stands(s)) for s in n),
+            ",".join(str(s) for s in n if self.is_folded(s)) or "-",
+            "".join(cards_text(1 << c) for c in self.deck) or "-",
+        ]
+        return " ".join(fields)
 
     def hidden_from(self, seat: int) -> int:
         """Cards ``seat`` may not know: other seats' down cards not shown, and the undealt deck."""
