@@ -24,7 +24,10 @@ from sevens.games.sevens_core.result import RoundResult
 class Result(RoundResult):
     """``ranking`` lists seats best first; ``outcomes[seat]`` is ``finished`` (left with an empty hand, C5),
     ``stalemate`` (still holding cards) or ``eliminated`` (the project's shared outcome names);
-    ``dead_cards`` are the counts used for ranking; ``kills`` the cards each seat killed."""
+    ``dead_cards`` are the counts used for ranking; ``kills`` the cards each seat killed. No ビリ (E2): cards
+    held at a stalemate already count as dead (C7), so every seat scores by its place."""
+
+    _LAST_PAYS = False
 
     dead_cards: tuple[int, ...]
     kills: tuple[int, ...]
