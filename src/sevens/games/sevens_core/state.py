@@ -33,16 +33,6 @@ SEVEN_OF_DIAMONDS = card(7, 2)
 PublicLog = tuple[tuple[int, str], ...]  # (seat, the text one seat may read)
 
 
-def plays_of(mask: int, actions: tuple[Any, ...]) -> list[Any]:
-    """The interned actions of the cards in ``mask``, in card order (the hot loop of ``legal_actions``)."""
-    acts = []
-    while mask:
-        low = mask & -mask
-        acts.append(actions[low.bit_length() - 1])
-        mask ^= low
-    return acts
-
-
 class SevensState(StateBase):
     """The shared round of the sevens families; a family's ``State`` fills in the class variables and hooks
     below (each hook says what it must do)."""
@@ -198,15 +188,6 @@ class SevensState(StateBase):
             return ("refusal.no_pass_left", {"used": used, "limit": limit})
         return ("refusal.pass_not_allowed", {})
 
-    def _with_pass(self, p: int, acts: list[Any]) -> list[Any]:
-        """``acts`` (the seat's other legal actions) and the pass if ``p`` may pass (B9)."""
-        if self._passes[p] < self._limit and (self._voluntary or not acts):
-            acts.append(self._PASS_ACTION)
-        return acts
-
-    def _may_pass(self, p: int) -> bool:
-        return self._passes[p] < self._limit and (self._voluntary or not self._has_play(p))
-
     def _check_type(self, action: Any) -> None:
         if type(action) is not self._ACTION:
             raise wrong_action(action, self._FAMILY_TITLE)
@@ -255,9 +236,11 @@ class SevensState(StateBase):
 
     def _leave_empty(self, first: int) -> None:
         """Every player still in with an empty hand leaves: ``first`` first, then clockwise from it."""
-        n = self.players
+        n, hands, status = self.players, self._hands, self._status
         for k in range(n):
-            self._check_empty_hand((first + k) % n)
+            s = (first + k) % n
+            if not hands[s] and status[s] == IN:
+                self._exit(s, self._empty_exit(s))
 
     # ------------------------------------------------------------------ public facts (seats are checked)
     def is_stalemate(self) -> bool:
@@ -483,5 +466,5 @@ class SevensState(StateBase):
 
 __all__ = [
     "ELIMINATED", "EXIT_CODES", "FINISHED", "IN", "NO_LIMIT", "SEVEN_OF_DIAMONDS", "STATUS_NAMES", "STUCK",
-    "PublicLog", "SevensState", "plays_of",
+    "PublicLog", "SevensState",
 ]  # fmt: skip
