@@ -21,6 +21,7 @@ from operator import index
 
 from sevens.cards import DECK_SIZE
 from sevens.errors import ArgumentError, WrongTypeError
+from sevens.rng import MAX_SEED
 
 
 def whole(value: object, what: str, allowed: str) -> int:
@@ -38,7 +39,9 @@ def seat_index(seat: object, players: int, what: str = "seat") -> int:
     """``seat`` if it is one of the seats ``0 … players-1``."""
     s = whole(seat, what, f"a seat 0 to {players - 1}")
     if not 0 <= s < players:
-        raise ArgumentError(f"{what} {s} does not exist; seats are 0 to {players - 1}")
+        if what == "seat":
+            raise ArgumentError(f"seat {s} does not exist; seats are 0 to {players - 1}")
+        raise ArgumentError(f"{what}={s} is not a seat; allowed: 0 to {players - 1}")
     return s
 
 
@@ -48,6 +51,22 @@ def card_index(card: object, what: str = "card") -> int:
     if not 0 <= c < DECK_SIZE:
         raise ArgumentError(f"{what} {c} is not a card; card indexes are 0 to {DECK_SIZE - 1}")
     return c
+
+
+def seed_value(seed: object) -> int:
+    """``seed`` if it is a deal's seed: a whole number from 0 to 2**64-1 (:mod:`sevens.rng`)."""
+    why = f"seed must be an integer from 0 to 2**64-1, got {seed!r}"
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise WrongTypeError(why)
+    if not 0 <= seed <= MAX_SEED:
+        raise ArgumentError(why)
+    return seed
+
+
+def rules_of(rules: object, cls: type, family: str) -> None:
+    """Raise :class:`WrongTypeError` unless ``rules`` are ``family``'s rules (an instance of ``cls``)."""
+    if not isinstance(rules, cls):
+        raise WrongTypeError(f"rules must be {family} rules (Rules.preset(…)), not {type(rules).__name__} ({rules!r})")
 
 
 def one_of(value: object, allowed: Sequence[object], what: str) -> object:
@@ -65,4 +84,4 @@ def flag(value: object, what: str) -> bool:
     return value
 
 
-__all__ = ["card_index", "flag", "one_of", "seat_index", "whole"]
+__all__ = ["card_index", "flag", "one_of", "rules_of", "seat_index", "seed_value", "whole"]

@@ -11,7 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from sevens.errors import NotationError, RecordError, RulesError, SevensError
+from sevens.errors import ArgumentError, NotationError, RecordError, RulesError, SevensError, WrongTypeError
+from sevens.games.arguments import whole
 from sevens.games.base import GameState
 
 FORMAT = "sevens-record"
@@ -53,7 +54,16 @@ def replay_actions(
 ) -> S:
     """Check the header, deal with ``deal(record)`` and apply the first ``upto`` actions (or all). A missing
     or malformed field, or an action that cannot be applied, raises :class:`RecordError`."""
+    if not isinstance(record, dict):
+        raise WrongTypeError(f"a record must be a dict (read with load), not {type(record).__name__}")
     check_header(record, game)
+    stored = record.get("actions")
+    if (
+        upto is not None
+        and isinstance(stored, list)
+        and not 0 <= whole(upto, "upto", "a number of actions, or None for all") <= len(stored)
+    ):
+        raise ArgumentError(f"upto={upto} is out of range; allowed: 0 to {len(stored)} (the record's actions)")
     try:
         state = deal(record)
         actions = record["actions"][:upto] if upto is not None else record["actions"]

@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from sevens.cards import ALL_CARDS, DECK_SIZE, cards_text, mask_of
-from sevens.errors import wrong_action
+from sevens.errors import ArgumentError, wrong_action
+from sevens.games.arguments import rules_of, seat_index, seed_value
 from sevens.games.refusals import Refusal, refused
 from sevens.games.seven27.actions import (
     BET,
@@ -86,7 +87,7 @@ class Result:
 
     def rank(self, seat: int) -> int:
         """1 for the seat that won most."""
-        return self.ranking.index(seat) + 1
+        return self.ranking.index(seat_index(seat, len(self.ranking))) + 1
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -146,13 +147,13 @@ class State(StateBase):
         ``dealer`` defaults to the last seat (so seat 0 is the dealer's left); ``stacks`` to ``rules.stack`` each.
         Every stack must hold at least one chip (a player with none has left the session, D8); a stack smaller
         than the ante puts in all it has."""
+        rules_of(rules, Rules, "Seven Twenty-Seven")
+        seed = seed_value(seed)
         n = rules.players
-        dealer = n - 1 if dealer is None else dealer
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise ValueError(f"dealer={dealer!r} is not a seat; allowed: 0 to {n - 1}")
+        dealer = n - 1 if dealer is None else seat_index(dealer, n, "dealer")
         chips = [rules.stack] * n if stacks is None else list(stacks)
         if len(chips) != n or any(isinstance(c, bool) or not isinstance(c, int) or c < 1 for c in chips):
-            raise ValueError(f"stacks={chips!r} must be {n} whole numbers of at least 1 chip")
+            raise ArgumentError(f"stacks={chips!r} must be {n} whole numbers of at least 1 chip")
         deck = list(range(DECK_SIZE))
         shuffle_in_place(deck, make_rng(seed))
         state = cls._blank(rules, dealer, seed, chips)
@@ -229,6 +230,7 @@ class State(StateBase):
 
     def to_call(self, seat: int) -> int:
         """Chips ``seat`` must add to match the highest bet (it may put in less, all-in)."""
+        seat = seat_index(seat, self.players)
         return self._high - self._bets[seat]
 
     def legal_actions(self) -> list[Action]:
@@ -433,6 +435,7 @@ class State(StateBase):
 
     def can_take(self, seat: int) -> bool:
         """Whether ``seat`` may take a card in a card round: still in, cards left, refusal limit not reached."""
+        seat = seat_index(seat, self.players)
         limit = self.rules.refusal_limit
         return bool(self._deck) and not self._folded >> seat & 1 and (limit is None or self._stands[seat] < limit)
 
@@ -455,46 +458,57 @@ class State(StateBase):
         return tuple(s for s in self._order if not self._folded >> s & 1)
 
     def is_folded(self, seat: int) -> bool:
+        seat = seat_index(seat, self.players)
         return bool(self._folded >> seat & 1)
 
     def is_all_in(self, seat: int) -> bool:
         """Still in with no chips behind."""
-        return not self.is_folded(seat) and not self._stack[seat] and self._phase != OVER
+        return not self.is_folded(seat) and not self._stack[seat_index(seat, self.players)] and self._phase != OVER
 
     def is_shown(self, seat: int) -> bool:
         """Whether ``seat``'s hand was shown at the showdown (then its down cards are public)."""
+        seat = seat_index(seat, self.players)
         return bool(self._shown >> seat & 1)
 
     def down_cards(self, seat: int) -> int:
         """``seat``'s face-down cards (bit set): front-ends show them only to that seat, or once shown."""
+        seat = seat_index(seat, self.players)
         return self._down[seat]
 
     def up_cards(self, seat: int) -> int:
+        seat = seat_index(seat, self.players)
         return self._up[seat]
 
     def hand(self, seat: int) -> int:
+        seat = seat_index(seat, self.players)
         return self._down[seat] | self._up[seat]
 
     def stack(self, seat: int) -> int:
         """Chips behind (not yet put in)."""
+        seat = seat_index(seat, self.players)
         return self._stack[seat]
 
     def start_stack(self, seat: int) -> int:
+        seat = seat_index(seat, self.players)
         return self._start[seat]
 
     def committed(self, seat: int) -> int:
         """Chips ``seat`` put in this deal (ante and bets)."""
+        seat = seat_index(seat, self.players)
         return self._in[seat]
 
     def bet(self, seat: int) -> int:
         """Chips ``seat`` put in this betting round."""
+        seat = seat_index(seat, self.players)
         return self._bets[seat]
 
     def stands(self, seat: int) -> int:
+        seat = seat_index(seat, self.players)
         return self._stands[seat]
 
     def won(self, seat: int) -> int:
         """Chips ``seat`` received at the end of the deal (0 before)."""
+        seat = seat_index(seat, self.players)
         return self._won[seat]
 
     @property
@@ -519,6 +533,7 @@ class State(StateBase):
 
     def evaluation(self, seat: int) -> Evaluation:
         """What ``seat``'s whole hand counts for 7 and 27 under these rules (private while cards are down)."""
+        seat = seat_index(seat, self.players)
         r = self.rules
         return evaluate(self.hand(seat), ten_half=r.ten_half, tie_rule=r.tie_rule, bust=r.bust)
 
@@ -577,6 +592,7 @@ class State(StateBase):
 
     def hidden_from(self, seat: int) -> int:
         """Cards ``seat`` may not know: other seats' down cards not shown, and the undealt deck."""
+        seat = seat_index(seat, self.players)
         hidden = mask_of(self._deck)
         for s in range(self.players):
             if s != seat and not self._shown >> s & 1:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sevens.cards import HIDDEN_TEXT, cards_text
+from sevens.games.arguments import seat_index
 from sevens.games.seven27.actions import Action
 from sevens.games.seven27.evaluate import Evaluation
 from sevens.games.seven27.pots import Pot
@@ -113,8 +114,8 @@ class View:
 
 
 def build_view(state: State, seat: int | None) -> View:
-    if seat is not None and not 0 <= seat < state.players:
-        raise ValueError(f"seat {seat} does not exist; seats are 0 to {state.players - 1}")
+    if seat is not None:
+        seat = seat_index(seat, state.players)
 
     def sees(s: int) -> bool:
         return s == seat or state.is_shown(s)

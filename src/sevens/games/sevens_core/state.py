@@ -15,14 +15,13 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Self
 
 from sevens.cards import DECK_SIZE, card, cards_text
-from sevens.errors import ArgumentError, NotationError, RulesError, WrongTypeError, expect_text, wrong_action
-from sevens.games.arguments import flag, seat_index, whole
+from sevens.errors import NotationError, RulesError, expect_text, wrong_action
+from sevens.games.arguments import flag, rules_of, seat_index, seed_value
 from sevens.games.dealing import deal_round_robin
 from sevens.games.positions import per_seat, seat_number, whole_number
 from sevens.games.refusals import Refusal, refused
 from sevens.games.sevens_core.result import RoundResult
 from sevens.games.state_base import StateBase
-from sevens.rng import MAX_SEED
 
 IN, FINISHED, ELIMINATED, STUCK = range(4)
 STATUS_NAMES = ("in", "finished", "eliminated", "joker_stuck")
@@ -80,16 +79,12 @@ class SevensState(StateBase):
     def new(cls, rules: Any, seed: int, dealer: int | None = None) -> Self:
         """Deal a new round with ``seed`` (0 to 2**64-1). ``dealer`` defaults to the last seat, so seat 0 is the
         dealer's left. Bad arguments raise :class:`~sevens.errors.SevensError` saying what is allowed."""
-        if not isinstance(rules, cls._RULES):
-            raise WrongTypeError(
-                f"rules must be {cls._FAMILY_TITLE} rules (Rules.preset(…)), not {type(rules).__name__} ({rules!r})"
-            )
-        if not 0 <= whole(seed, "seed", "0 to 2**64-1") <= MAX_SEED:
-            raise ArgumentError(f"seed {seed} is out of range; allowed: 0 to 2**64-1")
+        rules_of(rules, cls._RULES, cls._FAMILY_TITLE)
+        seed = seed_value(seed)
         n = rules.players
         dealer = n - 1 if dealer is None else seat_index(dealer, n, "dealer")
-        dealt = deal_round_robin(cls._deck_size(rules), n, dealer, int(seed))
-        state = cls._blank(rules, dealer, int(seed), [0] * n)
+        dealt = deal_round_robin(cls._deck_size(rules), n, dealer, seed)
+        state = cls._blank(rules, dealer, seed, [0] * n)
         state._deal(dealt)
         for s in state._from_dealers_left():
             state._check_empty_hand(s)  # hands emptied by the 7s leave before the first turn, in seat order
