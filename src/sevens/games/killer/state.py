@@ -260,7 +260,6 @@ class State(SevensState):
 
     @property
     def table(self) -> int:
-        """Cards on the table, as a bit set."""
         return self._table
 
     @property
@@ -270,7 +269,6 @@ class State(SevensState):
 
     @property
     def playable_positions(self) -> int:
-        """Positions a card may be played on now (for hints and renderers)."""
         return self._front & ~self._table & ~self._deadpos
 
     def _audience(self, seat: int) -> int:
@@ -359,16 +357,8 @@ class State(SevensState):
             tuple(self._passes), tuple(self._status), tuple(self._exits), self._turn, self._streak,
         )  # fmt: skip
 
-    def hidden_from(self, seat: int) -> int:
-        """Cards ``seat`` may not know: others' hands, and others' dead piles unless dead cards are visible."""
-        seat = seat_index(seat, self.players)
-        hidden = 0
-        for s in range(self.players):
-            if s != seat:
-                hidden |= self._hands[s]
-                if not self.rules.dead_cards_visible:
-                    hidden |= self._dead[s]
-        return hidden
+    def _private(self, seat: int) -> int:
+        return 0 if self.rules.dead_cards_visible else self._dead[seat]
 
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` unless every card is in exactly one place and the deaths, kills and

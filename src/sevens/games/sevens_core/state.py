@@ -143,8 +143,18 @@ class SevensState(StateBase):
         raise NotImplementedError
 
     def hidden_from(self, seat: int) -> int:
-        """Hook: the cards (bit set) ``seat`` may not know now."""
-        raise NotImplementedError
+        """Cards ``seat`` may not know now (bit set): every other seat's hand and whatever else of theirs is
+        private."""
+        seat = seat_index(seat, self.players)
+        hidden = 0
+        for s in range(self.players):
+            if s != seat:
+                hidden |= self._hands[s] | self._private(s)
+        return hidden
+
+    def _private(self, seat: int) -> int:
+        """Hook: cards of ``seat`` besides its hand that other seats may not know (Killer's hidden dead piles)."""
+        return 0
 
     def result(self) -> RoundResult:
         """Hook: the ranking once the round is over (B12, C8)."""

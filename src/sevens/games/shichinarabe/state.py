@@ -400,7 +400,6 @@ class State(SevensState):
 
     @property
     def table(self) -> int:
-        """Real cards on the table, as a bit set."""
         return self._occupied & ~self._joker_at
 
     @property
@@ -414,7 +413,6 @@ class State(SevensState):
 
     @property
     def playable_positions(self) -> int:
-        """Positions a card may be played on now (for hints and renderers)."""
         return self._playable & ~self._occupied
 
     @property
@@ -486,15 +484,6 @@ class State(SevensState):
             self._removed, tuple(self._passes), tuple(self._status), tuple(self._exits), self._turn,
             self._streak, tuple(self._occupants),
         )  # fmt: skip
-
-    def hidden_from(self, seat: int) -> int:
-        """Cards ``seat`` may not know: every other seat's hand."""
-        seat = seat_index(seat, self.players)
-        hidden = 0
-        for s in range(self.players):
-            if s != seat:
-                hidden |= self._hands[s]
-        return hidden
 
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` unless every card and joker is in exactly one place."""
