@@ -562,9 +562,10 @@ class State(StateBase):
         fold_out = len(self.contenders) == 1
         return Result(ranking, delta, tuple(self._stack), fold_out, tuple(totals), tuple(awards))
 
-    def view(self, seat: int | None) -> Any:
-        """What ``seat`` may know (``None``: a spectator, who sees only public cards)."""
-        return build_view(self, seat)
+    def view(self, seat: int | None, history: bool = True) -> Any:
+        """What ``seat`` may know (``None``: a spectator, who sees only public cards); ``history=False`` leaves
+        the log's text out."""
+        return build_view(self, seat, history)
 
     def position(self) -> str:
         """The position text (see :mod:`.position`)."""
