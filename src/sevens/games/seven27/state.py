@@ -458,8 +458,7 @@ class State(StateBase):
         return tuple(s for s in self._order if not self._folded >> s & 1)
 
     def is_folded(self, seat: int) -> bool:
-        seat = seat_index(seat, self.players)
-        return bool(self._folded >> seat & 1)
+        return bool(self._folded >> seat_index(seat, self.players) & 1)
 
     def is_all_in(self, seat: int) -> bool:
         """Still in with no chips behind."""
@@ -467,17 +466,14 @@ class State(StateBase):
 
     def is_shown(self, seat: int) -> bool:
         """Whether ``seat``'s hand was shown at the showdown (then its down cards are public)."""
-        seat = seat_index(seat, self.players)
-        return bool(self._shown >> seat & 1)
+        return bool(self._shown >> seat_index(seat, self.players) & 1)
 
     def down_cards(self, seat: int) -> int:
         """``seat``'s face-down cards (bit set): front-ends show them only to that seat, or once shown."""
-        seat = seat_index(seat, self.players)
-        return self._down[seat]
+        return self._down[seat_index(seat, self.players)]
 
     def up_cards(self, seat: int) -> int:
-        seat = seat_index(seat, self.players)
-        return self._up[seat]
+        return self._up[seat_index(seat, self.players)]
 
     def hand(self, seat: int) -> int:
         seat = seat_index(seat, self.players)
@@ -485,31 +481,25 @@ class State(StateBase):
 
     def stack(self, seat: int) -> int:
         """Chips behind (not yet put in)."""
-        seat = seat_index(seat, self.players)
-        return self._stack[seat]
+        return self._stack[seat_index(seat, self.players)]
 
     def start_stack(self, seat: int) -> int:
-        seat = seat_index(seat, self.players)
-        return self._start[seat]
+        return self._start[seat_index(seat, self.players)]
 
     def committed(self, seat: int) -> int:
         """Chips ``seat`` put in this deal (ante and bets)."""
-        seat = seat_index(seat, self.players)
-        return self._in[seat]
+        return self._in[seat_index(seat, self.players)]
 
     def bet(self, seat: int) -> int:
         """Chips ``seat`` put in this betting round."""
-        seat = seat_index(seat, self.players)
-        return self._bets[seat]
+        return self._bets[seat_index(seat, self.players)]
 
     def stands(self, seat: int) -> int:
-        seat = seat_index(seat, self.players)
-        return self._stands[seat]
+        return self._stands[seat_index(seat, self.players)]
 
     def won(self, seat: int) -> int:
         """Chips ``seat`` received at the end of the deal (0 before)."""
-        seat = seat_index(seat, self.players)
-        return self._won[seat]
+        return self._won[seat_index(seat, self.players)]
 
     @property
     def pot(self) -> int:
