@@ -86,8 +86,7 @@ class SevensState(StateBase):
         dealt = deal_round_robin(cls._deck_size(rules), n, dealer, seed)
         state = cls._blank(rules, dealer, seed, [0] * n)
         state._deal(dealt)
-        for s in state._from_dealers_left():
-            state._check_empty_hand(s)  # hands emptied by the 7s leave before the first turn, in seat order
+        state._leave_empty((dealer + 1) % n)  # hands emptied by the 7s leave first, from the dealer's left
         if rules.first_player == "diamond_seven":
             first = next(s for s, cards in enumerate(dealt) if SEVEN_OF_DIAMONDS in cards)
         else:
