@@ -65,6 +65,13 @@ def wrong_action(action: object, family: str) -> WrongTypeError:
     )
 
 
+class ArgumentError(SevensError):
+    """A value out of what a public function allows (a seat that does not exist, a card number outside the deck,
+    a side that is neither below nor above): refused before anything changes."""
+
+    key = "argument"
+
+
 class RecordError(SevensError):
     """A record that cannot be read or does not replay to its stored result."""
 

@@ -52,3 +52,27 @@ def test_b13_swap_needs_the_rule_a_ghost_and_a_speaker_in_the_round() -> None:
             state.apply(parse_action(text))
         assert state.position() == before
         assert not state.is_legal(parse_action(text))
+
+
+@pytest.mark.parametrize(
+    ("rules", "hands", "exits", "how"),
+    [
+        ("standard,ghost=true", "6s/-/-/*", "1x,2f", "finished"),
+        ("joker,jokers=1,ghost=true", "6s/-/Jk/*", "1x,2j", "joker-stuck"),
+    ],
+)
+def test_b13_a_player_who_has_left_the_round_cannot_speak_a_ghost_back(
+    rules: str, hands: str, exits: str, how: str
+) -> None:
+    """Only a player still in the round swaps with a ghost: one who finished or is joker-stuck has no hand to
+    give (a mutant letting a finished player speak once survived every rule test)."""
+    state = parse_position(f"{rules} {R7}/{R7}/{R7}/{R7} {hands} 0 0,3,0,0 {exits} 3 0")
+    assert state.status(1) == "eliminated" and state.status(2) != "in", how
+    before = state.position()
+    with pytest.raises(IllegalActionError, match="seat 2 is not in the round") as refused:
+        state.apply(parse_action("ghost 1 2"))
+    assert refused.value.reason == "refusal.speaker_not_in" and refused.value.params["speaker_seat"] == 2
+    assert state.refusal(parse_action("ghost 1 2")) == ("refusal.speaker_not_in", {"speaker_seat": 2})
+    assert state.position() == before and state.occupants == (0, 1, 2, 3)
+    do(state, "ghost 1 3")  # a player still in may speak
+    assert state.occupants == (0, 3, 2, 1)

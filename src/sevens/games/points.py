@@ -5,7 +5,8 @@ finished; an eliminated player −5; the player left holding cards at the end (�
 player −10. After a stalemate (B11) several players hold cards: the last-placed of them is the ビリ (−10),
 the others score by their place like finishers. A player left holding cards who ranks first, because every
 other player was eliminated or stuck, outlasted everyone: 1st, +10, not the ビリ. Killer Sevens uses the same
-table by place (C8).
+table by place (C8) with no ビリ (``last_pays=False``): cards held at a stalemate already count as dead (C7),
+so a player who did not go out scores by their place.
 
 It is a rule, so it lives with the engines: sessions total it, agents play for it (both above this layer).
 
@@ -13,6 +14,8 @@ It is a rule, so it lives with the engines: sessions total it, agents play for i
 [-5, 5, 10, -10]
 >>> points_for_round(ranking=(0, 3, 1, 2), outcomes=("left", "eliminated", "joker_stuck", "eliminated"))
 [10, -5, -10, -5]
+>>> points_for_round((3, 2, 0, 1), ("finished", "finished", "stalemate", "finished"), last_pays=False)
+[2, 0, 5, 10]
 """
 
 from __future__ import annotations
@@ -38,10 +41,13 @@ DEFAULT_TABLE = PointsTable()
 _LAST_OUTCOMES = ("left", "stalemate")
 
 
-def points_for_round(ranking: Sequence[int], outcomes: Sequence[str], table: PointsTable = DEFAULT_TABLE) -> list[int]:
-    """Points per seat for one finished round, given its ranking (best first) and each seat's outcome."""
+def points_for_round(
+    ranking: Sequence[int], outcomes: Sequence[str], table: PointsTable = DEFAULT_TABLE, last_pays: bool = True
+) -> list[int]:
+    """Points per seat for one finished round, given its ranking (best first) and each seat's outcome;
+    ``last_pays`` is whether the last-placed player left holding cards is the ビリ (七並べ; not Killer)."""
     points = [0] * len(ranking)
-    holders = [seat for seat in ranking if outcomes[seat] in _LAST_OUTCOMES]
+    holders = [seat for seat in ranking if outcomes[seat] in _LAST_OUTCOMES] if last_pays else []
     for place, seat in enumerate(ranking, start=1):
         outcome = outcomes[seat]
         if outcome == "eliminated":

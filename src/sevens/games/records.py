@@ -9,15 +9,17 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
-from sevens.errors import NotationError, RecordError, RulesError, SevensError
+from sevens.errors import ArgumentError, NotationError, RecordError, RulesError, SevensError, WrongTypeError
+from sevens.games.arguments import whole
 from sevens.games.base import GameState
 
 FORMAT = "sevens-record"
 VERSION = 1
 
 S = TypeVar("S", bound=GameState)
+S_co = TypeVar("S_co", bound=GameState, covariant=True)
 
 
 def header(game: str) -> dict[str, Any]:
@@ -52,7 +54,16 @@ def replay_actions(
 ) -> S:
     """Check the header, deal with ``deal(record)`` and apply the first ``upto`` actions (or all). A missing
     or malformed field, or an action that cannot be applied, raises :class:`RecordError`."""
+    if not isinstance(record, dict):
+        raise WrongTypeError(f"a record must be a dict (read with load), not {type(record).__name__}")
     check_header(record, game)
+    stored = record.get("actions")
+    if (
+        upto is not None
+        and isinstance(stored, list)
+        and not 0 <= whole(upto, "upto", "a number of actions, or None for all") <= len(stored)
+    ):
+        raise ArgumentError(f"upto={upto} is out of range; allowed: 0 to {len(stored)} (the record's actions)")
     try:
         state = deal(record)
         actions = record["actions"][:upto] if upto is not None else record["actions"]
@@ -113,6 +124,34 @@ def replay_round(
     state = replay_actions(record, game, deal, parse_action, upto)
     check_result(record, state, upto)
     return state
+
+
+class RecordWriter(Protocol):
+    def __call__(self, state: Any, seats: list[str] | None = None) -> dict[str, Any]: ...
+
+
+class Replayer(Protocol[S_co]):
+    def __call__(self, record: dict[str, Any], upto: int | None = None) -> S_co: ...
+
+
+def round_codec(
+    game: str,
+    new_state: Callable[..., S],
+    rules_from_dict: Callable[[dict[str, Any]], Any],
+    parse_action: Callable[[str], Any],
+) -> tuple[RecordWriter, Replayer[S]]:
+    """A family's ``to_record`` and ``replay`` for :func:`round_record` records of ``game``."""
+
+    def to_record(state: Any, seats: list[str] | None = None) -> dict[str, Any]:
+        """The record of a round dealt by ``State.new`` (a position read from text has no seed)."""
+        return round_record(game, state, seats)
+
+    def replay(record: dict[str, Any], upto: int | None = None) -> S:
+        """Rebuild the state of a record (after ``upto`` actions, or all). A record whose stored result differs
+        from the replayed one raises :class:`RecordError`."""
+        return replay_round(record, game, new_state, rules_from_dict, parse_action, upto)
+
+    return to_record, replay
 
 
 def dumps(record: dict[str, Any]) -> str:

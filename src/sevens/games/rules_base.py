@@ -16,7 +16,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, ClassVar, Self
 
-from sevens.errors import RulesError
+from sevens.errors import RulesError, expect_text
 from sevens.games.base import format_value, parse_setting
 
 _PARAMETERS: dict[type, tuple[str, ...]] = {}
@@ -71,6 +71,7 @@ class RulesBase:
     @classmethod
     def preset(cls, name: str, **changes: Any) -> Self:
         """The preset ``name`` (see the family's ``PRESETS``), with optional changes."""
+        expect_text(name, "a preset name", next(iter(cls._PRESETS)))
         try:
             base: Self = cls._PRESETS[name]
         except KeyError:
@@ -121,7 +122,11 @@ class RulesBase:
     @classmethod
     def parse_text(cls, text: str, players: int | None = None) -> Self:
         """Inverse of :meth:`text`: ``preset[,key=value…]``, with ``players`` when given."""
-        parts = [part for part in text.strip().split(",") if part]
+        parts = [
+            part
+            for part in expect_text(text, "rules text", cls._EMPTY_TEXT.rpartition("e.g. ")[2]).strip().split(",")
+            if part
+        ]
         if not parts:
             raise RulesError(cls._EMPTY_TEXT)
         name, *settings = parts

@@ -20,8 +20,11 @@ def round_points(family: Family, state: Any, table: PointsTable = DEFAULT_TABLE)
         stats = family.seat_stats(state)
         if "chip_delta" in stats:
             return list(stats["chip_delta"])
-    result = state.result().to_dict()
-    return points_for_round(result["ranking"], round_outcomes(result, state.players), table)
+    result = state.result()
+    if hasattr(result, "points"):  # the sevens families: E2 as their rules apply it (no ビリ in Killer)
+        return list(result.points(table))
+    data = result.to_dict()
+    return points_for_round(data["ranking"], round_outcomes(data, state.players), table)
 
 
 def round_outcomes(result: dict[str, Any], players: int) -> list[str]:

@@ -7,24 +7,15 @@
 from typing import Any
 
 from sevens.cards import DECK_SIZE, SEVENS_MASK
-from sevens.games.base import Family
 from sevens.games.killer.actions import Action, parse_action
 from sevens.games.killer.events import Event
 from sevens.games.killer.position import parse_position
 from sevens.games.killer.record import replay, to_record
 from sevens.games.killer.result import Result
-from sevens.games.killer.rules import MAX_PLAYERS, MIN_PLAYERS, PRESETS, Rules
+from sevens.games.killer.rules import PRESETS, Rules
 from sevens.games.killer.state import State
 from sevens.games.killer.view import View
-
-_PLAYS = DECK_SIZE - SEVENS_MASK.bit_count()
-
-
-def max_steps(rules: Rules) -> int:
-    """Each play puts one of the 48 cards beside the 7s on the table for good; passes are bounded by the
-    limit, or without one by a stalemate after one cycle of passes between two plays."""
-    per_seat = rules.pass_limit if rules.pass_limit is not None else _PLAYS + 1
-    return _PLAYS + per_seat * rules.players + rules.players
+from sevens.games.sevens_core.family import sevens_family
 
 
 def seat_stats(state: Any) -> dict[str, list[int]]:
@@ -33,20 +24,12 @@ def seat_stats(state: Any) -> dict[str, list[int]]:
     return {"mean_dead_cards": list(result.dead_cards), "mean_kills": list(result.kills)}
 
 
-FAMILY = Family(
-    name="killer",
-    title=("Killer sevens", "殺しの7並べ"),
-    presets=PRESETS,
-    new_state=State.new,
-    parse_action=parse_action,
-    parse_position=parse_position,
-    to_record=to_record,
-    replay=replay,
-    max_steps=max_steps,
-    min_players=MIN_PLAYERS,
-    max_players=MAX_PLAYERS,
-    seat_stats=seat_stats,
-)
+# Each play puts one of the 48 cards beside the 7s on the table for good.
+FAMILY = sevens_family(
+    "killer", ("Killer sevens", "殺しの7並べ"), State, parse_action, (to_record, replay),
+    plays=DECK_SIZE - SEVENS_MASK.bit_count(), seat_stats=seat_stats,
+)  # fmt: skip
+max_steps = FAMILY.max_steps
 
 __all__ = [
     "FAMILY", "PRESETS",

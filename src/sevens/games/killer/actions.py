@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from sevens.cards import CARD_TEXTS, DECK_SIZE, parse_card
 from sevens.errors import NotationError, expect_text
+from sevens.games.arguments import card_index
 
 PLAY, PASS = range(2)
 _KIND_NAMES = ("play", "pass")
@@ -57,7 +58,8 @@ PASS_ACTION = Action(PASS)
 
 
 def play(card: int) -> Action:
-    return PLAY_ACTIONS[card]
+    """Play ``card`` (an index 0–51)."""
+    return PLAY_ACTIONS[card_index(card)]
 
 
 def parse_action(text: str) -> Action:

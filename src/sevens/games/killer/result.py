@@ -16,31 +16,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+
+from sevens.games.sevens_core.result import RoundResult
 
 
 @dataclass(frozen=True, slots=True)
-class Result:
+class Result(RoundResult):
     """``ranking`` lists seats best first; ``outcomes[seat]`` is ``finished`` (left with an empty hand, C5),
     ``stalemate`` (still holding cards) or ``eliminated`` (the project's shared outcome names);
-    ``dead_cards`` are the counts used for ranking; ``kills`` the cards each seat killed."""
+    ``dead_cards`` are the counts used for ranking; ``kills`` the cards each seat killed. No ビリ (E2): cards
+    held at a stalemate already count as dead (C7), so every seat scores by its place."""
 
-    ranking: tuple[int, ...]
-    outcomes: tuple[str, ...]
+    _LAST_PAYS = False
+
     dead_cards: tuple[int, ...]
     kills: tuple[int, ...]
-
-    def rank(self, seat: int) -> int:
-        """1 for the winner."""
-        return self.ranking.index(seat) + 1
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "ranking": list(self.ranking),
-            "outcomes": list(self.outcomes),
-            "dead_cards": list(self.dead_cards),
-            "kills": list(self.kills),
-        }
 
 
 def rank_seats(

@@ -43,109 +43,80 @@ Decisions where RULES.md is silent (as a Japanese player would expect):
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from functools import reduce
+from operator import or_
+from typing import Any, ClassVar
 
-from sevens.cards import ALL_CARDS, DECK_SIZE, SEVENS_MASK, card, card_text, cards_text, mask_of
-from sevens.errors import wrong_action
-from sevens.games.dealing import deal_round_robin
+from sevens.cards import ALL_CARDS, DECK_SIZE, SEVENS_MASK, card_text, cards_text, mask_of
+from sevens.errors import NotationError
+from sevens.games.arguments import seat_index
 from sevens.games.killer.actions import PASS, PASS_ACTION, PLAY, PLAY_ACTIONS, Action
-from sevens.games.killer.events import DIED, LAID_OUT, STALEMATE, Event
-from sevens.games.killer.events import FINISHED as FINISHED_EVENT
+from sevens.games.killer.events import DIED, Event
 from sevens.games.killer.geometry import dying, enclosed_alone, geometry, touching
 from sevens.games.killer.result import Result, rank_seats
 from sevens.games.killer.rules import Rules
-from sevens.games.refusals import Refusal, refused
-from sevens.games.state_base import StateBase
+from sevens.games.killer.view import DEAD_MARK, View, grid_rows
+from sevens.games.positions import check_seat_count, per_seat
+from sevens.games.sevens_core.notation import cards_field, one_rest, parse_cards_field, parse_rows, rest_of_deck
+from sevens.games.sevens_core.state import ELIMINATED, FINISHED, IN, SevensState
+from sevens.games.sevens_core.state import STATUS_NAMES as _CORE_STATUS_NAMES
 
-IN, FINISHED, ELIMINATED = range(3)
-STATUS_NAMES = ("in", "finished", "eliminated")  # "finished": left the round with an empty hand (C5, 抜け)
-SEVEN_OF_DIAMONDS = card(7, 2)
-NO_LIMIT = 1 << 62
-FAMILY_TITLE = "Killer sevens"  # in errors
+STATUS_NAMES = _CORE_STATUS_NAMES[:3]  # no joker_stuck; "finished": left the round with an empty hand (C5, 抜け)
 _BITS = tuple(1 << c for c in range(DECK_SIZE))
 
 
-class State(StateBase):
+class State(SevensState):
     """A round of Killer sevens. Create with :meth:`new` (or :func:`~.position.parse_position`), then ask
     and :meth:`apply`."""
 
     __slots__ = (
-        "rules", "players", "dealer", "seed",
-        "_hands", "_dead", "_table", "_deadpos", "_front", "_kills",
-        "_passes", "_status", "_exits", "_turn", "_in", "_streak", "_log",
-        "_next", "_limit", "_voluntary", "_adjacent", "_nbrs", "_seeds", "_enclosure", "_single",
+        "_dead", "_table", "_deadpos", "_front", "_kills",
+        "_adjacent", "_nbrs", "_seeds", "_enclosure", "_single",
     )  # fmt: skip
 
+    _FAMILY_TITLE = "Killer sevens"
+    _RULES = Rules
+    _ACTION = Action
+    _PASS_ACTION = PASS_ACTION
+    _EVENT = Event
+    _VIEW = View
+    _LAST_IN = 0  # C7: the round goes on while anyone holds a live card
+    _EXIT_KINDS: ClassVar[dict[str, int]] = {"f": FINISHED, "x": ELIMINATED}
+    _EXIT_HELP = "f (finished: hand empty) or x (eliminated)"
+    _BOARD_FIELDS = ("ROWS", "HANDS", "DEAD", "KILLS")
+    _POSITION_EXAMPLE = "killer …"
+    _ROUND_OVER = "nobody holds cards, or a stalemate: with pass_limit=none everyone still in passed in a row"
+
     rules: Rules
-    players: int
-    dealer: int
-    seed: int | None
-    _hands: list[int]  # live cards per seat, bit sets
     _dead: list[int]  # dead piles per seat
     _table: int  # cards on the table
     _deadpos: int  # dead positions (the union of the dead piles)
     _front: int  # positions touching a card on the table (eight neighbours)
     _kills: list[int]
-    _passes: list[int]
-    _status: list[int]
-    _exits: list[tuple[int, int]]
-    _turn: int  # -1 once the round is over
-    _in: int  # players still in the round
-    _streak: int  # passes in a row
-    _log: list[tuple[int, Action | Event]]
-    _next: tuple[int, ...]
-    _limit: int
-    _voluntary: bool
     _adjacent: tuple[int, ...]
     _nbrs: tuple[int, ...]
     _seeds: tuple[int, ...]  # per position: where a group may die when a card lands there
     _enclosure: int | None
     _single: bool  # enclosure == 1: only single positions die (the fast path)
 
-    # ------------------------------------------------------------------ creation
-    @classmethod
-    def new(cls, rules: Rules, seed: int, dealer: int | None = None) -> State:
-        """Deal a round (C1: as B1–B4 with the 7s placed). ``dealer`` defaults to the last seat."""
-        n = rules.players
-        dealer = n - 1 if dealer is None else dealer
-        hands = [mask_of(cards) for cards in deal_round_robin(DECK_SIZE, n, dealer, seed)]
-        seven_holder = next(s for s in range(n) if hands[s] >> SEVEN_OF_DIAMONDS & 1)
-        state = cls._blank(rules, dealer, seed, [h & ~SEVENS_MASK for h in hands])
-        state._set_table(SEVENS_MASK)
-        for s in state._from_dealers_left():
-            if not state._hands[s]:
-                state._leave(s)
-        first = seven_holder if rules.first_player == "diamond_seven" else (dealer + 1) % n
-        state._settle(first, inclusive=True)
-        return state
-
-    @classmethod
-    def _blank(cls, rules: Rules, dealer: int, seed: int | None, hands: list[int]) -> State:
-        state = cls.__new__(cls)
-        n = len(hands)
-        state.rules, state.players, state.dealer, state.seed = rules, n, dealer, seed
-        state._hands = hands
-        state._dead = [0] * n
-        state._table = state._deadpos = state._front = 0
-        state._kills = [0] * n
-        state._passes = [0] * n
-        state._status = [IN] * n
-        state._exits = []
-        state._turn = -1
-        state._in = n
-        state._streak = 0
-        state._log = []
-        state._next = tuple((s + 1) % n for s in range(n))
-        state._limit = NO_LIMIT if rules.pass_limit is None else rules.pass_limit
-        state._voluntary = rules.voluntary_pass
+    # ------------------------------------------------------------------ creation (C1: as B1–B4, 7s placed)
+    def _init_board(self) -> None:
+        rules, n = self.rules, self.players
+        self._dead = [0] * n
+        self._table = self._deadpos = self._front = 0
+        self._kills = [0] * n
         geo = geometry(rules.death, rules.wrap)
-        state._adjacent, state._nbrs = geo.adjacent, geo.death
+        self._adjacent, self._nbrs = geo.adjacent, geo.death
         # A card changes the groups of its death neighbours; with enclosure=None it also brings its eight
         # neighbours to the front, which can close an open group.
-        state._seeds = geo.death if rules.enclosure is not None else geo.death_or_adjacent
-        state._enclosure = rules.enclosure
-        state._single = rules.enclosure == 1
-        return state
+        self._seeds = geo.death if rules.enclosure is not None else geo.death_or_adjacent
+        self._enclosure = rules.enclosure
+        self._single = rules.enclosure == 1
+
+    def _deal(self, dealt: list[list[int]]) -> None:
+        self._hands = [mask_of(cards) & ~SEVENS_MASK for cards in dealt]
+        self._set_table(SEVENS_MASK)
 
     def _set_table(self, table: int) -> None:
         self._table = table
@@ -159,37 +130,26 @@ class State(StateBase):
             return []
         m = self._hands[p] & self._front
         acts = []
-        while m:
+        while m:  # inline: a function call here costs the benchmark ~5% (docs/decisions.md)
             low = m & -m
             acts.append(PLAY_ACTIONS[low.bit_length() - 1])
             m ^= low
-        if self._passes[p] < self._limit and (self._voluntary or not acts):
+        if self._passes[p] < self._limit and (self._voluntary or not acts):  # B9
             acts.append(PASS_ACTION)
         return acts
 
-    def refusal(self, action: Action) -> Refusal | None:
-        """``None`` if ``action`` is legal, else why not: a catalogue key (``refusal.*``) and its parameters.
-        Anything but this family's action raises :class:`~sevens.errors.WrongTypeError`."""
-        if type(action) is not Action:
-            raise wrong_action(action, FAMILY_TITLE)
-        if self._turn < 0:
-            return ("refusal.round_over", {})
-        if action in self.legal_actions():
-            return None
-        return self._reason(action)
+    def _has_play(self, seat: int) -> bool:
+        return bool(self._hands[seat] & self._front)
 
-    def _reason(self, action: Action) -> Refusal:
-        p, limit = self._turn, self.rules.pass_limit
+    def _reason(self, action: Action) -> tuple[str, dict[str, object]]:
         if action.kind == PASS:
-            if limit is not None and self._passes[p] >= limit:
-                return ("refusal.no_pass_left", {"used": self._passes[p], "limit": limit})
-            return ("refusal.pass_not_allowed", {})
+            return self._pass_refusal()
         card, bit = card_text(action.card), 1 << action.card
         if self._table & bit:
             return ("refusal.on_table", {"card": card})
         if self._deadpos & bit:
             return ("refusal.dead_card", {"card": card})
-        if not self._hands[p] & bit:
+        if not self._hands[self._turn] & bit:
             return ("refusal.not_in_hand", {"card": card})
         return ("refusal.not_touching", {"card": card})
 
@@ -199,7 +159,7 @@ class State(StateBase):
         why and what is legal, and changes nothing; anything but a Killer sevens action (text, ``None``, another
         family's action) raises :class:`~sevens.errors.WrongTypeError` and changes nothing."""
         if type(action) is not Action:
-            raise wrong_action(action, FAMILY_TITLE)
+            self._check_type(action)
         p = self._turn
         if p >= 0:
             if action.kind == PLAY:
@@ -225,7 +185,7 @@ class State(StateBase):
                         self._kill(newly, p)
                         self._leave_empty(p)
                     elif not hand:
-                        self._leave(p)
+                        self._exit(p, FINISHED)
                     self._settle(p, inclusive=False)
                     return
             elif (
@@ -233,18 +193,11 @@ class State(StateBase):
                 and self._passes[p] < self._limit
                 and (self._voluntary or not self._hands[p] & self._front)
             ):
-                self._passes[p] += 1
-                self._log.append((p, action))
-                self._streak += 1
-                if self._limit == NO_LIMIT and self._streak >= self._in:
-                    self._log.append((p, Event(STALEMATE)))
-                    self._turn = -1
-                    return
-                self._settle(p, inclusive=False)
+                self._pass(p, action)
                 return
-        raise refused(self.refusal(action) or ("refusal.round_over", {}), action, self._legal_texts(action))
+        raise self._refuse(action)
 
-    # ------------------------------------------------------------------ deaths, exits and turn order
+    # ------------------------------------------------------------------ deaths and elimination
     def _kill(self, newly: int, by: int) -> None:
         """C3: the cards on ``newly`` die; each holder moves them to their dead pile; ``by`` gets the kills."""
         self._deadpos |= newly
@@ -258,45 +211,13 @@ class State(StateBase):
                 self._dead[s] |= lost
                 self._log.append((s, Event(DIED, cards=lost, by=by)))
 
-    def _leave_empty(self, first: int) -> None:
-        """C5: every player still in with an empty hand leaves, ``first`` first, then clockwise."""
-        n = self.players
-        for k in range(n):
-            s = (first + k) % n
-            if not self._hands[s] and self._status[s] == IN:
-                self._leave(s)
-
-    def _leave(self, s: int) -> None:
-        self._status[s] = FINISHED
-        self._in -= 1
-        self._exits.append((s, FINISHED))
-        self._log.append((s, Event(FINISHED_EVENT)))
-
-    def _settle(self, p: int, inclusive: bool) -> None:
-        """Give the turn to the first player still in after ``p`` (or at ``p``) who has an action, eliminating
-        on the way anyone with no play and no pass left (B9); the round ends when nobody is in (C7)."""
-        status, nxt = self._status, self._next
-        q = p if inclusive else nxt[p]
-        while self._in:
-            while status[q] != IN:
-                q = nxt[q]
-            if self._passes[q] < self._limit or self._hands[q] & self._front:
-                self._turn = q
-                return
-            self._eliminate(q)
-            q = nxt[q]
-        self._turn = -1
-
     def _eliminate(self, q: int) -> None:
         """C6: lay the hand out on its positions; the cards it encloses die, credited to ``q``."""
         cards = self._hands[q]
         self._hands[q] = 0
         self._table |= cards
         self._front |= touching(cards, self._adjacent)
-        self._status[q] = ELIMINATED
-        self._in -= 1
-        self._exits.append((q, ELIMINATED))
-        self._log.append((q, Event(LAID_OUT, cards=cards)))
+        self._exit(q, ELIMINATED, Event("eliminated", cards=cards))
         around = touching(cards, self._seeds) & ~self._table & ~self._deadpos
         newly = dying(around, self._table, self._front, self._nbrs, self._enclosure) & ~self._deadpos
         if newly:
@@ -309,11 +230,9 @@ class State(StateBase):
         return dying(empty, self._table, self._front, self._nbrs, self._enclosure)
 
     # ------------------------------------------------------------------ results and public facts
-    def is_stalemate(self) -> bool:
-        return self._turn < 0 and self._in > 0
-
     def ranking_dead(self, seat: int) -> int:
         """Dead cards as counted for ranking: the dead pile, plus cards still held at a stalemate (C7)."""
+        seat = seat_index(seat, self.players)
         held = self._hands[seat].bit_count() if self._turn < 0 else 0
         return self._dead[seat].bit_count() + held
 
@@ -328,27 +247,19 @@ class State(StateBase):
         outcomes = tuple("stalemate" if k == IN else STATUS_NAMES[k] for k in self._status)
         return Result(ranking, outcomes, dead, tuple(self._kills))
 
-    def hand(self, seat: int) -> int:
-        """The live cards ``seat`` holds, as a bit set (front-ends show it only to that seat)."""
-        return self._hands[seat]
-
-    def hand_size(self, seat: int) -> int:
-        return self._hands[seat].bit_count()
-
     def dead_pile(self, seat: int) -> int:
         """The cards that died in ``seat``'s hand, as a bit set (public only with ``dead_cards_visible``)."""
-        return self._dead[seat]
+        return self._dead[seat_index(seat, self.players)]
 
     def dead_count(self, seat: int) -> int:
-        return self._dead[seat].bit_count()
+        return self.dead_pile(seat).bit_count()
 
     def kills(self, seat: int) -> int:
         """How many cards died by ``seat``'s moves (or elimination)."""
-        return self._kills[seat]
+        return self._kills[seat_index(seat, self.players)]
 
     @property
     def table(self) -> int:
-        """Cards on the table, as a bit set."""
         return self._table
 
     @property
@@ -358,54 +269,87 @@ class State(StateBase):
 
     @property
     def playable_positions(self) -> int:
-        """Positions a card may be played on now (for hints and renderers)."""
         return self._front & ~self._table & ~self._deadpos
 
-    def passes_used(self, seat: int) -> int:
-        return self._passes[seat]
+    def _audience(self, seat: int) -> int:
+        return 0 if self.rules.dead_cards_visible else seat
 
-    def status(self, seat: int) -> str:
-        """``in``, ``finished`` (left the round with an empty hand, C5) or ``eliminated`` (C6)."""
-        return STATUS_NAMES[self._status[seat]]
+    def _entry_text(self, seat: int, item: Any, audience: int) -> str:
+        """Others' deaths show ``??`` unless dead cards are visible."""
+        if type(item) is Event:
+            return item.public_text(self.rules.dead_cards_visible or seat == audience)
+        return str(item)
 
-    @property
-    def exits(self) -> tuple[tuple[int, str], ...]:
-        """Who left the round, in order: ``(seat, finished|eliminated)``."""
-        return tuple((s, STATUS_NAMES[k]) for s, k in self._exits)
+    def _view_fields(self, seat: int) -> dict[str, Any]:
+        visible, dead = self.rules.dead_cards_visible, self._dead
+        return {
+            "table": self._table,
+            "dead_positions": self._deadpos,
+            "dead_counts": tuple(pile.bit_count() for pile in dead),
+            "dead_piles": tuple(pile if visible or s == seat else None for s, pile in enumerate(dead)),
+            "kills": tuple(self._kills),
+        }
 
-    @property
-    def pass_streak(self) -> int:
-        return self._streak
+    # ------------------------------------------------------------------ position text: ROWS HANDS DEAD KILLS
+    def _board_texts(self) -> list[str]:
+        return [
+            "/".join(grid_rows(self._table, self._deadpos)),
+            "/".join(map(cards_field, self._hands)),
+            "/".join(map(cards_field, self._dead)),
+            ",".join(map(str, self._kills)),
+        ]
 
-    @property
-    def actions(self) -> tuple[Action, ...]:
-        """Every action applied, in order: with the rules, seed and dealer this replays the round."""
-        return tuple(a for _, a in self._log if isinstance(a, Action))
+    def _read_board(self, texts: list[str]) -> None:
+        rows_text, hands_text, dead_text, kills_text = texts
+        n = self.players
+        table, marked = parse_rows(rows_text, DEAD_MARK, "dead")
+        hand_texts = hands_text.split("/")
+        hands = [parse_cards_field(h, f"HANDS: seat {i}")[0] for i, h in enumerate(hand_texts)]
+        dead_texts = ["-"] * n if dead_text == "-" else dead_text.split("/")
+        check_seat_count(dead_texts, n, "DEAD")
+        if "*" in dead_texts:
+            raise NotationError("DEAD: '*' is only allowed in HANDS")
+        self._dead = [parse_cards_field(d, f"DEAD: seat {i}")[0] for i, d in enumerate(dead_texts)]
+        self._deadpos = reduce(or_, self._dead)
+        if marked != self._deadpos:
+            raise NotationError(
+                f"ROWS marks {cards_text(marked) or 'nothing'} dead (x) "
+                f"but the dead piles hold {cards_text(self._deadpos) or 'nothing'}"
+            )
+        rest = one_rest(hand_texts)
+        if rest is not None:
+            hands[rest] = rest_of_deck(hands, table | self._deadpos)
+        self._hands = hands
+        self._set_table(table)
+        self._kills = per_seat(kills_text, n, "KILLS")
 
-    @property
-    def history(self) -> tuple[tuple[int, Action | Event], ...]:
-        """The full log ``(seat, action or event)``. With hidden dead cards it is not all public: use
-        :meth:`public_history` for what one seat may read."""
-        return tuple(self._log)
+    def _check_board(self) -> None:
+        if self._table & SEVENS_MASK != SEVENS_MASK:
+            raise NotationError("ROWS: the four 7s are on the table from the start (C1)")
+        piles, by_rule = self._deadpos, self._dead_by_rule()
+        if by_rule & ~piles:
+            raise NotationError(
+                f"card(s) {cards_text(by_rule & ~piles)} are dead by the rules (their positions are enclosed) "
+                "but in no dead pile; mark them x and put them in their holders' dead piles"
+            )
+        if piles & ~by_rule:
+            raise NotationError(
+                f"card(s) {cards_text(piles & ~by_rule)} are in a dead pile but their positions are not enclosed"
+            )
+        if sum(self._kills) != piles.bit_count():
+            raise NotationError(
+                f"KILLS add up to {sum(self._kills)} but {piles.bit_count()} cards are dead "
+                "(every dead card is one kill of someone)"
+            )
 
-    def public_history(self, seat: int) -> tuple[tuple[int, str], ...]:
-        """The log as ``seat`` may read it: others' deaths show ``??`` unless dead cards are visible."""
-        visible = self.rules.dead_cards_visible
-        return tuple(
-            (s, item.public_text(visible or s == seat) if isinstance(item, Event) else str(item))
-            for s, item in self._log
-        )
+    def _check_seat(self, seat: int) -> None:
+        if self._status[seat] != IN and self._hands[seat]:
+            raise NotationError(f"seat {seat} left the round (EXITS) but still holds {cards_text(self._hands[seat])}")
 
-    def view(self, seat: int) -> Any:
-        from sevens.games.killer.view import build_view
+    def _places(self, seat: int) -> Sequence[tuple[str, int]]:
+        return (("HANDS", self._hands[seat]), ("DEAD", self._dead[seat]))
 
-        return build_view(self, seat)
-
-    def position(self) -> str:
-        from sevens.games.killer.position import format_position
-
-        return format_position(self)
-
+    # ------------------------------------------------------------------ sameness, secrecy and invariants
     def _key(self) -> tuple[Any, ...]:
         """Same position (history aside): the same cards everywhere, kills, turn, passes, exits and streak."""
         return (
@@ -413,34 +357,17 @@ class State(StateBase):
             tuple(self._passes), tuple(self._status), tuple(self._exits), self._turn, self._streak,
         )  # fmt: skip
 
-    def hidden_from(self, seat: int) -> int:
-        """Cards ``seat`` may not know: others' hands, and others' dead piles unless dead cards are visible."""
-        hidden = 0
-        for s in range(self.players):
-            if s != seat:
-                hidden |= self._hands[s]
-                if not self.rules.dead_cards_visible:
-                    hidden |= self._dead[s]
-        return hidden
+    def _private(self, seat: int) -> int:
+        return 0 if self.rules.dead_cards_visible else self._dead[seat]
 
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` unless every card is in exactly one place and the deaths, kills and
         statuses agree with the table."""
-        seen = self._table
-        for s in range(self.players):
-            for where, mask in (("hand", self._hands[s]), ("dead pile", self._dead[s])):
-                if seen & mask:
-                    raise AssertionError(f"card(s) {cards_text(seen & mask)} of seat {s}'s {where} are elsewhere too")
-                seen |= mask
-        if seen != ALL_CARDS:
-            raise AssertionError(f"card(s) {cards_text(ALL_CARDS & ~seen)} are nowhere")
-        piles = 0
-        for pile in self._dead:
-            piles |= pile
-        if piles != self._deadpos or self._deadpos != self._dead_by_rule():
+        self.check_cards_conserved()
+        if reduce(or_, self._dead) != self._deadpos or self._deadpos != self._dead_by_rule():
             raise AssertionError(
-                f"dead piles {cards_text(piles)} / dead positions {cards_text(self._deadpos)} disagree with the "
-                f"rule, which gives {cards_text(self._dead_by_rule())}"
+                f"dead piles {cards_text(reduce(or_, self._dead))} / dead positions {cards_text(self._deadpos)} "
+                f"disagree with the rule, which gives {cards_text(self._dead_by_rule())}"
             )
         if sum(self._kills) != self._deadpos.bit_count():
             raise AssertionError(f"{sum(self._kills)} kills credited for {self._deadpos.bit_count()} dead cards")

@@ -24,7 +24,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from sevens.cards import ROW, mask_of, parse_cards
+from sevens.cards import DECK_SIZE, ROW, mask_of, parse_cards
+from sevens.errors import ArgumentError
+from sevens.games.arguments import flag, one_of, whole
 
 LOW = 14  # 7 points, in halves
 HIGH = 54  # 27 points, in halves
@@ -96,6 +98,9 @@ def best_total(
     return best
 
 
+TIE_RULES = ("under_wins", "equal")  # the Rules' tie_rule choices (D6)
+
+
 @dataclass(frozen=True, slots=True)
 class Evaluation:
     """What a hand counts for each half: ``low`` for 7 and ``high`` for 27, in halves (``None``: cannot win)."""
@@ -113,7 +118,10 @@ class Evaluation:
 
 
 def evaluate(hand: int, *, ten_half: bool = False, tie_rule: str = "under_wins", bust: bool = False) -> Evaluation:
-    """The hand's best total for each target."""
+    """The hand's best total for each target (``hand``: a bit set of the 52 cards)."""
+    if not 0 <= whole(hand, "hand", "a bit set of cards") < 1 << DECK_SIZE:
+        raise ArgumentError(f"hand {hand} is not a set of cards; allowed: 0 to 2**{DECK_SIZE}-1 (sevens.cards)")
+    flag(ten_half, "ten_half"), flag(bust, "bust"), one_of(tie_rule, TIE_RULES, "tie_rule")
     return Evaluation(
         best_total(hand, LOW, ten_half=ten_half, tie_rule=tie_rule, bust=bust),
         best_total(hand, HIGH, ten_half=ten_half, tie_rule=tie_rule, bust=bust),

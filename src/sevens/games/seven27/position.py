@@ -39,28 +39,7 @@ _FIELDS = "RULES DEALER ROUND PHASE DOWN UP STACKS IN BETS STANDS FOLDED DECK"
 
 
 def format_position(state: State) -> str:
-    n = range(state.players)
-    if state.is_over():
-        phase = "end"
-    else:
-        letter = "b" if state.phase == "bet" else "c"
-        phase = f"{letter}{state.to_move}{'+' if state.card_taken else ''}"
-    folded = ",".join(str(s) for s in n if state.is_folded(s)) or "-"
-    fields = [
-        state.rules.text(),
-        str(state.dealer),
-        str(state.betting_round),
-        phase,
-        "/".join(cards_text(state.down_cards(s), sep="") or "-" for s in n),
-        "/".join(cards_text(state.up_cards(s), sep="") or "-" for s in n),
-        ",".join(str(state.stack(s)) for s in n),
-        ",".join(str(state.committed(s)) for s in n),
-        ",".join(str(state.bet(s)) for s in n),
-        ",".join(str(state.stands(s)) for s in n),
-        folded,
-        "".join(cards_text(1 << c) for c in state.deck) or "-",
-    ]
-    return " ".join(fields)
+    return state.position()
 
 
 def parse_position(text: str) -> State:

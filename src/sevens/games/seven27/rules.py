@@ -17,8 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, get_args
 
-from sevens.errors import RulesError
+from sevens.errors import ArgumentError, RulesError
 from sevens.games import base
+from sevens.games.arguments import whole
 from sevens.games.rules_base import RulesBase, parameters
 
 Deal = Literal["down_up", "up_down", "two_down_one_up"]
@@ -90,6 +91,8 @@ class Rules(RulesBase):
         >>> [Rules().bet_size(r) for r in (1, 2, 3, 4)]
         [5, 5, 10, 10]
         """
+        if whole(betting_round, "betting_round", "1 or more") < 1:
+            raise ArgumentError(f"betting_round {betting_round} does not exist; betting rounds are 1, 2, …")
         return self.small_bet if betting_round < BIG_BET_FROM_ROUND else self.big_bet
 
 

@@ -31,7 +31,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from sevens.cards import ALL_CARDS, DECK_SIZE, cards_text, mask_of
-from sevens.errors import wrong_action
+from sevens.errors import ArgumentError, wrong_action
+from sevens.games.arguments import rules_of, seat_index, seed_value
 from sevens.games.refusals import Refusal, refused
 from sevens.games.seven27.actions import (
     BET,
@@ -55,6 +56,7 @@ from sevens.games.seven27.evaluate import Evaluation, evaluate
 from sevens.games.seven27.operations import Operation
 from sevens.games.seven27.pots import Pot, PotAward, showdown, side_pots
 from sevens.games.seven27.rules import Rules
+from sevens.games.seven27.view import build_view
 from sevens.games.state_base import StateBase
 from sevens.rng import make_rng, shuffle_in_place
 
@@ -85,7 +87,7 @@ class Result:
 
     def rank(self, seat: int) -> int:
         """1 for the seat that won most."""
-        return self.ranking.index(seat) + 1
+        return self.ranking.index(seat_index(seat, len(self.ranking))) + 1
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -145,13 +147,13 @@ class State(StateBase):
         ``dealer`` defaults to the last seat (so seat 0 is the dealer's left); ``stacks`` to ``rules.stack`` each.
         Every stack must hold at least one chip (a player with none has left the session, D8); a stack smaller
         than the ante puts in all it has."""
+        rules_of(rules, Rules, "Seven Twenty-Seven")
+        seed = seed_value(seed)
         n = rules.players
-        dealer = n - 1 if dealer is None else dealer
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise ValueError(f"dealer={dealer!r} is not a seat; allowed: 0 to {n - 1}")
+        dealer = n - 1 if dealer is None else seat_index(dealer, n, "dealer")
         chips = [rules.stack] * n if stacks is None else list(stacks)
         if len(chips) != n or any(isinstance(c, bool) or not isinstance(c, int) or c < 1 for c in chips):
-            raise ValueError(f"stacks={chips!r} must be {n} whole numbers of at least 1 chip")
+            raise ArgumentError(f"stacks={chips!r} must be {n} whole numbers of at least 1 chip")
         deck = list(range(DECK_SIZE))
         shuffle_in_place(deck, make_rng(seed))
         state = cls._blank(rules, dealer, seed, chips)
@@ -228,6 +230,7 @@ class State(StateBase):
 
     def to_call(self, seat: int) -> int:
         """Chips ``seat`` must add to match the highest bet (it may put in less, all-in)."""
+        seat = seat_index(seat, self.players)
         return self._high - self._bets[seat]
 
     def legal_actions(self) -> list[Action]:
@@ -432,6 +435,7 @@ class State(StateBase):
 
     def can_take(self, seat: int) -> bool:
         """Whether ``seat`` may take a card in a card round: still in, cards left, refusal limit not reached."""
+        seat = seat_index(seat, self.players)
         limit = self.rules.refusal_limit
         return bool(self._deck) and not self._folded >> seat & 1 and (limit is None or self._stands[seat] < limit)
 
@@ -454,47 +458,48 @@ class State(StateBase):
         return tuple(s for s in self._order if not self._folded >> s & 1)
 
     def is_folded(self, seat: int) -> bool:
-        return bool(self._folded >> seat & 1)
+        return bool(self._folded >> seat_index(seat, self.players) & 1)
 
     def is_all_in(self, seat: int) -> bool:
         """Still in with no chips behind."""
-        return not self.is_folded(seat) and not self._stack[seat] and self._phase != OVER
+        return not self.is_folded(seat) and not self._stack[seat_index(seat, self.players)] and self._phase != OVER
 
     def is_shown(self, seat: int) -> bool:
         """Whether ``seat``'s hand was shown at the showdown (then its down cards are public)."""
-        return bool(self._shown >> seat & 1)
+        return bool(self._shown >> seat_index(seat, self.players) & 1)
 
     def down_cards(self, seat: int) -> int:
         """``seat``'s face-down cards (bit set): front-ends show them only to that seat, or once shown."""
-        return self._down[seat]
+        return self._down[seat_index(seat, self.players)]
 
     def up_cards(self, seat: int) -> int:
-        return self._up[seat]
+        return self._up[seat_index(seat, self.players)]
 
     def hand(self, seat: int) -> int:
+        seat = seat_index(seat, self.players)
         return self._down[seat] | self._up[seat]
 
     def stack(self, seat: int) -> int:
         """Chips behind (not yet put in)."""
-        return self._stack[seat]
+        return self._stack[seat_index(seat, self.players)]
 
     def start_stack(self, seat: int) -> int:
-        return self._start[seat]
+        return self._start[seat_index(seat, self.players)]
 
     def committed(self, seat: int) -> int:
         """Chips ``seat`` put in this deal (ante and bets)."""
-        return self._in[seat]
+        return self._in[seat_index(seat, self.players)]
 
     def bet(self, seat: int) -> int:
         """Chips ``seat`` put in this betting round."""
-        return self._bets[seat]
+        return self._bets[seat_index(seat, self.players)]
 
     def stands(self, seat: int) -> int:
-        return self._stands[seat]
+        return self._stands[seat_index(seat, self.players)]
 
     def won(self, seat: int) -> int:
         """Chips ``seat`` received at the end of the deal (0 before)."""
-        return self._won[seat]
+        return self._won[seat_index(seat, self.players)]
 
     @property
     def pot(self) -> int:
@@ -518,6 +523,7 @@ class State(StateBase):
 
     def evaluation(self, seat: int) -> Evaluation:
         """What ``seat``'s whole hand counts for 7 and 27 under these rules (private while cards are down)."""
+        seat = seat_index(seat, self.players)
         r = self.rules
         return evaluate(self.hand(seat), ten_half=r.ten_half, tie_rule=r.tie_rule, bust=r.bust)
 
@@ -546,19 +552,38 @@ class State(StateBase):
         fold_out = len(self.contenders) == 1
         return Result(ranking, delta, tuple(self._stack), fold_out, tuple(totals), tuple(awards))
 
-    def view(self, seat: int | None) -> Any:
-        """What ``seat`` may know (``None``: a spectator, who sees only public cards)."""
-        from sevens.games.seven27.view import build_view
-
-        return build_view(self, seat)
+    def view(self, seat: int | None, history: bool = True) -> Any:
+        """What ``seat`` may know (``None``: a spectator, who sees only public cards); ``history=False`` leaves
+        the log's text out."""
+        return build_view(self, seat, history)
 
     def position(self) -> str:
-        from sevens.games.seven27.position import format_position
-
-        return format_position(self)
+        """The position text (see :mod:`.position`)."""
+        n = range(self.players)
+        if self.is_over():
+            phase = "end"
+        else:
+            letter = "b" if self.phase == "bet" else "c"
+            phase = f"{letter}{self.to_move}{'+' if self.card_taken else ''}"
+        fields = [
+            self.rules.text(),
+            str(self.dealer),
+            str(self.betting_round),
+            phase,
+            "/".join(cards_text(self.down_cards(s), sep="") or "-" for s in n),
+            "/".join(cards_text(self.up_cards(s), sep="") or "-" for s in n),
+            ",".join(str(self.stack(s)) for s in n),
+            ",".join(str(self.committed(s)) for s in n),
+            ",".join(str(self.bet(s)) for s in n),
+            ",".join(str(self.stands(s)) for s in n),
+            ",".join(str(s) for s in n if self.is_folded(s)) or "-",
+            "".join(cards_text(1 << c) for c in self.deck) or "-",
+        ]
+        return " ".join(fields)
 
     def hidden_from(self, seat: int) -> int:
         """Cards ``seat`` may not know: other seats' down cards not shown, and the undealt deck."""
+        seat = seat_index(seat, self.players)
         hidden = mask_of(self._deck)
         for s in range(self.players):
             if s != seat and not self._shown >> s & 1:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from sevens.cards import HIDDEN_TEXT, cards_text
+from sevens.games.arguments import flag, seat_index
 from sevens.games.seven27.actions import Action
 from sevens.games.seven27.evaluate import Evaluation
 from sevens.games.seven27.pots import Pot
@@ -112,9 +113,9 @@ class View:
         }
 
 
-def build_view(state: State, seat: int | None) -> View:
-    if seat is not None and not 0 <= seat < state.players:
-        raise ValueError(f"seat {seat} does not exist; seats are 0 to {state.players - 1}")
+def build_view(state: State, seat: int | None, history: bool = True) -> View:
+    if seat is not None:
+        seat = seat_index(seat, state.players)
 
     def sees(s: int) -> bool:
         return s == seat or state.is_shown(s)
@@ -154,7 +155,9 @@ def build_view(state: State, seat: int | None) -> View:
         pot=state.pot,
         deck_count=state.deck_size,
         own=None if seat is None else state.evaluation(seat),
-        history=tuple(op.text(reveal=op.face_up or sees(op.seat)) for op in state.history),
+        history=tuple(op.text(reveal=op.face_up or sees(op.seat)) for op in state.history)
+        if flag(history, "history")
+        else (),
         result=state.result().to_dict() if state.is_over() else None,
     )
 

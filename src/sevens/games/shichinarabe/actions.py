@@ -24,7 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sevens.cards import CARD_TEXTS, DECK_SIZE, is_joker_text, parse_card
-from sevens.errors import NotationError, expect_text
+from sevens.errors import ArgumentError, NotationError, expect_text
+from sevens.games.arguments import card_index, one_of, whole
 
 PLAY, JOKER, SWAP, PASS, GHOST = range(5)
 BELOW, ABOVE = -1, 1  # side of the joker relative to the card it is played with
@@ -106,18 +107,26 @@ PASS_ACTION = Action(PASS)
 
 
 def play(card: int) -> Action:
-    return PLAY_ACTIONS[card]
+    """Play ``card`` (an index 0–51)."""
+    return PLAY_ACTIONS[card_index(card)]
 
 
 def joker_play(card: int, side: int) -> Action:
-    return (JOKER_BELOW_ACTIONS if side == BELOW else JOKER_ABOVE_ACTIONS)[card]
+    """Play ``card`` with the joker on its ``side``: :data:`BELOW` (-1) or :data:`ABOVE` (1)."""
+    chosen = one_of(side, (BELOW, ABOVE), "side")
+    return (JOKER_BELOW_ACTIONS if chosen == BELOW else JOKER_ABOVE_ACTIONS)[card_index(card)]
 
 
 def swap(card: int) -> Action:
-    return SWAP_ACTIONS[card]
+    """Put ``card`` where the joker stands and take the joker back."""
+    return SWAP_ACTIONS[card_index(card)]
 
 
 def ghost_swap(ghost: int, speaker: int) -> Action:
+    """The ghost in seat ``ghost`` swaps with seat ``speaker`` (whether those seats exist is the state's to say)."""
+    for what, seat in (("ghost", ghost), ("speaker", speaker)):
+        if whole(seat, what, "a seat number") < 0:
+            raise ArgumentError(f"{what} {seat} is not a seat; seats are 0 or more")
     return Action(GHOST, ghost=ghost, speaker=speaker)
 
 

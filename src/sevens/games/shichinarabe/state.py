@@ -18,23 +18,34 @@ Cards are bits (see :mod:`sevens.cards`); each suit's playable positions come fr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from sevens.cards import (
-    ALL_CARDS,
     DECK_SIZE,
     ROW,
     ROW_MASK,
     SEVENS_MASK,
     SUIT_MASKS,
-    card,
+    SUITS,
     card_text,
     cards_text,
     iter_bits,
 )
-from sevens.errors import wrong_action
-from sevens.games.dealing import deal_round_robin
+from sevens.errors import NotationError
+from sevens.games.arguments import seat_index
+from sevens.games.positions import seat_number
 from sevens.games.refusals import Refusal, refused
+from sevens.games.sevens_core.notation import cards_field, one_rest, parse_cards_field, parse_rows, rest_of_deck
+from sevens.games.sevens_core.result import RoundResult
+from sevens.games.sevens_core.state import (
+    ELIMINATED,
+    FINISHED,
+    IN,
+    SEVEN_OF_DIAMONDS,
+    STATUS_NAMES,
+    STUCK,
+    SevensState,
+)
 from sevens.games.shichinarabe.actions import (
     ABOVE,
     BELOW,
@@ -52,16 +63,11 @@ from sevens.games.shichinarabe.actions import (
 )
 from sevens.games.shichinarabe.rules import Rules
 from sevens.games.shichinarabe.tables import shifted_tables
-from sevens.games.state_base import StateBase
+from sevens.games.shichinarabe.view import JOKER_MARK, View, joker_rows
 
-IN, FINISHED, ELIMINATED, STUCK = range(4)
-STATUS_NAMES = ("in", "finished", "eliminated", "joker_stuck")
-SEVEN_OF_DIAMONDS = card(7, 2)
 _NOT_SUIT = tuple(~m for m in SUIT_MASKS)
 _BITS = (*(1 << c for c in range(DECK_SIZE)), 0, 0)  # jokers (52, 53) have no bit
 _SUIT_OF = tuple(c // ROW for c in range(DECK_SIZE))
-NO_LIMIT = 1 << 62
-FAMILY_TITLE = "七並べ (Sevens)"  # in errors
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,39 +93,37 @@ class Event:
 
 
 @dataclass(frozen=True, slots=True)
-class Result:
+class Result(RoundResult):
     """Final ranking (B12). ``ranking`` lists seats best first; ``outcomes[seat]`` is one of ``finished``,
     ``left`` (the last player holding cards), ``stalemate``, ``eliminated``, ``joker_stuck``."""
 
-    ranking: tuple[int, ...]
-    outcomes: tuple[str, ...]
     cards_left: tuple[int, ...]
 
-    def rank(self, seat: int) -> int:
-        """1 for the winner."""
-        return self.ranking.index(seat) + 1
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"ranking": list(self.ranking), "outcomes": list(self.outcomes), "cards_left": list(self.cards_left)}
-
-
-class State(StateBase):
+class State(SevensState):
     """A round of 七並べ. Create with :meth:`new` (or :func:`~.position.parse_position`), then ask and apply."""
 
     __slots__ = (
-        "rules", "players", "dealer", "seed",
-        "_hands", "_jokers", "_occupied", "_joker_at", "_removed",
+        "_jokers", "_occupied", "_joker_at", "_removed",
         "_playable", "_jk_below", "_jk_above", "_tables",
-        "_passes", "_status", "_exits", "_turn", "_in", "_streak",
-        "_log", "_occupants", "_opens_with_7d", "_next", "_limit",
-        "_voluntary", "_jokers_or_swaps",
+        "_occupants", "_opens_with_7d", "_jokers_or_swaps",
     )  # fmt: skip
 
+    _FAMILY_TITLE = "七並べ (Sevens)"
+    _RULES = Rules
+    _ACTION = Action
+    _PASS_ACTION = PASS_ACTION
+    _EVENT = Event
+    _VIEW = View
+    _LAST_IN = 1  # B11: the round ends when one player is left holding cards
+    _EXIT_KINDS: ClassVar[dict[str, int]] = {"f": FINISHED, "x": ELIMINATED, "j": STUCK}
+    _EXIT_HELP = "f (finished), x (eliminated) or j (joker-stuck)"
+    _BOARD_FIELDS = ("ROWS", "HANDS")
+    _TAIL_FIELDS = ("OCCUPANTS",)
+    _POSITION_EXAMPLE = "standard …"
+    _ROUND_OVER = "at most one player in, or a stalemate"
+
     rules: Rules
-    players: int
-    dealer: int
-    seed: int | None
-    _hands: list[int]  # real cards per seat, bit sets
     _jokers: list[int]  # jokers held per seat
     _occupied: int  # positions filled on the table (real cards and jokers)
     _joker_at: int  # positions where a joker stands
@@ -128,65 +132,32 @@ class State(StateBase):
     _jk_below: int
     _jk_above: int
     _tables: tuple[tuple[tuple[int, ...], ...], ...]
-    _passes: list[int]
-    _status: list[int]
-    _exits: list[tuple[int, int]]
-    _turn: int  # -1 once the round is over
-    _in: int  # players still in the round
-    _streak: int  # passes in a row
-    _log: list[tuple[int, Action | Event]]
     _occupants: list[int]
     _opens_with_7d: bool
-    _next: tuple[int, ...]
-    _limit: int
-    _voluntary: bool
     _jokers_or_swaps: bool
 
-    # ------------------------------------------------------------------ creation
+    # ------------------------------------------------------------------ creation (B1–B4)
     @classmethod
-    def new(cls, rules: Rules, seed: int, dealer: int | None = None) -> State:
-        """Deal a new round (B1–B4). ``dealer`` defaults to the last seat, so seat 0 is dealer's left."""
-        n = rules.players
-        dealer = n - 1 if dealer is None else dealer
-        dealt = deal_round_robin(DECK_SIZE + rules.jokers, n, dealer, seed)  # numbers 52, 53 are jokers
-        hands = [sum(map(_BITS.__getitem__, cards)) for cards in dealt]
-        jokers = [sum(c >= DECK_SIZE for c in cards) for cards in dealt]
-        state = cls._blank(rules, dealer, seed, hands, jokers)
-        seven_holder = next(s for s in range(n) if hands[s] >> SEVEN_OF_DIAMONDS & 1)
-        if rules.opening == "sevens_placed":
-            state._occupied = SEVENS_MASK
-            for s in range(n):
-                hands[s] &= ~SEVENS_MASK
-        state._refresh_all()
-        for s in state._from_dealers_left():
-            state._check_empty_hand(s)  # B12: hands emptied by the sevens finish in seat order
-        first = seven_holder if rules.first_player == "diamond_seven" else (dealer + 1) % n
-        state._settle(first, inclusive=True)
-        return state
+    def _deck_size(cls, rules: Rules) -> int:
+        return DECK_SIZE + rules.jokers  # numbers 52, 53 are jokers
 
-    @classmethod
-    def _blank(cls, rules: Rules, dealer: int, seed: int | None, hands: list[int], jokers: list[int]) -> State:
-        state = cls.__new__(cls)
-        n = len(hands)
-        state.rules, state.players, state.dealer, state.seed = rules, n, dealer, seed
-        state._hands, state._jokers = hands, jokers
-        state._occupied = state._joker_at = state._removed = 0
-        state._playable = state._jk_below = state._jk_above = 0
-        state._tables = shifted_tables(rules.ak_link, rules.tunnel)
-        state._passes = [0] * n
-        state._status = [IN] * n
-        state._exits = []
-        state._turn = -1
-        state._in = n
-        state._streak = 0
-        state._log = []
-        state._occupants = list(range(n))
-        state._next = tuple((s + 1) % n for s in range(n))
-        state._limit = NO_LIMIT if rules.pass_limit is None else rules.pass_limit
-        state._opens_with_7d = rules.opening == "fan_tan" and rules.first_player == "diamond_seven"
-        state._voluntary = rules.voluntary_pass
-        state._jokers_or_swaps = rules.jokers > 0
-        return state
+    def _init_board(self) -> None:
+        rules = self.rules
+        self._jokers = [0] * self.players
+        self._occupied = self._joker_at = self._removed = 0
+        self._playable = self._jk_below = self._jk_above = 0
+        self._tables = shifted_tables(rules.ak_link, rules.tunnel)
+        self._occupants = list(range(self.players))
+        self._opens_with_7d = rules.opening == "fan_tan" and rules.first_player == "diamond_seven"
+        self._jokers_or_swaps = rules.jokers > 0
+
+    def _deal(self, dealt: list[list[int]]) -> None:
+        self._hands = [sum(map(_BITS.__getitem__, cards)) for cards in dealt]
+        self._jokers = [sum(c >= DECK_SIZE for c in cards) for cards in dealt]
+        if self.rules.opening == "sevens_placed":
+            self._occupied = SEVENS_MASK
+            self._hands = [hand & ~SEVENS_MASK for hand in self._hands]
+        self._refresh_all()
 
     # ------------------------------------------------------------------ questions
     def legal_actions(self) -> list[Action]:
@@ -199,13 +170,13 @@ class State(StateBase):
             return [PLAY_ACTIONS[SEVEN_OF_DIAMONDS]]  # B4: Fan Tan's first move is 7♦
         m = hand & self._playable
         acts = []
-        while m:
+        while m:  # inline: a function call here costs the benchmark ~5% (docs/decisions.md)
             low = m & -m
             acts.append(PLAY_ACTIONS[low.bit_length() - 1])
             m ^= low
         if self._jokers_or_swaps:
             acts += self._joker_actions(p, hand)
-        if self._passes[p] < self._limit and (self._voluntary or not acts):
+        if self._passes[p] < self._limit and (self._voluntary or not acts):  # B9
             acts.append(PASS_ACTION)
         return acts
 
@@ -219,18 +190,21 @@ class State(StateBase):
             acts += [SWAP_ACTIONS[c] for c in iter_bits(hand & self._joker_at)]
         return acts
 
+    def _has_play(self, q: int) -> bool:
+        hand = self._hands[q]
+        if hand & self._playable:
+            return True
+        if self._jokers[q] and hand & (self._jk_below | self._jk_above):
+            return True
+        return self.rules.joker_exchange == "optional" and bool(hand & self._joker_at)
+
     def refusal(self, action: Action) -> Refusal | None:
         """``None`` if ``action`` is legal, else why not: a catalogue key (``refusal.*``) and its parameters.
         Anything but this family's action raises :class:`~sevens.errors.WrongTypeError`."""
-        if type(action) is not Action:
-            raise wrong_action(action, FAMILY_TITLE)
+        self._check_type(action)
         if action.kind == GHOST:
             return self._ghost_refusal(action)
-        if self._turn < 0:
-            return ("refusal.round_over", {})
-        if action in self.legal_actions():
-            return None
-        return self._reason(action)
+        return super().refusal(action)
 
     def _legal_texts(self, action: Action) -> list[str] | None:
         """The legal actions listed after a refusal (none after the round or for a ghost swap)."""
@@ -240,11 +214,7 @@ class State(StateBase):
         p, rules, kind = self._turn, self.rules, action.kind
         text = str(action)
         if kind == PASS:
-            if self._opening_pending():
-                return ("refusal.first_move_7d", {})
-            if rules.pass_limit is not None and self._passes[p] >= rules.pass_limit:
-                return ("refusal.no_pass_left", {"used": self._passes[p], "limit": rules.pass_limit})
-            return ("refusal.pass_not_allowed", {})
+            return ("refusal.first_move_7d", {}) if self._opening_pending() else self._pass_refusal()
         bit = 1 << action.card
         card = card_text(action.card)
         if not self._hands[p] & bit:
@@ -286,7 +256,7 @@ class State(StateBase):
         Raises :class:`IllegalActionError` saying why, and changes nothing, when it is not legal; anything but a
         七並べ action (text, ``None``, another family's action) raises :class:`~sevens.errors.WrongTypeError`."""
         if type(action) is not Action:
-            raise wrong_action(action, FAMILY_TITLE)
+            self._check_type(action)
         p = self._turn
         kind = action.kind
         if kind == PLAY and p >= 0:  # the hot path of every simulation, kept flat
@@ -312,14 +282,7 @@ class State(StateBase):
                 and (self._voluntary or PASS_ACTION in self.legal_actions())
                 and not (self._opens_with_7d and self._opening_pending())  # B4: Fan Tan opens with 7♦, no pass
             ):
-                self._passes[p] += 1
-                self._log.append((p, action))
-                self._streak += 1
-                if self._limit == NO_LIMIT and self._streak >= self._in:
-                    self._log.append((p, Event("stalemate")))
-                    self._turn = -1
-                    return
-                self._settle(p, inclusive=False)
+                self._pass(p, action)
                 return
         elif kind == GHOST:
             self._ghost_swap(action)
@@ -333,11 +296,10 @@ class State(StateBase):
             self._streak = 0
             # B8c: one action may leave several players joker-stuck (a joker play and its forced exchange):
             # the mover first, then the others in turn order after the mover.
-            for k in range(self.players):
-                self._check_empty_hand((p + k) % self.players)
+            self._leave_empty(p)
             self._settle(p, inclusive=False)
             return
-        raise refused(self.refusal(action) or ("refusal.round_over", {}), action, self._legal_texts(action))
+        raise self._refuse(action)
 
     def _opening_pending(self) -> bool:
         """Fan Tan with ``diamond_seven``: until 7♦ is out, the only legal move is 7♦ (B4)."""
@@ -379,30 +341,7 @@ class State(StateBase):
         self._occupants[g], self._occupants[s] = self._occupants[s], self._occupants[g]
         self._log.append((g, action))
 
-    # ------------------------------------------------------------------ turn order and exits
-    def _settle(self, p: int, inclusive: bool) -> None:
-        """Give the turn to the first player still in after ``p`` (or at ``p``) who has an action,
-        eliminating on the way anyone with no play and no pass left (B9), and end the round if due (B11)."""
-        status, nxt = self._status, self._next
-        q = p if inclusive else nxt[p]
-        while self._in > 1:
-            while status[q] != IN:
-                q = nxt[q]
-            if self._passes[q] < self._limit or self._has_play(q):
-                self._turn = q
-                return
-            self._eliminate(q)
-            q = nxt[q]
-        self._turn = -1
-
-    def _has_play(self, q: int) -> bool:
-        hand = self._hands[q]
-        if hand & self._playable:
-            return True
-        if self._jokers[q] and hand & (self._jk_below | self._jk_above):
-            return True
-        return self.rules.joker_exchange == "optional" and bool(hand & self._joker_at)
-
+    # ------------------------------------------------------------------ exits
     def _eliminate(self, q: int) -> None:
         """B10/B8d: lay the hand out; its jokers leave play, and so does any joker its cards replace."""
         cards = self._hands[q]
@@ -414,21 +353,15 @@ class State(StateBase):
         self._removed += removed
         self._occupied |= cards
         self._refresh_all()
-        self._status[q] = ELIMINATED
-        self._in -= 1
-        self._exits.append((q, ELIMINATED))
-        self._log.append((q, Event("eliminated", cards=cards)))
+        self._exit(q, ELIMINATED, Event("eliminated", cards=cards))
         if removed:
             self._log.append((q, Event("jokers_removed", count=removed)))
 
-    def _check_empty_hand(self, s: int) -> None:
-        if self._hands[s] or self._status[s] != IN:
-            return
-        kind = STUCK if self._jokers[s] else FINISHED  # B8c: only jokers left
-        self._status[s] = kind
-        self._in -= 1
-        self._exits.append((s, kind))
-        self._log.append((s, Event(STATUS_NAMES[kind])))
+    def _empty_exit(self, seat: int) -> int:
+        return STUCK if self._jokers[seat] else FINISHED  # B8c: only jokers left
+
+    def _held(self, seat: int) -> int:
+        return self._hands[seat].bit_count() + self._jokers[seat]
 
     # ------------------------------------------------------------------ tables
     def _refresh(self, suit: int) -> None:
@@ -446,16 +379,13 @@ class State(StateBase):
             self._refresh(suit)
 
     # ------------------------------------------------------------------ results and public facts
-    def is_stalemate(self) -> bool:
-        return self._turn < 0 and self._in > 1
-
     def result(self) -> Result:
         """The ranking (B12); raises ``ValueError`` while the round is still on."""
         if self._turn >= 0:
             raise ValueError("the round is not over yet; result() is available once is_over() is true")
         order = self._from_dealers_left()
         remaining = [s for s in order if self._status[s] == IN]
-        remaining.sort(key=lambda s: self.hand_size(s))  # stable: ties stay in seat order from dealer's left
+        remaining.sort(key=self._held)  # stable: ties stay in seat order from dealer's left
         finished = [s for s, k in self._exits if k == FINISHED]
         eliminated = [s for s, k in reversed(self._exits) if k == ELIMINATED]
         stuck = [s for s, k in reversed(self._exits) if k == STUCK]
@@ -463,21 +393,13 @@ class State(StateBase):
         for s in remaining:
             outcomes[s] = "stalemate" if len(remaining) > 1 else "left"
         ranking = tuple(finished + remaining + eliminated + stuck)
-        return Result(ranking, tuple(outcomes), tuple(self.hand_size(s) for s in range(self.players)))
-
-    def hand(self, seat: int) -> int:
-        """The real cards ``seat`` holds, as a bit set (front-ends show it only to that seat)."""
-        return self._hands[seat]
+        return Result(ranking, tuple(outcomes), tuple(map(self._held, range(self.players))))
 
     def jokers_in_hand(self, seat: int) -> int:
-        return self._jokers[seat]
-
-    def hand_size(self, seat: int) -> int:
-        return self._hands[seat].bit_count() + self._jokers[seat]
+        return self._jokers[seat_index(seat, self.players)]
 
     @property
     def table(self) -> int:
-        """Real cards on the table, as a bit set."""
         return self._occupied & ~self._joker_at
 
     @property
@@ -491,49 +413,70 @@ class State(StateBase):
 
     @property
     def playable_positions(self) -> int:
-        """Positions a card may be played on now (for hints and renderers)."""
         return self._playable & ~self._occupied
-
-    def passes_used(self, seat: int) -> int:
-        return self._passes[seat]
-
-    def status(self, seat: int) -> str:
-        return STATUS_NAMES[self._status[seat]]
-
-    @property
-    def exits(self) -> tuple[tuple[int, str], ...]:
-        """Who left the round, in order: ``(seat, finished|eliminated|joker_stuck)``."""
-        return tuple((s, STATUS_NAMES[k]) for s, k in self._exits)
-
-    @property
-    def pass_streak(self) -> int:
-        return self._streak
 
     @property
     def occupants(self) -> tuple[int, ...]:
         """Which starting player sits in each seat (changes only by a ghost swap)."""
         return tuple(self._occupants)
 
-    @property
-    def actions(self) -> tuple[Action, ...]:
-        """Every action applied, in order: with the rules, seed and dealer this replays the round."""
-        return tuple(a for _, a in self._log if isinstance(a, Action))
+    def _view_fields(self, seat: int) -> dict[str, Any]:
+        return {
+            "table": self.table,
+            "jokers_in_hand": self._jokers[seat],
+            "joker_positions": self._joker_at,
+            "removed_jokers": self._removed,
+        }
 
-    @property
-    def history(self) -> tuple[tuple[int, Action | Event], ...]:
-        """The public log: ``(seat, action or event)`` in order. Everything in it is public."""
-        return tuple(self._log)
+    # ------------------------------------------------------------------ position text: ROWS HANDS [OCCUPANTS]
+    def _board_texts(self) -> list[str]:
+        rows = joker_rows(self.table, self._joker_at)
+        return ["/".join(rows), "/".join(map(cards_field, self._hands, self._jokers))]
 
-    def view(self, seat: int) -> Any:
-        from sevens.games.shichinarabe.view import build_view
+    def _tail_texts(self) -> list[str]:
+        return [] if self._occupants == list(range(self.players)) else [",".join(map(str, self._occupants))]
 
-        return build_view(self, seat)
+    def _read_board(self, texts: list[str]) -> None:
+        rows_text, hands_text = texts
+        table, joker_at = parse_rows(rows_text, JOKER_MARK, "joker")
+        sevens = joker_at & SEVENS_MASK
+        if sevens:
+            suit = SUITS[(sevens & -sevens).bit_length() // ROW]
+            raise NotationError(f"ROWS: a joker stands on 7{suit}; a joker may not stand for a 7 (B8a)")
+        hand_texts = hands_text.split("/")
+        read = [parse_cards_field(h, f"HANDS: seat {i}", jokers=True) for i, h in enumerate(hand_texts)]
+        hands = [mask for mask, _ in read]
+        rest = one_rest(hand_texts)
+        if rest is not None:
+            hands[rest] = rest_of_deck(hands, table)  # a joker's card is not out
+        self._hands, self._jokers = hands, [count for _, count in read]
+        self._occupied, self._joker_at = table | joker_at, joker_at
+        self._removed = self.rules.jokers - sum(self._jokers) - joker_at.bit_count()
+        self._refresh_all()
 
-    def position(self) -> str:
-        from sevens.games.shichinarabe.position import format_position
+    def _read_tail(self, texts: list[str]) -> None:
+        if texts:
+            n = self.players
+            self._occupants = [seat_number(o, n, "OCCUPANTS") for o in texts[0].split(",")]
+            if sorted(self._occupants) != list(range(n)):
+                raise NotationError(f"OCCUPANTS must list each starting player 0 to {n - 1} once, got {texts[0]!r}")
 
-        return format_position(self)
+    def _check_board(self) -> None:
+        if self._removed < 0:
+            raise NotationError(f"more jokers in play than the rules' {self.rules.jokers}")
 
+    def _check_seat(self, seat: int) -> None:
+        status = self._status[seat]
+        if status in (FINISHED, ELIMINATED) and self._held(seat):
+            raise NotationError(f"seat {seat} left the round but still holds cards")
+        if status == STUCK and (self._hands[seat] or not self._jokers[seat]):
+            raise NotationError(f"seat {seat} is joker-stuck but does not hold only jokers")
+
+    def _check_turn(self) -> None:
+        if self._opening_pending() and not self._hands[self._turn] >> SEVEN_OF_DIAMONDS & 1:
+            raise NotationError(f"TURN: the first move must be 7d (B4), which seat {self._turn} does not hold")
+
+    # ------------------------------------------------------------------ sameness, secrecy and invariants
     def _key(self) -> tuple[Any, ...]:
         """Same position (history aside): the same cards everywhere, turn, passes, exits and streak."""
         return (
@@ -542,27 +485,9 @@ class State(StateBase):
             self._streak, tuple(self._occupants),
         )  # fmt: skip
 
-    def hidden_from(self, seat: int) -> int:
-        """Cards ``seat`` may not know: every other seat's hand."""
-        hidden = 0
-        for s in range(self.players):
-            if s != seat:
-                hidden |= self._hands[s]
-        return hidden
-
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` unless every card and joker is in exactly one place."""
         self.check_cards_conserved()
-
-    def check_cards_conserved(self) -> None:
-        """Raise ``AssertionError`` unless every card is in exactly one place (for conformance checks)."""
-        seen = self.table
-        for s in range(self.players):
-            if seen & self._hands[s]:
-                raise AssertionError(f"card(s) {cards_text(seen & self._hands[s])} are in two places")
-            seen |= self._hands[s]
-        if seen != ALL_CARDS:
-            raise AssertionError(f"card(s) {cards_text(ALL_CARDS & ~seen)} are nowhere")
         jokers = sum(self._jokers) + self._joker_at.bit_count() + self._removed
         if jokers != self.rules.jokers:
             raise AssertionError(f"{jokers} jokers accounted for, rules have {self.rules.jokers}")
@@ -577,4 +502,4 @@ def _neighbour(pos: int, side: int, ring: bool) -> int:
     return suit * ROW + rank
 
 
-__all__ = ["ABOVE", "BELOW", "Event", "Result", "State"]
+__all__ = ["ABOVE", "BELOW", "ELIMINATED", "FINISHED", "IN", "STATUS_NAMES", "STUCK", "Event", "Result", "State"]

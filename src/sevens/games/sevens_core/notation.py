@@ -1,0 +1,93 @@
+"""The board fields of the sevens families' position text: the four rows and the card lists.
+
+``ROWS`` is four rows s/h/d/c of 13 characters A…K: the rank where a card is on the table, a family's mark
+(``*`` a joker in 七並べ, ``x`` a dead position in Killer sevens) or ``.`` for an empty position. A card list is
+cards run together (``2s3sJk``), ``-`` for none.
+
+>>> rows_text(0b1000000, 0b100000, "x")[0]
+'.....x7......'
+>>> parse_rows(".....x7....../......7....../......7....../......7......", "x", "dead")[1]
+32
+"""
+
+from __future__ import annotations
+
+from sevens.cards import ALL_CARDS, RANKS, ROW, SUITS, cards_text, is_joker_text, parse_card, split_card_tokens
+from sevens.errors import NotationError
+
+EMPTY_MARK = "."
+
+
+def rows_text(table: int, marked: int, mark: str) -> tuple[str, ...]:
+    """Rows s/h/d/c: the rank where a card is on ``table``, ``mark`` on ``marked``, ``.`` elsewhere."""
+    rows = []
+    for suit in range(4):
+        chars = []
+        for rank in range(ROW):
+            bit = 1 << (suit * ROW + rank)
+            chars.append(RANKS[rank] if table & bit else mark if marked & bit else EMPTY_MARK)
+        rows.append("".join(chars))
+    return tuple(rows)
+
+
+def parse_rows(text: str, mark: str, meaning: str) -> tuple[int, int]:
+    """Inverse of :func:`rows_text`: the cards on the table and the marked positions (``mark`` means ``meaning``)."""
+    rows = text.split("/")
+    if len(rows) != 4 or any(len(r) != ROW for r in rows):
+        raise NotationError(f"ROWS must be 4 rows (s/h/d/c) of 13 characters each, got {text!r}")
+    table = marked = 0
+    for suit, row in enumerate(rows):
+        for rank, ch in enumerate(row):
+            bit = 1 << (suit * ROW + rank)
+            if ch.upper() == RANKS[rank]:
+                table |= bit
+            elif ch.lower() == mark:
+                marked |= bit
+            elif ch != EMPTY_MARK:
+                raise NotationError(
+                    f"ROWS: {SUITS[suit]} row position {rank + 1} is {ch!r}; allowed: "
+                    f"{RANKS[rank]} (card out), {mark} ({meaning}) or {EMPTY_MARK} (empty)"
+                )
+    return table, marked
+
+
+def cards_field(mask: int, jokers: int = 0) -> str:
+    """A card list: the cards run together, then one ``Jk`` per joker; ``-`` for none."""
+    return cards_text(mask, sep="") + "Jk" * jokers or "-"
+
+
+def parse_cards_field(text: str, where: str, jokers: bool = False) -> tuple[int, int]:
+    """A card list's cards (bit set) and jokers (only when ``jokers`` is allowed); ``-`` and ``*`` read as none
+    (the caller fills ``*`` in). ``where`` names the list in errors (``HANDS: seat 2``)."""
+    if text in ("-", "*"):
+        return 0, 0
+    mask = count = 0
+    try:
+        tokens = split_card_tokens(text)
+        cards = [None if jokers and is_joker_text(token) else parse_card(token) for token in tokens]
+    except NotationError as exc:
+        raise NotationError(f"{where}: {exc}") from exc
+    for token, c in zip(tokens, cards, strict=True):
+        if c is None:
+            count += 1
+        elif mask >> c & 1:
+            raise NotationError(f"{where} lists {token} twice")
+        else:
+            mask |= 1 << c
+    return mask, count
+
+
+def rest_of_deck(hands: list[int], out: int) -> int:
+    """The cards of a hand written ``*``: every real card neither ``out`` nor in another hand."""
+    held = 0
+    for hand in hands:
+        held |= hand
+    return ALL_CARDS & ~out & ~held
+
+
+def one_rest(texts: list[str]) -> int | None:
+    """The seat whose hand is written ``*`` (at most one), or ``None``."""
+    rest = [i for i, h in enumerate(texts) if h == "*"]
+    if len(rest) > 1:
+        raise NotationError("HANDS: only one hand may be '*' (the rest of the cards)")
+    return rest[0] if rest else None

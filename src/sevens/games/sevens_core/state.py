@@ -1,0 +1,474 @@
+"""The round that 七並べ (RULES.md Part B) and Killer sevens (Part C) share, written once.
+
+:class:`SevensState` holds and runs everything the two families do alike: the deal and the first player
+(B1–B4, C1), turns, passes and their limit (B9), the stalemate (B11, C7), elimination when a player has no
+play and no pass left, leaving with an empty hand, the order of exits, the public log (and its text, kept
+per state so that a view does not rebuild it), the strict seat accessors, the view's common part and the
+position text's common fields. A family's ``State`` subclasses it and supplies the *geometry*: where a card may
+be played (rows with A–K link, tunnel and jokers; or the 4×13 grid with death by enclosure), what a play does
+to the table, what elimination lays out, and the ranking. See docs/decisions.md, "The sevens core".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Self
+
+from sevens.cards import DECK_SIZE, card, cards_text
+from sevens.errors import NotationError, RulesError, expect_text, wrong_action
+from sevens.games.arguments import flag, rules_of, seat_index, seed_value
+from sevens.games.dealing import deal_round_robin
+from sevens.games.positions import per_seat, seat_number, whole_number
+from sevens.games.refusals import Refusal, refused
+from sevens.games.sevens_core.result import RoundResult
+from sevens.games.state_base import StateBase
+
+IN, FINISHED, ELIMINATED, STUCK = range(4)
+STATUS_NAMES = ("in", "finished", "eliminated", "joker_stuck")
+EXIT_CODES = {FINISHED: "f", ELIMINATED: "x", STUCK: "j"}  # in position text: 2f, 1x, 3j
+NO_LIMIT = 1 << 62
+SEVEN_OF_DIAMONDS = card(7, 2)
+
+PublicLog = tuple[tuple[int, str], ...]  # (seat, the text one seat may read)
+
+
+class SevensState(StateBase):
+    """The shared round of the sevens families; a family's ``State`` fills in the class variables and hooks
+    below (each hook says what it must do)."""
+
+    __slots__ = (
+        "rules", "players", "dealer", "seed",
+        "_hands", "_passes", "_status", "_exits", "_turn", "_in", "_streak", "_log",
+        "_next", "_limit", "_voluntary", "_texts",
+    )  # fmt: skip
+
+    # What a family says about itself.
+    _FAMILY_TITLE: ClassVar[str]  # in errors
+    _RULES: ClassVar[type[Any]]  # its Rules class
+    _ACTION: ClassVar[type]  # its Action class
+    _PASS_ACTION: ClassVar[Any]
+    _EVENT: ClassVar[Callable[..., Any]]  # its Event class: Event(kind) and Event("eliminated", cards=…)
+    _VIEW: ClassVar[Callable[..., Any]]  # its View class
+    _LAST_IN: ClassVar[int]  # the round ends once at most this many players are in (B11: 1, C7: 0)
+    _EXIT_KINDS: ClassVar[dict[str, int]]  # the EXITS codes of its position text
+    _EXIT_HELP: ClassVar[str]  # what those codes mean, for errors
+    _BOARD_FIELDS: ClassVar[tuple[str, ...]]  # its position fields between RULES and TURN (ROWS HANDS …)
+    _TAIL_FIELDS: ClassVar[tuple[str, ...]] = ()  # optional position fields after STREAK
+    _POSITION_EXAMPLE: ClassVar[str]
+    _ROUND_OVER: ClassVar[str]  # when a round is over, for errors
+
+    rules: Any
+    players: int
+    dealer: int
+    seed: int | None
+    _hands: list[int]  # cards held per seat, bit sets
+    _passes: list[int]
+    _status: list[int]  # IN, FINISHED, ELIMINATED or STUCK per seat
+    _exits: list[tuple[int, int]]  # (seat, status) in the order players left
+    _turn: int  # -1 once the round is over
+    _in: int  # players still in the round
+    _streak: int  # passes in a row
+    _log: list[tuple[int, Any]]  # (seat, action or event)
+    _next: tuple[int, ...]
+    _limit: int  # passes allowed per seat (NO_LIMIT for none)
+    _voluntary: bool
+    _texts: tuple[PublicLog, ...]  # the log's text as read by each audience so far (shared by clones: immutable)
+
+    # ------------------------------------------------------------------ creation
+    @classmethod
+    def new(cls, rules: Any, seed: int, dealer: int | None = None) -> Self:
+        """Deal a new round with ``seed`` (0 to 2**64-1). ``dealer`` defaults to the last seat, so seat 0 is the
+        dealer's left. Bad arguments raise :class:`~sevens.errors.SevensError` saying what is allowed."""
+        rules_of(rules, cls._RULES, cls._FAMILY_TITLE)
+        seed = seed_value(seed)
+        n = rules.players
+        dealer = n - 1 if dealer is None else seat_index(dealer, n, "dealer")
+        dealt = deal_round_robin(cls._deck_size(rules), n, dealer, seed)
+        state = cls._blank(rules, dealer, seed, [0] * n)
+        state._deal(dealt)
+        state._leave_empty((dealer + 1) % n)  # hands emptied by the 7s leave first, from the dealer's left
+        if rules.first_player == "diamond_seven":
+            first = next(s for s, cards in enumerate(dealt) if SEVEN_OF_DIAMONDS in cards)
+        else:
+            first = (dealer + 1) % n
+        state._settle(first, inclusive=True)
+        return state
+
+    @classmethod
+    def _blank(cls, rules: Any, dealer: int, seed: int | None, hands: list[int]) -> Self:
+        """A state with ``hands`` and nothing else: no passes, exits or log, the turn unset."""
+        state = cls.__new__(cls)
+        n = len(hands)
+        state.rules, state.players, state.dealer, state.seed = rules, n, dealer, seed
+        state._hands = hands
+        state._passes = [0] * n
+        state._status = [IN] * n
+        state._exits = []
+        state._turn = -1
+        state._in = n
+        state._streak = 0
+        state._log = []
+        state._next = tuple((s + 1) % n for s in range(n))
+        state._limit = NO_LIMIT if rules.pass_limit is None else rules.pass_limit
+        state._voluntary = rules.voluntary_pass
+        state._texts = ((),) * n
+        state._init_board()
+        return state
+
+    @classmethod
+    def _deck_size(cls, rules: Any) -> int:
+        """Hook: how many card numbers are dealt (52, plus the jokers numbered from 52)."""
+        return DECK_SIZE
+
+    def _init_board(self) -> None:
+        """Hook: set the family's own fields for an empty table."""
+        raise NotImplementedError
+
+    def _deal(self, dealt: list[list[int]]) -> None:
+        """Hook: take each seat's dealt card numbers into the hands and put the opening cards on the table."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ the geometry's hooks
+    def _has_play(self, seat: int) -> bool:
+        """Hook: whether ``seat`` holds anything it may put on the table now."""
+        raise NotImplementedError
+
+    def _eliminate(self, seat: int) -> None:
+        """Hook: lay ``seat``'s hand out (B10, C6) and record the exit with :meth:`_exit`."""
+        raise NotImplementedError
+
+    def apply(self, action: Any) -> None:
+        """Hook: apply ``action`` for the seat to move (raise :meth:`_refuse` when it is not legal)."""
+        raise NotImplementedError
+
+    def hidden_from(self, seat: int) -> int:
+        """Cards ``seat`` may not know now (bit set): every other seat's hand and whatever else of theirs is
+        private."""
+        seat = seat_index(seat, self.players)
+        hidden = 0
+        for s in range(self.players):
+            if s != seat:
+                hidden |= self._hands[s] | self._private(s)
+        return hidden
+
+    def _private(self, seat: int) -> int:
+        """Hook: cards of ``seat`` besides its hand that other seats may not know (Killer's hidden dead piles)."""
+        return 0
+
+    def result(self) -> RoundResult:
+        """Hook: the ranking once the round is over (B12, C8)."""
+        raise NotImplementedError
+
+    def check_invariants(self) -> None:
+        """Raise ``AssertionError`` unless every card is in exactly one place (families check more)."""
+        self.check_cards_conserved()
+
+    def _empty_exit(self, seat: int) -> int:
+        """The status of a player whose hand has no real card left (FINISHED; 七並べ: STUCK with jokers)."""
+        return FINISHED
+
+    def _held(self, seat: int) -> int:
+        """How many cards ``seat`` holds (jokers included)."""
+        return self._hands[seat].bit_count()
+
+    # ------------------------------------------------------------------ questions
+    def refusal(self, action: Any) -> Refusal | None:
+        """``None`` if ``action`` is legal, else why not: a catalogue key (``refusal.*``) and its parameters.
+        Anything but this family's action raises :class:`~sevens.errors.WrongTypeError`."""
+        self._check_type(action)
+        if self._turn < 0:
+            return ("refusal.round_over", {})
+        if action in self.legal_actions():
+            return None
+        return self._reason(action)
+
+    def _reason(self, action: Any) -> Refusal:
+        """Hook: why ``action``, which is not legal, is refused (the round is on)."""
+        raise NotImplementedError
+
+    def _pass_refusal(self) -> Refusal:
+        used, limit = self._passes[self._turn], self.rules.pass_limit
+        if limit is not None and used >= limit:
+            return ("refusal.no_pass_left", {"used": used, "limit": limit})
+        return ("refusal.pass_not_allowed", {})
+
+    def _check_type(self, action: Any) -> None:
+        if type(action) is not self._ACTION:
+            raise wrong_action(action, self._FAMILY_TITLE)
+
+    def _refuse(self, action: Any) -> Exception:
+        """The error for an action :meth:`apply` could not apply."""
+        return refused(self.refusal(action) or ("refusal.round_over", {}), action, self._legal_texts(action))
+
+    # ------------------------------------------------------------------ passes, exits and turn order
+    def _pass(self, p: int, action: Any) -> None:
+        """Seat ``p`` passes; with no pass limit, everyone still in passing in a row is a stalemate (B11, C7)."""
+        self._passes[p] += 1
+        self._log.append((p, action))
+        self._streak += 1
+        if self._limit == NO_LIMIT and self._streak >= self._in:
+            self._log.append((p, self._EVENT("stalemate")))
+            self._turn = -1
+            return
+        self._settle(p, inclusive=False)
+
+    def _settle(self, p: int, inclusive: bool) -> None:
+        """Give the turn to the first player still in after ``p`` (or at ``p``) who has an action, eliminating
+        on the way anyone with no play and no pass left (B9), and end the round when too few are in."""
+        status, nxt, last = self._status, self._next, self._LAST_IN
+        q = p if inclusive else nxt[p]
+        while self._in > last:
+            while status[q] != IN:
+                q = nxt[q]
+            if self._passes[q] < self._limit or self._has_play(q):
+                self._turn = q
+                return
+            self._eliminate(q)
+            q = nxt[q]
+        self._turn = -1
+
+    def _exit(self, seat: int, kind: int, event: Any = None) -> None:
+        """``seat`` leaves the round as ``kind``, logged as ``event`` (by default the status's name)."""
+        self._status[seat] = kind
+        self._in -= 1
+        self._exits.append((seat, kind))
+        self._log.append((seat, event if event is not None else self._EVENT(STATUS_NAMES[kind])))
+
+    def _check_empty_hand(self, s: int) -> None:
+        if not self._hands[s] and self._status[s] == IN:
+            self._exit(s, self._empty_exit(s))
+
+    def _leave_empty(self, first: int) -> None:
+        """Every player still in with an empty hand leaves: ``first`` first, then clockwise from it."""
+        n, hands, status = self.players, self._hands, self._status
+        for k in range(n):
+            s = (first + k) % n
+            if not hands[s] and status[s] == IN:
+                self._exit(s, self._empty_exit(s))
+
+    # ------------------------------------------------------------------ public facts (seats are checked)
+    def is_stalemate(self) -> bool:
+        return self._turn < 0 and self._in > self._LAST_IN
+
+    def hand(self, seat: int) -> int:
+        """The cards ``seat`` holds, as a bit set (front-ends show it only to that seat)."""
+        return self._hands[seat_index(seat, self.players)]
+
+    def hand_size(self, seat: int) -> int:
+        return self._held(seat_index(seat, self.players))
+
+    def passes_used(self, seat: int) -> int:
+        return self._passes[seat_index(seat, self.players)]
+
+    def status(self, seat: int) -> str:
+        """``in``, ``finished`` (went out), ``eliminated`` or (七並べ with jokers) ``joker_stuck``."""
+        return STATUS_NAMES[self._status[seat_index(seat, self.players)]]
+
+    @property
+    def exits(self) -> tuple[tuple[int, str], ...]:
+        """Who left the round, in order: ``(seat, status)``."""
+        return tuple((s, STATUS_NAMES[k]) for s, k in self._exits)
+
+    @property
+    def pass_streak(self) -> int:
+        return self._streak
+
+    @property
+    def actions(self) -> tuple[Any, ...]:
+        """Every action applied, in order: with the rules, seed and dealer this replays the round."""
+        action = self._ACTION
+        return tuple(a for _, a in self._log if type(a) is action)
+
+    @property
+    def history(self) -> tuple[tuple[int, Any], ...]:
+        """The full log: ``(seat, action or event)`` in order (see :meth:`public_history` for one seat)."""
+        return tuple(self._log)
+
+    def public_history(self, seat: int) -> PublicLog:
+        """The log as ``seat`` may read it, as text. Kept per state and extended only by what is new."""
+        return self._public_log(self._audience(seat_index(seat, self.players)))
+
+    def _audience(self, seat: int) -> int:
+        """Hook: which cached text ``seat`` reads (0 when the whole log is public)."""
+        return 0
+
+    def _entry_text(self, seat: int, item: Any, audience: int) -> str:
+        """Hook: the text of ``item``, logged under ``seat``, for ``audience``."""
+        return str(item)
+
+    def _public_log(self, audience: int) -> PublicLog:
+        texts = self._texts
+        done = texts[audience]
+        log = self._log
+        if len(done) < len(log):
+            text = self._entry_text
+            done += tuple((s, text(s, item, audience)) for s, item in log[len(done) :])
+            self._texts = (*texts[:audience], done, *texts[audience + 1 :])
+        return done
+
+    def view(self, seat: int, history: bool = True) -> Any:
+        """What ``seat`` may know, by allowlist (no reference to the state). ``history=False`` leaves the log's
+        text out (``view.history`` is then empty) for callers that do not read it."""
+        seat = seat_index(seat, self.players)
+        to_move = self.to_move
+        seats = range(self.players)
+        return self._VIEW(
+            seat=seat,
+            rules=self.rules,
+            hand=self._hands[seat],
+            playable_positions=self.playable_positions,
+            hand_counts=tuple(map(self._held, seats)),
+            passes_used=tuple(self._passes),
+            statuses=tuple(STATUS_NAMES[k] for k in self._status),
+            to_move=to_move,
+            legal_actions=tuple(self.legal_actions()) if to_move == seat else (),
+            history=self._public_log(self._audience(seat)) if flag(history, "history") else (),
+            **self._view_fields(seat),
+        )
+
+    def _view_fields(self, seat: int) -> dict[str, Any]:
+        """Hook: the family's own fields of ``seat``'s view (``table`` and what else that seat may know)."""
+        raise NotImplementedError
+
+    @property
+    def playable_positions(self) -> int:
+        """Positions a card may be played on now (for hints and renderers)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ position text
+    def position(self) -> str:
+        """The position text (like FEN): ``RULES <board fields> TURN PASSES EXITS DEALER STREAK [tail]``."""
+        return " ".join(
+            [
+                self.rules.text(),
+                *self._board_texts(),
+                "-" if self._turn < 0 else str(self._turn),
+                ",".join(map(str, self._passes)),
+                ",".join(f"{s}{EXIT_CODES[k]}" for s, k in self._exits) or "-",
+                str(self.dealer),
+                str(self._streak),
+                *self._tail_texts(),
+            ]
+        )
+
+    def _board_texts(self) -> list[str]:
+        """Hook: the family's fields between RULES and TURN."""
+        raise NotImplementedError
+
+    def _tail_texts(self) -> list[str]:
+        return []
+
+    @classmethod
+    def parse_position(cls, text: str) -> Self:
+        """Read a position; raises :class:`NotationError` saying which field is wrong and why."""
+        expect_text(text, "a position", cls._POSITION_EXAMPLE)
+        fields = text.split()
+        board = len(cls._BOARD_FIELDS)
+        common = 1 + board + 5
+        if not common <= len(fields) <= common + len(cls._TAIL_FIELDS):
+            counts = " or ".join(map(str, range(common, common + len(cls._TAIL_FIELDS) + 1)))
+            names = " ".join(["RULES", *cls._BOARD_FIELDS, "TURN PASSES EXITS DEALER STREAK"])
+            tail = "".join(f" [{name}]" for name in cls._TAIL_FIELDS)
+            raise NotationError(f"a position has {counts} space-separated fields ({names}{tail}), got {len(fields)}")
+        hand_texts = fields[2].split("/")  # HANDS, always the second board field
+        try:
+            rules = cls._RULES.parse_text(fields[0], players=len(hand_texts))
+        except RulesError as exc:
+            raise NotationError(f"RULES: {exc} (HANDS lists {len(hand_texts)} seats)") from exc
+        n = rules.players
+        turn_text, passes_text, exits_text, dealer_text, streak_text = fields[1 + board : common]
+        state = cls._blank(rules, seat_number(dealer_text, n, "DEALER"), None, [0] * n)
+        state._read_board(fields[1 : 1 + board])
+        state._passes = per_seat(passes_text, n, "PASSES")
+        state._streak = whole_number(streak_text, "STREAK")
+        for entry in [] if exits_text == "-" else exits_text.split(","):
+            seat, kind = seat_number(entry[:-1], n, "EXITS"), cls._EXIT_KINDS.get(entry[-1:])
+            if kind is None:
+                raise NotationError(f"EXITS entry {entry!r}: expected a seat then {cls._EXIT_HELP}, e.g. 2f")
+            if state._status[seat] != IN:
+                raise NotationError(f"EXITS lists seat {seat} twice")
+            state._exits.append((seat, kind))
+            state._status[seat] = kind
+        state._in = state._status.count(IN)
+        state._read_tail(fields[common:])
+        state._turn = -1 if turn_text == "-" else seat_number(turn_text, n, "TURN")
+        state._check_position()
+        return state
+
+    def _read_board(self, texts: list[str]) -> None:
+        """Hook: read the board fields into the hands and the table."""
+        raise NotImplementedError
+
+    def _read_tail(self, texts: list[str]) -> None:
+        """Hook: read the optional fields after STREAK (none unless the family has some)."""
+
+    def _check_position(self) -> None:
+        """Raise :class:`NotationError` for a position no round reaches: cards misplaced, passes over the limit,
+        an empty hand still in, a turn that disagrees with the end of the round or has no legal action."""
+        self._check_board()
+        where = self._misplaced()
+        if where:
+            raise NotationError(where)
+        limit = self.rules.pass_limit
+        for s in range(self.players):
+            if limit is not None and self._passes[s] > limit:
+                raise NotationError(f"PASSES: seat {s} used {self._passes[s]} passes; the limit is {limit}")
+            if self._status[s] == IN and not self._held(s):
+                raise NotationError(f"seat {s} holds no cards but is not listed in EXITS (an empty hand leaves)")
+            self._check_seat(s)
+        over = self._in <= self._LAST_IN or (limit is None and self._streak >= self._in)
+        if over != (self._turn < 0):
+            raise NotationError(f"TURN must be '-' exactly when the round is over ({self._ROUND_OVER})")
+        p = self._turn
+        if p >= 0:
+            if self._status[p] != IN:
+                raise NotationError(f"TURN: seat {p} is not in the round")
+            self._check_turn()
+            if not self.legal_actions():
+                raise NotationError(
+                    f"TURN: seat {p} has no legal action; such a player is eliminated before moving (B9)"
+                )
+
+    def _check_board(self) -> None:
+        """Hook: the family's checks of the table that come before the cards are counted."""
+
+    def _check_seat(self, seat: int) -> None:
+        """Hook: the family's checks of one seat's hand against its status."""
+
+    def _check_turn(self) -> None:
+        """Hook: the family's checks of the seat to move."""
+
+    # ------------------------------------------------------------------ invariants
+    def _places(self, seat: int) -> Sequence[tuple[str, int]]:
+        """Where ``seat``'s real cards are, as (position field, bit set) pairs."""
+        return (("HANDS", self._hands[seat]),)
+
+    def _misplaced(self) -> str | None:
+        """Why the real cards are not each in exactly one place (the table, a hand, a pile), or ``None``."""
+        seen = self.table
+        for s in range(self.players):
+            for where, mask in self._places(s):
+                if seen & mask:
+                    return f"{where}: seat {s}'s card(s) {cards_text(seen & mask)} are in two places"
+                seen |= mask
+        full = (1 << DECK_SIZE) - 1
+        if seen != full:
+            return f"card(s) {cards_text(full & ~seen)} are nowhere (every card must be placed once)"
+        return None
+
+    @property
+    def table(self) -> int:
+        """Real cards on the table, as a bit set."""
+        raise NotImplementedError
+
+    def check_cards_conserved(self) -> None:
+        """Raise ``AssertionError`` unless every card is in exactly one place (for conformance checks)."""
+        where = self._misplaced()
+        if where:
+            raise AssertionError(where)
+
+
+__all__ = [
+    "ELIMINATED", "EXIT_CODES", "FINISHED", "IN", "NO_LIMIT", "SEVEN_OF_DIAMONDS", "STATUS_NAMES", "STUCK",
+    "PublicLog", "SevensState",
+]  # fmt: skip
