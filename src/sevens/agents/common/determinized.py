@@ -94,7 +94,7 @@ class DeterminizedAgent(BudgetedAgent, Generic[ViewT, ActionT, StateT]):
                 values.append(playout(state, seat, random.Random(noise_seed)))
             return values
 
-        values = sample_rows(row, self.rollouts, self.think_ms, stop)
+        values = sample_rows(row, self.budget, stop)
         self.last_samples = len(values)
         return values
 

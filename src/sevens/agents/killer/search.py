@@ -53,6 +53,8 @@ class MonteCarloAgent(DeterminizedAgent[View, Action, State]):
     """The flat Monte Carlo loop on Killer states, played out by :mod:`.rollout`; subclasses say where the
     states to play out come from."""
 
+    samples_per_cpu_second = 400.0  # ``expert`` in ``killer``, full budget (``bench/search_throughput.py``)
+
     def __init__(
         self,
         think_ms: float = DEFAULT_THINK_MS,

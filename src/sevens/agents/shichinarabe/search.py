@@ -63,6 +63,8 @@ from .sampling import Deal, Sampler, build_state, with_hands
 DEFAULT_THINK_MS = 300.0
 MAX_CANDIDATES = 5
 KERNEL_CHUNK = 16
+KERNEL_SAMPLES_PER_SECOND = 8000.0
+"""Samples per CPU second on the kernel (``expert`` in ``standard``, full budget: ``bench/search_throughput.py``)."""
 """Samples played out per kernel call when thinking on a clock (the last call may run past ``think_ms`` by that
 much: a few milliseconds)."""
 
@@ -108,6 +110,9 @@ class MonteCarloAgent(DeterminizedAgent[View, Action, State]):
         super().reset(seat, seed)
         self._knowledge = None
         self._default.reset(seat, seed)
+
+    def _sample_rate(self) -> float:
+        return KERNEL_SAMPLES_PER_SECOND if self.kernel else self.samples_per_cpu_second
 
     def act(self, view: Any, legal: Sequence[Any]) -> Any:
         self._knowledge = (self._knowledge or Knowledge.fresh(view)).update(view)
@@ -157,7 +162,7 @@ class MonteCarloAgent(DeterminizedAgent[View, Action, State]):
                     )
             return playouts.rows(samples, candidates, seat, streams, policies if mixture is not None else None)
 
-        values = sample_chunks(chunk, self.rollouts, self.think_ms, KERNEL_CHUNK, stop)
+        values = sample_chunks(chunk, self.budget, KERNEL_CHUNK, stop)
         self.last_samples = len(values)
         return values
 
