@@ -35,8 +35,7 @@ from sevens.agents.base import Agent
 from .greedy import GreedyAgent
 from .heuristic import HeuristicAgent
 from .levels import LEVELS
-from .oracle import OracleAgent
-from .search import SearchAgent
+from .search import OracleAgent, SearchAgent
 
 AGENTS: dict[str, Callable[[], Agent]] = {
     "greedy": GreedyAgent,

@@ -36,8 +36,7 @@ from sevens.agents.base import Agent
 from .greedy import GreedyAgent
 from .heuristic import HeuristicAgent
 from .levels import LEVELS, expert_oracle
-from .oracle import OracleAgent
-from .search import SearchAgent
+from .search import OracleAgent, SearchAgent
 
 AGENTS: dict[str, Callable[[], Agent]] = {
     "greedy": GreedyAgent,
