@@ -26,17 +26,21 @@ class PassRules(Protocol):
     def pass_limit(self) -> int | None: ...
 
 
-class TableView(Protocol):
-    """What the corrections read of a family's view."""
-
-    @property
-    def rules(self) -> PassRules: ...
+class Seated(Protocol):
+    """A view's seat and every seat's status."""
 
     @property
     def seat(self) -> int: ...
 
     @property
     def statuses(self) -> Sequence[str]: ...
+
+
+class TableView(Seated, Protocol):
+    """What the corrections read of a family's view."""
+
+    @property
+    def rules(self) -> PassRules: ...
 
     @property
     def passes_used(self) -> Sequence[int]: ...
@@ -86,7 +90,7 @@ class LogReadingHeuristic(Generic[KnowledgeT]):
         raise NotImplementedError
 
 
-def opponents_in(view: TableView) -> list[int]:
+def opponents_in(view: Seated) -> list[int]:
     """The other seats still in the round."""
     return [s for s, status in enumerate(view.statuses) if s != view.seat and status == "in"]
 
