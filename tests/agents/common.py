@@ -76,6 +76,52 @@ def object_graph(root: Any) -> list[Any]:
     return list(seen.values())
 
 
+AGENT_NAMES = ("random", "greedy", "heuristic", "search")
+"""The agents every 七並べ family offers, rotated through the seats by the legality tests."""
+
+
+def rotation(first: int) -> list[str]:
+    """:data:`AGENT_NAMES`, starting with the ``first``-th."""
+    return [AGENT_NAMES[(first + k) % len(AGENT_NAMES)] for k in range(len(AGENT_NAMES))]
+
+
+def mover_view(state: Playable) -> tuple[int, Any]:
+    """The seat to move in ``state`` and its view."""
+    seat = state.to_move
+    assert seat is not None
+    return seat, state.view(seat)
+
+
+def choice_in(agent: Agent, state: Playable) -> str:
+    """What ``agent`` plays, as text, in ``state`` (the seat to move), checked legal."""
+    seat, view = mover_view(state)
+    agent.reset(seat, 1)
+    action = agent.act(view, state.legal_actions())
+    assert action in state.legal_actions()
+    return str(action)
+
+
+def absences_proved(positions: Iterable[Playable], fresh: Callable[[Any], Any]) -> int:
+    """Cards the public log proves absent from some hand, summed over the mover's views at ``positions``."""
+    total = 0
+    for state in positions:
+        view = state.view(state.to_move or 0)
+        total += sum(c.bit_count() for c in fresh(view).update(view).excluded)
+    return total
+
+
+def redealer(
+    fresh: Callable[[Any], Any], sampler: Callable[[Any, Any], Any], build: Callable[[Any, Any, Any], StateT]
+) -> Callable[[Any, random.Random], StateT]:
+    """``redeal(view, rng)``: a state that looks like ``view`` from its seat, the hidden cards sampled anew."""
+
+    def redeal(view: Any, rng: random.Random) -> StateT:
+        knowledge = fresh(view).update(view)
+        return build(view, knowledge, sampler(view, knowledge).sample(rng))
+
+    return redeal
+
+
 def choices_in(worlds: Iterable[Any], seat: int, make_agent: Callable[[], Agent]) -> list[Any]:
     """What a fresh agent (same seed) chooses for ``seat`` in each of ``worlds``."""
     choices = []

@@ -2,23 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from sevens.agents.base import Agent
 from sevens.agents.shichinarabe import GreedyAgent, HeuristicAgent, SearchAgent
 from sevens.agents.shichinarabe.board import row_lanes
 from sevens.games.shichinarabe import parse_position
 
+from .common import choice_in
+
 SEVENS = "......7....../......7....../......7....../......7......"
 
 
 def _choice(agent: Agent, text: str) -> str:
-    state = parse_position(text)
-    seat = state.to_move
-    assert seat is not None
-    agent.reset(seat, 1)
-    action: Any = agent.act(state.view(seat), state.legal_actions())
-    return str(action)
+    return choice_in(agent, parse_position(text))
 
 
 def test_heuristic_plays_its_own_lane_before_a_gate() -> None:

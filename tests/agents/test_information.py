@@ -11,9 +11,8 @@ from sevens.agents.shichinarabe import HeuristicAgent, SearchAgent
 from sevens.agents.shichinarabe.knowledge import Knowledge
 from sevens.agents.shichinarabe.sampling import Sampler, build_state
 from sevens.games.shichinarabe import Rules, State, parse_position
-from sevens.games.shichinarabe.view import View
 
-from .common import object_graph, search_ignores_hidden_cards
+from .common import mover_view, object_graph, redealer, search_ignores_hidden_cards
 from .support import VARIANTS, random_positions
 
 
@@ -40,13 +39,8 @@ def test_search_choice_depends_only_on_the_view(preset: str) -> None:
 
 def test_heuristic_choice_depends_only_on_the_view() -> None:
     state = State.new(Rules.preset("standard"), 4)
-    seat = state.to_move
-    assert seat is not None
-    view = state.view(seat)
+    _, view = mover_view(state)
     assert HeuristicAgent().act(view, list(view.legal_actions)) in view.legal_actions
 
 
-def _redeal(view: View, rng: random.Random) -> State:
-    """A state that looks like ``view`` from its seat, with the hidden cards sampled anew."""
-    knowledge = Knowledge.fresh(view).update(view)
-    return build_state(view, knowledge, Sampler(view, knowledge).sample(rng))
+_redeal = redealer(Knowledge.fresh, Sampler, build_state)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -13,6 +14,7 @@ from sevens.agents.shichinarabe.sampling import Sampler, build_state, with_hands
 from sevens.cards import ALL_CARDS
 from sevens.games.shichinarabe import Rules, State
 
+from .common import absences_proved, mover_view
 from .support import VARIANTS, random_positions
 
 RULES = [rules.replace(players=n) for rules in VARIANTS for n in (3, 5)]
@@ -34,11 +36,8 @@ def test_public_deductions_never_exclude_a_card_the_seat_holds(rules: Rules) -> 
 
 
 def test_passes_without_voluntary_pass_do_prove_absences() -> None:
-    proved = 0
-    for seed in range(10):
-        for state in random_positions(Rules.preset("english"), seed, every=4):
-            view = state.view(state.to_move or 0)
-            proved += sum(c.bit_count() for c in Knowledge.fresh(view).update(view).excluded)
+    walks = (random_positions(Rules.preset("english"), seed, every=4) for seed in range(10))
+    proved = absences_proved(itertools.chain.from_iterable(walks), Knowledge.fresh)
     assert proved > 0
 
 
@@ -47,9 +46,7 @@ def test_samples_are_consistent_with_the_view(rules: Rules) -> None:
     rng = random.Random(5)
     for seed in range(4):
         for state in random_positions(rules, seed, every=3):
-            seat = state.to_move
-            assert seat is not None
-            view = state.view(seat)
+            seat, view = mover_view(state)
             knowledge = Knowledge.fresh(view).update(view)
             sampler = Sampler(view, knowledge)
             hidden = ALL_CARDS & ~view.table & ~view.hand

@@ -12,9 +12,8 @@ from sevens.agents.killer.knowledge import Knowledge
 from sevens.agents.killer.sampling import Sampler, build_state
 from sevens.cards import ALL_CARDS
 from sevens.games.killer import Rules, State, parse_position
-from sevens.games.killer.view import View
 
-from ..common import object_graph, search_ignores_hidden_cards
+from ..common import mover_view, object_graph, redealer, search_ignores_hidden_cards
 from .support import VARIANTS, random_positions
 
 
@@ -46,16 +45,11 @@ def test_search_choice_depends_only_on_the_view(rules: Rules) -> None:
 
 def test_heuristic_and_search_are_given_views_only() -> None:
     state = State.new(Rules.preset("killer"), 4)
-    seat = state.to_move
-    assert seat is not None
-    view = state.view(seat)
+    seat, view = mover_view(state)
     for agent in (HeuristicAgent(), SearchAgent(rollouts=2)):
         agent.reset(seat, 1)
         assert agent.act(view, list(view.legal_actions)) in view.legal_actions
         assert not any(isinstance(obj, State) for obj in object_graph(agent))
 
 
-def _redeal(view: View, rng: random.Random) -> State:
-    """A state that looks like ``view`` from its seat, with the hidden cards sampled anew."""
-    knowledge = Knowledge.fresh(view).update(view)
-    return build_state(view, knowledge, Sampler(view, knowledge).sample(rng))
+_redeal = redealer(Knowledge.fresh, Sampler, build_state)
