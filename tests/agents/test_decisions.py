@@ -39,17 +39,17 @@ def test_heuristic_buries_an_opponents_card_under_a_joker_without_exchange() -> 
     assert _choice(HeuristicAgent(), text) == "Jk+9s"
 
 
+def test_search_takes_a_certain_win() -> None:
+    # My last card is playable: playing it wins at once, passing can only lose ground.
+    assert _choice(SearchAgent(rollouts=4), f"standard {SEVENS} 8s/* 0 0,0 - 1 0") == "8s"
+
+
 def test_greedy_never_passes_while_it_can_play() -> None:
     assert _choice(GreedyAgent(), f"standard {SEVENS} 8s2h/* 0 0,0 - 1 0") == "8s"
 
 
 def test_greedy_prefers_the_play_that_opens_its_own_cards() -> None:
     assert _choice(GreedyAgent(), f"standard {SEVENS} 8s6h5h/* 0 0,0 - 1 0") == "6h"
-
-
-def test_search_takes_a_certain_win() -> None:
-    # My last card is playable: playing it wins at once, passing can only lose ground.
-    assert _choice(SearchAgent(rollouts=4), f"standard {SEVENS} 8s/* 0 0,0 - 1 0") == "8s"
 
 
 def test_lanes_follow_the_tunnel() -> None:

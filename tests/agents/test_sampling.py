@@ -34,16 +34,11 @@ def test_public_deductions_never_exclude_a_card_the_seat_holds(rules: Rules) -> 
                     assert knowledge.known_jokers[other] <= state.jokers_in_hand(other)
 
 
-def test_passes_without_voluntary_pass_do_prove_absences() -> None:
-    proved = absences_proved(walks(random_positions, Rules.preset("english"), range(10), 4), Knowledge.fresh)
-    assert proved > 0
-
-
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.text()}-{r.players}")
 def test_samples_are_consistent_with_the_view(rules: Rules) -> None:
     rng = random.Random(5)
-    positions = walks(random_positions, rules, range(4), 3)
-    for state, seat, view, knowledge, sampler in sampled(positions, Knowledge.fresh, Sampler):
+    views = sampled(walks(random_positions, rules, range(4), 3), Knowledge.fresh, Sampler)
+    for state, seat, view, knowledge, sampler in views:
         hidden = ALL_CARDS & ~view.table & ~view.hand
         loose = rules.jokers - view.joker_positions.bit_count() - view.removed_jokers
         posterior = posterior_deals(sampler, OpponentModel(view, knowledge, DEFAULT_WEIGHTS), 40, 5)
@@ -82,3 +77,8 @@ def test_a_sample_follows_the_known_joker_after_an_exchange() -> None:
     assert knowledge.known_jokers[1] == 1
     deal = Sampler(view, knowledge).sample(random.Random(1))
     assert deal.jokers[1] == 1
+
+
+def test_passes_without_voluntary_pass_do_prove_absences() -> None:
+    proved = absences_proved(walks(random_positions, Rules.preset("english"), range(10), 4), Knowledge.fresh)
+    assert proved > 0

@@ -39,8 +39,8 @@ def test_passes_without_voluntary_pass_do_prove_absences() -> None:
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.text()}-{r.players}")
 def test_samples_are_consistent_with_the_view(rules: Rules) -> None:
     rng = random.Random(5)
-    positions = walks(random_positions, rules, range(3), 3)
-    for state, seat, view, knowledge, sampler in sampled(positions, Knowledge.fresh, Sampler):
+    views = sampled(walks(random_positions, rules, range(3), 3), Knowledge.fresh, Sampler)
+    for state, seat, view, knowledge, sampler in views:
         hidden = ALL_CARDS & ~view.table & ~view.dead_positions & ~view.hand
         for _ in range(3):
             deal = sampler.sample(rng)
