@@ -13,11 +13,13 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 from sevens.cards import cards_text, iter_bits
 
 from .heuristic import opponents_in
+from .knowledge import LogReader
+from .view import SevensView
 
 GREEDY_TRIES = 8
 """Greedy deals tried before falling back on the matching."""
@@ -28,32 +30,6 @@ EXIT_CODES = {"finished": "f", "eliminated": "x", "joker_stuck": "j"}
 """How a position text writes the ways a player left the round."""
 
 
-class SeatsView(Protocol):
-    """What dealing and the position text read of a family's view."""
-
-    @property
-    def seat(self) -> int: ...
-
-    @property
-    def statuses(self) -> Sequence[str]: ...
-
-    @property
-    def hand_counts(self) -> Sequence[int]: ...
-
-    @property
-    def passes_used(self) -> Sequence[int]: ...
-
-    @property
-    def to_move(self) -> int | None: ...
-
-
-class ReadLog(Protocol):
-    """What the position text reads of a family's knowledge."""
-
-    exits: list[tuple[int, str]]
-    streak: int
-
-
 class CardDealer(ABC, Generic[DealT]):
     """Random deals of the hidden cards; subclasses fill ``seats``, ``capacity`` and ``allowed``."""
 
@@ -62,7 +38,7 @@ class CardDealer(ABC, Generic[DealT]):
     capacity: dict[int, int]  # seat -> real cards it receives
     allowed: dict[int, list[int]]  # hidden card -> seats that may hold it
 
-    def _place(self, view: SeatsView, excluded: Sequence[int], hidden: int) -> None:
+    def _place(self, view: SevensView, excluded: Sequence[int], hidden: int) -> None:
         """The seats still in receive the ``hidden`` cards, each card only where the log allows it."""
         self.hidden = hidden
         self.seats = opponents_in(view)
@@ -115,7 +91,7 @@ class CardDealer(ABC, Generic[DealT]):
         return {c: slot[0] for slot, c in slot_owner.items()}
 
 
-def position_tail(view: SeatsView, knowledge: ReadLog) -> list[str]:
+def position_tail(view: SevensView, knowledge: LogReader[Any]) -> list[str]:
     """The fields every 七並べ family's position text ends with: whose turn, passes used, exits, the dealer (the
     last seat, as in a fresh round: views do not say, and it only orders ties after a stalemate), the streak."""
     exits = ",".join(f"{s}{EXIT_CODES[k]}" for s, k in knowledge.exits) or "-"

@@ -10,53 +10,11 @@ passes a pass may end the round in a stalemate the seat does not lead (:func:`lo
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 from .knowledge import LogReader
 from .scores import choose_index
-
-
-class PassRules(Protocol):
-    """The pass rules a correction reads."""
-
-    @property
-    def voluntary_pass(self) -> bool: ...
-
-    @property
-    def pass_limit(self) -> int | None: ...
-
-
-class Seated(Protocol):
-    """A view's seat and every seat's status."""
-
-    @property
-    def seat(self) -> int: ...
-
-    @property
-    def statuses(self) -> Sequence[str]: ...
-
-
-class TableView(Seated, Protocol):
-    """What the corrections read of a family's view."""
-
-    @property
-    def rules(self) -> PassRules: ...
-
-    @property
-    def passes_used(self) -> Sequence[int]: ...
-
-    @property
-    def playable_positions(self) -> int: ...
-
-
-class PassKnowledge(Protocol):
-    """What the corrections read of a family's knowledge."""
-
-    @property
-    def streak(self) -> int: ...
-
-    def possible(self, seat: int, hidden: int) -> int: ...
-
+from .view import SevensView
 
 KnowledgeT = TypeVar("KnowledgeT", bound=LogReader[Any])
 
@@ -90,12 +48,12 @@ class LogReadingHeuristic(Generic[KnowledgeT]):
         raise NotImplementedError
 
 
-def opponents_in(view: Seated) -> list[int]:
+def opponents_in(view: SevensView) -> list[int]:
     """The other seats still in the round."""
     return [s for s, status in enumerate(view.statuses) if s != view.seat and status == "in"]
 
 
-def proved_stuck(view: TableView, knowledge: PassKnowledge, seat: int, hidden: int) -> bool:
+def proved_stuck(view: SevensView, knowledge: LogReader[Any], seat: int, hidden: int) -> bool:
     """``seat`` has no pass left and provably nothing to play now (only with ``voluntary_pass`` off)."""
     rules = view.rules
     if rules.voluntary_pass or rules.pass_limit is None or view.passes_used[seat] < rules.pass_limit:
@@ -103,7 +61,7 @@ def proved_stuck(view: TableView, knowledge: PassKnowledge, seat: int, hidden: i
     return not knowledge.possible(seat, view.playable_positions & hidden)
 
 
-def loses_stalemate(view: TableView, knowledge: PassKnowledge, opponents: Sequence[int], held: Sequence[int]) -> bool:
+def loses_stalemate(view: SevensView, knowledge: LogReader[Any], opponents: Sequence[int], held: Sequence[int]) -> bool:
     """With unlimited passes, whether a pass now ends the round in a stalemate this seat does not lead
     (``held``: what each seat would count against it then, fewest best)."""
     if view.rules.pass_limit is not None or knowledge.streak < len(opponents):

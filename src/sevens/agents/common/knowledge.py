@@ -9,25 +9,12 @@ up from text) are taken in seat order by :meth:`_add_unlisted_exits`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, Self, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
+from .view import SevensView
 
-class PublicView(Protocol):
-    """What log reading needs of a family's view."""
-
-    @property
-    def history(self) -> Sequence[tuple[int, str]]: ...
-
-    @property
-    def hand_counts(self) -> Sequence[int]: ...
-
-    @property
-    def statuses(self) -> Sequence[str]: ...
-
-
-ViewT = TypeVar("ViewT", bound=PublicView)
+ViewT = TypeVar("ViewT", bound=SevensView)
 
 
 @dataclass(kw_only=True)

@@ -18,12 +18,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .determinized import Determinization, DeterminizedAgent, SeatView
+from .determinized import Determinization, DeterminizedAgent
 from .heuristic import LogReadingHeuristic
 from .scores import WIN
 from .stopping import DEFAULT_MIN_SAMPLES, DEFAULT_STOP_Z
+from .view import SevensView
 
-ViewT = TypeVar("ViewT", bound=SeatView)
+ViewT = TypeVar("ViewT", bound=SevensView)
 ActionT = TypeVar("ActionT")
 StateT = TypeVar("StateT", bound=Determinization)
 HeuristicT = TypeVar("HeuristicT", bound=LogReadingHeuristic[Any])
