@@ -83,6 +83,14 @@ class LogReader(Generic[ViewT]):
         else:
             self.excluded[seat] |= proved
 
+    def passed_over(self) -> list[int]:
+        """Per seat, every card that was playable at one of its voluntary passes."""
+        hinted = [0] * self.players
+        for seat, passes in enumerate(self.voluntary_passes):
+            for playable in passes:
+                hinted[seat] |= playable
+        return hinted
+
     def possible(self, seat: int, hidden: int) -> int:
         """The cards of ``hidden`` that ``seat`` may hold as far as public deductions go."""
         return hidden & ~self.excluded[seat]

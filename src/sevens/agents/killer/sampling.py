@@ -47,10 +47,7 @@ class Sampler(CardDealer[Deal]):
         n = len(view.hand_counts)
         self._place(view, knowledge.excluded, ALL_CARDS & ~view.table & ~view.dead_positions & ~view.hand)
         self.capacity = {s: view.hand_counts[s] for s in self.seats}
-        hinted = [0] * n
-        for s in self.seats:
-            for playable in knowledge.voluntary_passes[s]:
-                hinted[s] |= playable
+        hinted = knowledge.passed_over()
         self.odds = {
             c: [miss if hinted[s] >> c & 1 else 1.0 for s in self.allowed[c]] for c in self.allowed if miss != 1.0
         }

@@ -85,9 +85,9 @@ class SearchAgent(MonteCarloAgent):
 
         if self.burn_in:
             every = len(knowledge.decisions)  # the chain reads every choice: a swap costs two seats' choices only
-            model = OpponentModel(view, knowledge, self.weights, self.miss, every, hint_miss=SAMPLER_HINT)
+            model = OpponentModel(view, knowledge, self.weights, self.miss, horizon=every, hint_miss=SAMPLER_HINT)
             return template_states(posterior_deals(sampler, model, self.burn_in, self.thin), build, with_hands)
-        model = OpponentModel(view, knowledge, self.weights, self.miss, self.horizon)
+        model = OpponentModel(view, knowledge, self.weights, self.miss, horizon=self.horizon)
         tries = self.candidates_per_sample if model.moments else 1
         return resampled_states(sampler.sample, model.log_weight, tries, build, with_hands)
 
