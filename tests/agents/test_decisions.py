@@ -2,23 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from sevens.agents.base import Agent
 from sevens.agents.shichinarabe import GreedyAgent, HeuristicAgent, SearchAgent
 from sevens.agents.shichinarabe.board import row_lanes
 from sevens.games.shichinarabe import parse_position
 
+from .common import choice_in
+
 SEVENS = "......7....../......7....../......7....../......7......"
 
 
 def _choice(agent: Agent, text: str) -> str:
-    state = parse_position(text)
-    seat = state.to_move
-    assert seat is not None
-    agent.reset(seat, 1)
-    action: Any = agent.act(state.view(seat), state.legal_actions())
-    return str(action)
+    return choice_in(agent, parse_position(text))
 
 
 def test_heuristic_plays_its_own_lane_before_a_gate() -> None:
@@ -44,17 +39,17 @@ def test_heuristic_buries_an_opponents_card_under_a_joker_without_exchange() -> 
     assert _choice(HeuristicAgent(), text) == "Jk+9s"
 
 
+def test_search_takes_a_certain_win() -> None:
+    # My last card is playable: playing it wins at once, passing can only lose ground.
+    assert _choice(SearchAgent(rollouts=4), f"standard {SEVENS} 8s/* 0 0,0 - 1 0") == "8s"
+
+
 def test_greedy_never_passes_while_it_can_play() -> None:
     assert _choice(GreedyAgent(), f"standard {SEVENS} 8s2h/* 0 0,0 - 1 0") == "8s"
 
 
 def test_greedy_prefers_the_play_that_opens_its_own_cards() -> None:
     assert _choice(GreedyAgent(), f"standard {SEVENS} 8s6h5h/* 0 0,0 - 1 0") == "6h"
-
-
-def test_search_takes_a_certain_win() -> None:
-    # My last card is playable: playing it wins at once, passing can only lose ground.
-    assert _choice(SearchAgent(rollouts=4), f"standard {SEVENS} 8s/* 0 0,0 - 1 0") == "8s"
 
 
 def test_lanes_follow_the_tunnel() -> None:

@@ -8,17 +8,15 @@ from hypothesis import strategies as st
 
 from sevens.games.shichinarabe import Rules
 
+from .common import rotation
 from .support import VARIANTS, any_rules, play
-
-AGENT_NAMES = ["random", "greedy", "heuristic", "search"]
 
 
 @pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: r.text())
 @pytest.mark.parametrize("players", [2, 4, 7])
 def test_agents_play_legal_actions_in_every_variant(rules: Rules, players: int) -> None:
     for seed in range(2):
-        state = play(rules.replace(players=players), seed, [AGENT_NAMES[(seed + k) % 4] for k in range(4)])
-        assert state.is_over()
+        assert play(rules.replace(players=players), seed, rotation(seed)).is_over()
 
 
 @pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: r.text())
@@ -35,5 +33,4 @@ def test_agents_handle_twenty_players(name: str) -> None:
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=any_rules(), seed=st.integers(0, 2**32), first=st.integers(0, 3))
 def test_agents_play_legal_actions_under_any_rules(rules: Rules, seed: int, first: int) -> None:
-    names = [AGENT_NAMES[(first + k) % 4] for k in range(4)]
-    assert play(rules, seed, names).is_over()
+    assert play(rules, seed, rotation(first)).is_over()

@@ -13,6 +13,7 @@ from sevens.agents.shichinarabe.sampling import Sampler, build_state, with_hands
 from sevens.cards import ALL_CARDS
 from sevens.games.shichinarabe import Rules, State
 
+from .common import absences_proved, sampled, walks
 from .support import VARIANTS, random_positions
 
 RULES = [rules.replace(players=n) for rules in VARIANTS for n in (3, 5)]
@@ -33,48 +34,34 @@ def test_public_deductions_never_exclude_a_card_the_seat_holds(rules: Rules) -> 
                     assert knowledge.known_jokers[other] <= state.jokers_in_hand(other)
 
 
-def test_passes_without_voluntary_pass_do_prove_absences() -> None:
-    proved = 0
-    for seed in range(10):
-        for state in random_positions(Rules.preset("english"), seed, every=4):
-            view = state.view(state.to_move or 0)
-            proved += sum(c.bit_count() for c in Knowledge.fresh(view).update(view).excluded)
-    assert proved > 0
-
-
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.text()}-{r.players}")
 def test_samples_are_consistent_with_the_view(rules: Rules) -> None:
     rng = random.Random(5)
-    for seed in range(4):
-        for state in random_positions(rules, seed, every=3):
-            seat = state.to_move
-            assert seat is not None
-            view = state.view(seat)
-            knowledge = Knowledge.fresh(view).update(view)
-            sampler = Sampler(view, knowledge)
-            hidden = ALL_CARDS & ~view.table & ~view.hand
-            loose = rules.jokers - view.joker_positions.bit_count() - view.removed_jokers
-            posterior = posterior_deals(sampler, OpponentModel(view, knowledge, DEFAULT_WEIGHTS), 40, 5)
-            for deal in [*(sampler.sample(rng) for _ in range(2)), *(posterior(rng) for _ in range(2))]:
-                assert deal.hands[seat] == view.hand
-                assert deal.jokers[seat] == view.jokers_in_hand
-                union = 0
-                for s in range(state.players):
-                    assert not deal.hands[s] & view.table, "a card on the table was dealt"
-                    assert deal.hands[s].bit_count() + deal.jokers[s] == view.hand_counts[s]
-                    assert not deal.hands[s] & union, "a card was dealt twice"
-                    union |= deal.hands[s]
-                    if s != seat:
-                        assert not deal.hands[s] & knowledge.excluded[s], "a proved absence was ignored"
-                        assert not deal.hands[s] & view.hand, "another seat got one of my cards"
-                assert union & ~view.hand == hidden
-                assert sum(deal.jokers) == loose
-                determinized = build_state(view, knowledge, deal)
-                again = determinized.view(seat)
-                for name in ("hand", "jokers_in_hand", "table", "joker_positions", "removed_jokers", "hand_counts",
-                             "passes_used", "statuses", "to_move", "legal_actions", "playable_positions"):  # fmt: skip
-                    assert getattr(again, name) == getattr(view, name), name
-                assert with_hands(determinized, deal) == determinized
+    views = sampled(walks(random_positions, rules, range(4), 3), Knowledge.fresh, Sampler)
+    for state, seat, view, knowledge, sampler in views:
+        hidden = ALL_CARDS & ~view.table & ~view.hand
+        loose = rules.jokers - view.joker_positions.bit_count() - view.removed_jokers
+        posterior = posterior_deals(sampler, OpponentModel(view, knowledge, DEFAULT_WEIGHTS), 40, 5)
+        for deal in [*(sampler.sample(rng) for _ in range(2)), *(posterior(rng) for _ in range(2))]:
+            assert deal.hands[seat] == view.hand
+            assert deal.jokers[seat] == view.jokers_in_hand
+            union = 0
+            for s in range(state.players):
+                assert not deal.hands[s] & view.table, "a card on the table was dealt"
+                assert deal.hands[s].bit_count() + deal.jokers[s] == view.hand_counts[s]
+                assert not deal.hands[s] & union, "a card was dealt twice"
+                union |= deal.hands[s]
+                if s != seat:
+                    assert not deal.hands[s] & knowledge.excluded[s], "a proved absence was ignored"
+                    assert not deal.hands[s] & view.hand, "another seat got one of my cards"
+            assert union & ~view.hand == hidden
+            assert sum(deal.jokers) == loose
+            determinized = build_state(view, knowledge, deal)
+            again = determinized.view(seat)
+            for name in ("hand", "jokers_in_hand", "table", "joker_positions", "removed_jokers", "hand_counts",
+                         "passes_used", "statuses", "to_move", "legal_actions", "playable_positions"):  # fmt: skip
+                assert getattr(again, name) == getattr(view, name), name
+            assert with_hands(determinized, deal) == determinized
 
 
 def test_a_sample_follows_the_known_joker_after_an_exchange() -> None:
@@ -90,3 +77,8 @@ def test_a_sample_follows_the_known_joker_after_an_exchange() -> None:
     assert knowledge.known_jokers[1] == 1
     deal = Sampler(view, knowledge).sample(random.Random(1))
     assert deal.jokers[1] == 1
+
+
+def test_passes_without_voluntary_pass_do_prove_absences() -> None:
+    proved = absences_proved(walks(random_positions, Rules.preset("english"), range(10), 4), Knowledge.fresh)
+    assert proved > 0

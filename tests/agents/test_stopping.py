@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from sevens.agents.common.budget import Budget
 from sevens.agents.common.montecarlo import paired_choice, sample_chunks, sample_rows
 from sevens.agents.common.stopping import StoppingRule
 from sevens.agents.killer.search import SearchAgent as KillerSearch
@@ -89,26 +90,27 @@ def test_the_rule_refuses_bad_settings_saying_what_is_allowed() -> None:
 def test_a_clear_decision_stops_at_the_first_chunk_past_the_floor() -> None:
     rows = sample_chunks(
         lambda size: [_cycle(CLEAR_DEFAULT)() for _ in range(size)],
-        None,
-        think_ms=1000.0,
+        Budget(think_ms=1000.0),
         size=16,
         stop=_rule(3, min_samples=40),
-        clock=FakeClock(0.001),
+        cpu=FakeClock(0.001),
+        wall=FakeClock(0.0),
     )
     assert len(rows) == 48  # three chunks of 16: the first check with at least 40 samples
 
 
 def test_a_close_decision_runs_to_the_deadline() -> None:
     # the clock moves 1 ms per reading: one reading sets the deadline, then one per row, 50 ms in all
-    rows = sample_rows(_cycle(CLOSE), None, think_ms=50.0, stop=_rule(2), clock=FakeClock(0.001))
+    rows = sample_rows(_cycle(CLOSE), Budget(think_ms=50.0), stop=_rule(2), cpu=FakeClock(0.001), wall=FakeClock(0.0))
     assert len(rows) == 50
 
 
 @pytest.mark.parametrize("rollouts", [1, 37, 64])
 def test_a_fixed_budget_ignores_the_rule(rollouts: int) -> None:
     clock = FakeClock(10.0)  # past any deadline at once: a fixed budget does not look at the clock either
+    budget = Budget(1.0, rollouts)
     rows = sample_chunks(
-        lambda size: [_cycle(CLEAR_DEFAULT)() for _ in range(size)], rollouts, 1.0, 16, _rule(3, 2), clock
+        lambda size: [_cycle(CLEAR_DEFAULT)() for _ in range(size)], budget, 16, _rule(3, 2), clock, clock
     )
     assert len(rows) == rollouts
 

@@ -136,13 +136,27 @@ def agent_names(family_name: str = DEFAULT_FAMILY, research: bool = False) -> li
     return list(agent_table(family_name, research))
 
 
-def make_agent(name: str, family_name: str = DEFAULT_FAMILY, research: bool = False) -> Agent:
+def make_agent(
+    name: str,
+    family_name: str = DEFAULT_FAMILY,
+    research: bool = False,
+    deterministic: bool = False,
+    samples: int | None = None,
+) -> Agent:
     """A new agent by name for a family; an unknown name raises :class:`RulesError` listing the allowed ones.
 
-    ``make_agent("random")`` works for every family. ``research=True`` also allows research-only agents."""
+    ``make_agent("random")`` works for every family. ``research=True`` also allows research-only agents.
+    ``deterministic=True`` gives a searching agent a fixed sample budget instead of its clock (``samples``, by
+    default the one its family matched to the clock: :mod:`sevens.agents.common.budget`), so that the same seed
+    and the same views give the same moves on any machine; other agents are deterministic already."""
     table = agent_table(family_name, research)
     try:
         factory = table[name]
     except KeyError:
         raise RulesError(f"unknown agent {name!r} for {family_name}; allowed: {', '.join(table)}") from None
-    return factory()
+    agent = factory()
+    if deterministic or samples is not None:
+        fixed = getattr(agent, "make_deterministic", None)
+        if fixed is not None:
+            fixed(samples)
+    return agent

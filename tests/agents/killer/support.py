@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any
 
 from hypothesis import strategies as st
 
@@ -12,7 +11,7 @@ from sevens.agents.killer import SearchAgent
 from sevens.cards import RANKS, ROW, SEVENS_MASK, mask_of, parse_cards
 from sevens.games.killer import Rules, State, parse_position
 
-from ..common import play_out, random_walk
+from ..common import choice_in, play_out, random_walk
 
 VARIANTS = [
     Rules.preset("killer"),
@@ -78,13 +77,7 @@ def rows(table: str = "") -> str:
 
 def choice(agent: Agent, text: str) -> str:
     """What ``agent`` plays, as text, in the position ``text`` (seat to move)."""
-    state = parse_position(text)
-    seat = state.to_move
-    assert seat is not None
-    agent.reset(seat, 1)
-    action: Any = agent.act(state.view(seat), state.legal_actions())
-    assert action in state.legal_actions()
-    return str(action)
+    return choice_in(agent, parse_position(text))
 
 
 def game_by(make: Callable[[], Agent], rules: Rules, seed: int, moves: int) -> State:

@@ -3,8 +3,6 @@ dead pile, and the search agent's choice does not depend on where the hidden car
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from sevens.agents.killer import HeuristicAgent, SearchAgent
@@ -12,25 +10,21 @@ from sevens.agents.killer.knowledge import Knowledge
 from sevens.agents.killer.sampling import Sampler, build_state
 from sevens.cards import ALL_CARDS
 from sevens.games.killer import Rules, State, parse_position
-from sevens.games.killer.view import View
 
-from ..common import object_graph, search_ignores_hidden_cards
+from ..common import mover_view, object_graph, redealer, search_ignores_hidden_cards, view_graphs
 from .support import VARIANTS, random_positions
 
 
 @pytest.mark.parametrize("rules", VARIANTS, ids=lambda r: r.text())
 def test_a_view_reaches_no_state_and_no_other_hand(rules: Rules) -> None:
-    for state in random_positions(rules, 3, every=7):
-        for seat in range(state.players):
-            graph = object_graph(state.view(seat))
-            assert not any(isinstance(obj, State) for obj in graph)
-            secret = {state.hand(s) for s in range(state.players) if s != seat}
-            if not rules.dead_cards_visible:
-                secret |= {state.dead_pile(s) for s in range(state.players) if s != seat}
-            public = ALL_CARDS & ~state.table & ~state.dead_positions & ~state.hand(seat)  # the last player's
-            secret = {mask for mask in secret if mask.bit_count() >= 2 and mask != public}
-            ints = {obj for obj in graph if type(obj) is int}
-            assert not ints & secret, "a view holds another seat's hidden cards"
+    for state, seat, graph in view_graphs(random_positions(rules, 3, every=7), State):
+        secret = {state.hand(s) for s in range(state.players) if s != seat}
+        if not rules.dead_cards_visible:
+            secret |= {state.dead_pile(s) for s in range(state.players) if s != seat}
+        public = ALL_CARDS & ~state.table & ~state.dead_positions & ~state.hand(seat)  # the last player's
+        secret = {mask for mask in secret if mask.bit_count() >= 2 and mask != public}
+        ints = {obj for obj in graph if type(obj) is int}
+        assert not ints & secret, "a view holds another seat's hidden cards"
 
 
 @pytest.mark.parametrize(
@@ -38,24 +32,17 @@ def test_a_view_reaches_no_state_and_no_other_hand(rules: Rules) -> None:
 )
 def test_search_choice_depends_only_on_the_view(rules: Rules) -> None:
     """Two states that look the same from the mover's seat but deal the hidden cards differently."""
-    checked = search_ignores_hidden_cards(
-        random_positions(rules, 8, every=5), parse_position, _redeal, lambda: SearchAgent(rollouts=4), random.Random(2)
-    )
-    assert checked > 0
+    positions = random_positions(rules, 8, every=5)
+    assert search_ignores_hidden_cards(positions, parse_position, _redeal, lambda: SearchAgent(rollouts=4)) > 0
 
 
 def test_heuristic_and_search_are_given_views_only() -> None:
     state = State.new(Rules.preset("killer"), 4)
-    seat = state.to_move
-    assert seat is not None
-    view = state.view(seat)
+    seat, view = mover_view(state)
     for agent in (HeuristicAgent(), SearchAgent(rollouts=2)):
         agent.reset(seat, 1)
         assert agent.act(view, list(view.legal_actions)) in view.legal_actions
         assert not any(isinstance(obj, State) for obj in object_graph(agent))
 
 
-def _redeal(view: View, rng: random.Random) -> State:
-    """A state that looks like ``view`` from its seat, with the hidden cards sampled anew."""
-    knowledge = Knowledge.fresh(view).update(view)
-    return build_state(view, knowledge, Sampler(view, knowledge).sample(rng))
+_redeal = redealer(Knowledge.fresh, Sampler, build_state)

@@ -15,6 +15,7 @@ from sevens.agents.killer.sampling import Sampler, build_state, with_hands
 from sevens.cards import ALL_CARDS
 from sevens.games.killer import Rules
 
+from ..common import absences_proved, sampled, walks
 from .support import VARIANTS, game_by, random_positions
 
 RULES = [rules.replace(players=n) for rules in VARIANTS for n in (3, 5)]
@@ -31,43 +32,34 @@ def test_public_deductions_never_exclude_a_card_the_seat_holds(rules: Rules) -> 
 
 
 def test_passes_without_voluntary_pass_do_prove_absences() -> None:
-    proved = 0
-    for seed in range(10):
-        for state in random_positions(Rules(voluntary_pass=False), seed, every=4):
-            view = state.view(state.to_move or 0)
-            proved += sum(c.bit_count() for c in Knowledge.fresh(view).update(view).excluded)
+    proved = absences_proved(walks(random_positions, Rules(voluntary_pass=False), range(10), 4), Knowledge.fresh)
     assert proved > 0
 
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.text()}-{r.players}")
 def test_samples_are_consistent_with_the_view(rules: Rules) -> None:
     rng = random.Random(5)
-    for seed in range(3):
-        for state in random_positions(rules, seed, every=3):
-            seat = state.to_move
-            assert seat is not None
-            view = state.view(seat)
-            knowledge = Knowledge.fresh(view).update(view)
-            sampler = Sampler(view, knowledge)
-            hidden = ALL_CARDS & ~view.table & ~view.dead_positions & ~view.hand
-            for _ in range(3):
-                deal = sampler.sample(rng)
-                assert deal[seat] == view.hand
-                union = 0
-                for s in range(state.players):
-                    assert not deal[s] & (view.table | view.dead_positions), "a card out or dead was dealt"
-                    assert deal[s].bit_count() == view.hand_counts[s]
-                    assert not deal[s] & union, "a card was dealt twice"
-                    union |= deal[s]
-                    if s != seat:
-                        assert not deal[s] & knowledge.excluded[s], "a proved absence was ignored"
-                assert union & ~view.hand == hidden
-                determinized = build_state(view, knowledge, deal)
-                again = determinized.view(seat)
-                for name in ("hand", "table", "dead_positions", "dead_counts", "dead_piles", "kills", "hand_counts",
-                             "passes_used", "statuses", "to_move", "legal_actions", "playable_positions"):  # fmt: skip
-                    assert getattr(again, name) == getattr(view, name), name
-                assert with_hands(determinized, deal) == determinized
+    views = sampled(walks(random_positions, rules, range(3), 3), Knowledge.fresh, Sampler)
+    for state, seat, view, knowledge, sampler in views:
+        hidden = ALL_CARDS & ~view.table & ~view.dead_positions & ~view.hand
+        for _ in range(3):
+            deal = sampler.sample(rng)
+            assert deal[seat] == view.hand
+            union = 0
+            for s in range(state.players):
+                assert not deal[s] & (view.table | view.dead_positions), "a card out or dead was dealt"
+                assert deal[s].bit_count() == view.hand_counts[s]
+                assert not deal[s] & union, "a card was dealt twice"
+                union |= deal[s]
+                if s != seat:
+                    assert not deal[s] & knowledge.excluded[s], "a proved absence was ignored"
+            assert union & ~view.hand == hidden
+            determinized = build_state(view, knowledge, deal)
+            again = determinized.view(seat)
+            for name in ("hand", "table", "dead_positions", "dead_counts", "dead_piles", "kills", "hand_counts",
+                         "passes_used", "statuses", "to_move", "legal_actions", "playable_positions"):  # fmt: skip
+                assert getattr(again, name) == getattr(view, name), name
+            assert with_hands(determinized, deal) == determinized
 
 
 def test_the_true_deal_explains_heuristic_opponents_perfectly() -> None:

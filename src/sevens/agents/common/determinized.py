@@ -18,6 +18,7 @@ from typing import Any, Generic, Protocol, Self, TypeVar
 from .budget import BudgetedAgent
 from .montecarlo import paired_choice, sample_rows
 from .stopping import DEFAULT_MIN_SAMPLES, DEFAULT_STOP_Z, StoppingRule
+from .view import SevensView
 
 
 class Determinization(Protocol):
@@ -28,14 +29,7 @@ class Determinization(Protocol):
     def apply(self, action: Any) -> None: ...
 
 
-class SeatView(Protocol):
-    """What the loop needs of a family's view: whose seat it is."""
-
-    @property
-    def seat(self) -> int: ...
-
-
-ViewT = TypeVar("ViewT", bound=SeatView)
+ViewT = TypeVar("ViewT", bound=SevensView)
 ActionT = TypeVar("ActionT")
 StateT = TypeVar("StateT", bound=Determinization)
 
@@ -94,7 +88,7 @@ class DeterminizedAgent(BudgetedAgent, Generic[ViewT, ActionT, StateT]):
                 values.append(playout(state, seat, random.Random(noise_seed)))
             return values
 
-        values = sample_rows(row, self.rollouts, self.think_ms, stop)
+        values = sample_rows(row, self.budget, stop)
         self.last_samples = len(values)
         return values
 

@@ -9,32 +9,40 @@ up from text) are taken in seat order by :meth:`_add_unlisted_exits`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Generic, Protocol, Self, TypeVar
+from dataclasses import dataclass, field
+from typing import Any, Generic, Self, TypeVar
+
+from .view import SevensView
+
+ViewT = TypeVar("ViewT", bound=SevensView)
 
 
-class PublicView(Protocol):
-    """What log reading needs of a family's view."""
-
-    @property
-    def history(self) -> Sequence[tuple[int, str]]: ...
-
-    @property
-    def hand_counts(self) -> Sequence[int]: ...
-
-    @property
-    def statuses(self) -> Sequence[str]: ...
-
-
-ViewT = TypeVar("ViewT", bound=PublicView)
-
-
+@dataclass(kw_only=True)
 class LogReader(Generic[ViewT]):
-    """Base of a family's ``Knowledge`` dataclass: the incremental reading loop around its hooks."""
+    """Base of a family's ``Knowledge`` dataclass: what every family deduces, and the incremental reading loop
+    around its hooks."""
 
     players: int
-    seen: int  # log entries processed
-    exits: list[tuple[int, str]]  # (seat, how it left), in order
+    excluded: list[int] = field(default_factory=list)  # per seat: cards proved not in its hand
+    voluntary_passes: list[list[int]] = field(default_factory=list)  # per seat: playable cards at each pass
+    exits: list[tuple[int, str]] = field(default_factory=list)  # (seat, how it left), in order
+    streak: int = 0
+    seen: int = 0  # log entries processed
+    passes: list[int] = field(default_factory=list)  # passes per seat so far
+    put_out: list[int] = field(default_factory=list)  # cards each seat put on the table
+    decisions: list[Any] = field(default_factory=list)  # the family's record of every choice
+
+    @classmethod
+    def started(cls, players: int, **family: Any) -> Self:
+        """Knowledge before the first log entry, with the family's own fields."""
+        return cls(
+            players=players,
+            excluded=[0] * players,
+            voluntary_passes=[[] for _ in range(players)],
+            passes=[0] * players,
+            put_out=[0] * players,
+            **family,
+        )
 
     @classmethod
     def fresh(cls, view: ViewT) -> Self:
@@ -58,6 +66,34 @@ class LogReader(Generic[ViewT]):
     def _resync(self, view: ViewT) -> None:
         """Reconcile the replay with what ``view`` states, once the new entries are read."""
         raise NotImplementedError
+
+    def _forget_passes(self) -> None:
+        """A log that does not start at the deal (a position set up from text) cannot be trusted for passes."""
+        self.excluded = [0] * self.players
+        self.voluntary_passes = [[] for _ in range(self.players)]
+        self.decisions = []
+
+    def _record_pass(self, seat: int, playable: int, voluntary: bool, proved: int) -> None:
+        """A pass by ``seat`` while ``playable`` could be played: a hint with voluntary passes, else ``proved``
+        absent."""
+        self.passes[seat] += 1
+        self.streak += 1
+        if voluntary:
+            self.voluntary_passes[seat].append(playable)
+        else:
+            self.excluded[seat] |= proved
+
+    def passed_over(self) -> list[int]:
+        """Per seat, every card that was playable at one of its voluntary passes."""
+        hinted = [0] * self.players
+        for seat, passes in enumerate(self.voluntary_passes):
+            for playable in passes:
+                hinted[seat] |= playable
+        return hinted
+
+    def possible(self, seat: int, hidden: int) -> int:
+        """The cards of ``hidden`` that ``seat`` may hold as far as public deductions go."""
+        return hidden & ~self.excluded[seat]
 
     def _add_unlisted_exits(self, view: ViewT) -> None:
         """Players the view shows out of the round but the log never showed leaving, in seat order."""

@@ -2,9 +2,9 @@
 
 A search agent scores each candidate action on a series of *samples* (a determinized deal, or the true state
 for an oracle): one row per sample, one playout value per candidate, with common random numbers inside a row
-so that the differences between candidates are paired. :func:`sample_rows` runs that loop on a budget (on a
-clock it may stop early, when the decision is settled: :mod:`.stopping`); :func:`paired_choice` turns the
-rows into a decision.
+so that the differences between candidates are paired. :func:`sample_rows` runs that loop on a budget
+(:mod:`.budget`; on a clock it may stop early, when the decision is settled: :mod:`.stopping`);
+:func:`paired_choice` turns the rows into a decision.
 
 The decision is the default policy's choice unless another candidate beats it on the same samples by more
 than ``confidence`` standard errors of the paired differences: with few samples, flat Monte Carlo is noisier
@@ -22,46 +22,49 @@ import math
 import time
 from collections.abc import Callable, Sequence
 
+from .budget import Budget, Clock
 from .stopping import StoppingRule
-
-Clock = Callable[[], float]
-"""Seconds from an arbitrary origin (``time.perf_counter``; tests give their own)."""
 
 
 def sample_rows(
     row: Callable[[], list[float]],
-    rollouts: int | None,
-    think_ms: float,
+    budget: Budget,
     stop: StoppingRule | None = None,
-    clock: Clock = time.perf_counter,
+    cpu: Clock = time.thread_time,
+    wall: Clock = time.perf_counter,
 ) -> list[list[float]]:
-    """Call ``row`` (one sample: a value per candidate) ``rollouts`` times, or with ``rollouts=None`` until
-    ``think_ms`` milliseconds have passed (at least once) or ``stop`` says the decision is settled."""
-    return sample_chunks(lambda size: [row() for _ in range(size)], rollouts, think_ms, 1, stop, clock)
+    """Call ``row`` (one sample: a value per candidate) ``budget.samples`` times, or on a time budget until
+    its deadline has passed (at least once) or ``stop`` says the decision is settled."""
+    return sample_chunks(lambda size: [row() for _ in range(size)], budget, 1, stop, cpu, wall)
 
 
 def sample_chunks(
     chunk: Callable[[int], list[list[float]]],
-    rollouts: int | None,
-    think_ms: float,
+    budget: Budget,
     size: int,
     stop: StoppingRule | None = None,
-    clock: Clock = time.perf_counter,
+    cpu: Clock = time.thread_time,
+    wall: Clock = time.perf_counter,
 ) -> list[list[float]]:
     """:func:`sample_rows` for a ``chunk`` function that gives that many rows at once (a batched playout):
-    ``rollouts`` rows in chunks of at most ``size`` (``stop`` is ignored: a fixed budget stays exact), or with
-    ``rollouts=None`` chunks of ``size`` until ``think_ms`` milliseconds have passed (at least one chunk) or,
-    after a chunk, ``stop`` says the decision is settled (:mod:`.stopping`)."""
+    ``budget.samples`` rows in chunks of at most ``size`` (``stop`` is ignored unless ``budget.settle``: a fixed
+    budget stays exact), or
+    on a time budget chunks of ``size`` until the deadline (:class:`~.budget.Deadline`, on the ``cpu`` and
+    ``wall`` clocks) has passed (at least one chunk) or, after a chunk, ``stop`` says the decision is settled
+    (:mod:`.stopping`)."""
     rows: list[list[float]] = []
-    deadline = clock() + think_ms / 1000.0
+    if budget.samples is not None:
+        while len(rows) < budget.samples:
+            new = chunk(min(size, budget.samples - len(rows)))
+            rows.extend(new)
+            if budget.settle and stop is not None and stop.settled(new):
+                break
+        return rows
+    deadline = budget.start(cpu, wall)
     while True:
-        wanted = size if rollouts is None else min(size, rollouts - len(rows))
-        new = chunk(wanted)
+        new = chunk(size)
         rows.extend(new)
-        if rollouts is not None:
-            if len(rows) >= rollouts:
-                return rows
-        elif clock() >= deadline or (stop is not None and stop.settled(new)):
+        if deadline.passed() or (stop is not None and stop.settled(new)):
             return rows
 
 

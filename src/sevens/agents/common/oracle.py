@@ -11,6 +11,7 @@ import random
 from typing import Generic, Protocol, TypeVar
 
 from .determinized import Determinization, StateSource
+from .view import SevensView
 
 
 class TrueState(Determinization, Protocol):
@@ -20,16 +21,6 @@ class TrueState(Determinization, Protocol):
     def to_move(self) -> int | None: ...
 
     def hand(self, seat: int) -> int: ...
-
-
-class HandView(Protocol):
-    """What the oracle checks of the view: its seat and hand."""
-
-    @property
-    def seat(self) -> int: ...
-
-    @property
-    def hand(self) -> int: ...
 
 
 TrueStateT = TypeVar("TrueStateT", bound=TrueState)
@@ -44,7 +35,7 @@ class OracleSource(Generic[TrueStateT]):
         """Give the agent the live state of the game it plays (it is read at each move, never changed)."""
         self._state = state
 
-    def _state_source(self, view: HandView) -> StateSource[TrueStateT]:
+    def _state_source(self, view: SevensView) -> StateSource[TrueStateT]:
         state = self._state
         if state is None or state.to_move != view.seat or state.hand(view.seat) != view.hand:
             raise RuntimeError("OracleAgent.bind(state) must be given the state of the game being played")

@@ -31,3 +31,9 @@ class RoundResult(Protocol):
 def seat_points(result: RoundResult, seat: int) -> int:
     """E2 points of ``seat`` for the round that ended with ``result``."""
     return points_for_round(result.ranking, result.outcomes)[seat]
+
+
+def seat_value(result: RoundResult, seat: int, win_bonus: float) -> float:
+    """What a search's playout is worth to ``seat``: its E2 points, plus ``win_bonus`` if it ranks first."""
+    points = seat_points(result, seat)
+    return points + win_bonus if result.ranking[0] == seat else points

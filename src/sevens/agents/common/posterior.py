@@ -19,12 +19,27 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 DealT = TypeVar("DealT")
 
 SeatLogWeight = Callable[[int, int], float]
 """``(seat, hand) -> log-likelihood`` of that seat's past choices if it holds ``hand`` (a card bit set)."""
+
+
+class ChoiceModel:
+    """Base of a family's ``OpponentModel``: the past choices it reads, seat by seat (``by_seat``), and the
+    factor ``miss`` each choice a deal fails to explain costs (a soft model: less likely, never impossible)."""
+
+    def __init__(self, weights: Any, miss: float) -> None:
+        self.weights = weights
+        self.log_miss = math.log(miss)
+        self.by_seat: dict[int, list[Any]] = {}
+
+    @property
+    def moments(self) -> list[Any]:
+        """Every choice the model reads, seat by seat."""
+        return [m for seat_moments in self.by_seat.values() for m in seat_moments]
 
 
 class SwapChain:

@@ -5,11 +5,9 @@
 ``RESEARCH_AGENTS`` only go to measuring tools: ``oracle`` sees every hand (through an explicit
 ``bind(state)``) and measures what the hidden information is worth.
 
-Modules, one job each: :mod:`.board` (what a play kills, how close a position is to dying),
-:mod:`.policy` (scoring candidate actions: the shared Killer know-how), :mod:`.knowledge` (public
-deductions from the log), :mod:`.sampling` (determinizations), :mod:`.rollout` (fast playouts), and one
-module per agent. The E2 points, the Monte Carlo loop, the oracle, the dealing and log-reading loops and the
-greedy baseline are shared with Shichi-narabe's agents (:mod:`sevens.agents.common`).
+What Killer's geometry knows, one job a module: :mod:`.board` (what a play kills, how close a position is to
+dying), :mod:`.policy` (scoring actions), :mod:`.knowledge` (what a log entry teaches), :mod:`.inference`,
+:mod:`.sampling`, :mod:`.rollout`; the agents around them are the 七並べ families' (:mod:`sevens.agents.common`).
 
 Notes from tuning (duplicate matches, every agent in every seat on the same deals, 4 players, ``killer``):
 
@@ -35,8 +33,7 @@ from sevens.agents.base import Agent
 from .greedy import GreedyAgent
 from .heuristic import HeuristicAgent
 from .levels import LEVELS
-from .oracle import OracleAgent
-from .search import SearchAgent
+from .search import OracleAgent, SearchAgent
 
 AGENTS: dict[str, Callable[[], Agent]] = {
     "greedy": GreedyAgent,

@@ -16,38 +16,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
+from sevens.agents.common.heuristic import LogReadingHeuristic, loses_stalemate, opponents_in, proved_stuck
 from sevens.cards import ALL_CARDS
 from sevens.games.killer.actions import PASS, PLAY, Action
 from sevens.games.killer.view import View
 
 from .board import Board
 from .knowledge import Knowledge
-from .policy import DEFAULT_WEIGHTS, NEVER, Situation, Weights, choose_index, score_actions
+from .policy import DEFAULT_WEIGHTS, NEVER, Situation, Weights, score_actions
 
 
-class HeuristicAgent:
+class HeuristicAgent(LogReadingHeuristic[Knowledge]):
     """Grid-reading Killer player (deterministic: ties go to the lowest action)."""
 
-    name = "heuristic"
-    needs_view = True
+    knowledge_type = Knowledge
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        super().__init__()
         self.weights = weights
-        self._knowledge: Knowledge | None = None
-
-    def reset(self, seat: int, seed: int) -> None:
-        self._knowledge = None
-
-    def act(self, view: Any, legal: Sequence[Any]) -> Any:
-        if len(legal) == 1:
-            return legal[0]
-        knowledge = self._knowledge = (self._knowledge or Knowledge.fresh(view)).update(view)
-        return legal[choose_index(self.scores(view, knowledge, legal))]
 
     def scores(self, view: View, knowledge: Knowledge, legal: Sequence[Action]) -> list[float]:
-        """The policy's scores with the opponent-aware corrections."""
         weights = self.weights
         if view.rules.tiebreak == "most_kills":
             weights = replace(weights, kill=weights.kill * 1.2)
@@ -56,13 +45,12 @@ class HeuristicAgent:
         return scores
 
     def _adjust(self, view: View, knowledge: Knowledge, legal: Sequence[Action], scores: list[float]) -> None:
-        counts = view.hand_counts
-        opponents = [s for s in range(len(counts)) if s != view.seat and view.statuses[s] == "in"]
+        opponents = opponents_in(view)
         if not opponents:
             return
         hidden = hidden_cards(view)
         board = knowledge.board
-        doomed = [s for s in opponents if _proved_stuck(view, knowledge, s, hidden)]
+        doomed = [s for s in opponents if proved_stuck(view, knowledge, s, hidden)]
         if doomed:
             front = board.front(view.table)
             for i, action in enumerate(legal):
@@ -70,10 +58,9 @@ class HeuristicAgent:
                     fresh = board.adjacent[action.card] & ~front & hidden
                     if any(knowledge.possible(s, fresh) for s in doomed):
                         scores[i] -= 2.0  # would rescue an opponent who is about to be eliminated
-        if legal[-1].kind == PASS and view.rules.pass_limit is None and knowledge.streak >= len(opponents):
-            mine = view.dead_counts[view.seat] + counts[view.seat]
-            if any(view.dead_counts[s] + counts[s] <= mine for s in opponents):
-                scores[-1] = NEVER / 4  # that pass would end the round in a stalemate I do not lead
+        held = [dead + count for dead, count in zip(view.dead_counts, view.hand_counts, strict=True)]
+        if legal[-1].kind == PASS and loses_stalemate(view, knowledge, opponents, held):
+            scores[-1] = NEVER / 4  # C7: cards still held count as dead
 
 
 def situation_of(view: View) -> Situation:
@@ -93,11 +80,3 @@ def situation_of(view: View) -> Situation:
 def hidden_cards(view: View) -> int:
     """Cards in other hands: every live card neither on the table nor in this seat's hand."""
     return ALL_CARDS & ~view.table & ~view.dead_positions & ~view.hand
-
-
-def _proved_stuck(view: View, knowledge: Knowledge, seat: int, hidden: int) -> bool:
-    """``seat`` has no pass left and provably nothing to play now (only with ``voluntary_pass`` off)."""
-    rules = view.rules
-    if rules.voluntary_pass or rules.pass_limit is None or view.passes_used[seat] < rules.pass_limit:
-        return False
-    return not knowledge.possible(seat, view.playable_positions & hidden)

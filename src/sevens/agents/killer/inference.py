@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sevens.agents.common.posterior import SwapChain, chain_deals
+from sevens.agents.common.posterior import ChoiceModel, SwapChain, chain_deals
 from sevens.games.killer.geometry import dying
 from sevens.games.killer.view import View
 
@@ -42,27 +42,18 @@ class _Moment:
     since: int  # cards the seat played or lost after this decision
 
 
-class OpponentModel:
-    """Scores deals by the recent choices of the other players still in the round."""
+class OpponentModel(ChoiceModel):
+    """Scores deals by the recent choices (the last ``horizon``) of the other players still in the round."""
 
-    def __init__(
-        self,
-        view: View,
-        knowledge: Knowledge,
-        weights: Weights,
-        miss: float = 0.3,
-        horizon: int = 8,
-        hint_miss: float = 1.0,
-    ):
-        self.weights = weights
-        self.log_miss = math.log(miss)
+    by_seat: dict[int, list[_Moment]]
+
+    def __init__(self, view: View, knowledge: Knowledge, weights: Weights, miss: float = 0.3, horizon: int = 8,
+                 hint_miss: float = 1.0) -> None:  # fmt: skip
+        super().__init__(weights, miss)
         # with voluntary passes, a card that was playable when a seat passed is less likely in its hand (the
         # sampler's own prior, :class:`~.sampling.Sampler`); the chain must keep it, the resampling gets it free
         self.log_hint = math.log(hint_miss)
-        self.hinted = [0] * len(view.hand_counts)
-        for s, passes in enumerate(knowledge.voluntary_passes):
-            for playable in passes:
-                self.hinted[s] |= playable
+        self.hinted = knowledge.passed_over()
         self.board = board = knowledge.board
         rules = view.rules
         limit = rules.pass_limit
@@ -79,10 +70,7 @@ class OpponentModel:
                 since = (knowledge.put_out[d.seat] & ~d.put_out_before) | (knowledge.lost[d.seat] & ~d.lost_before)
                 left = None if limit is None else limit - d.passes_used
                 moments.append(_Moment(d, dead, front, left, since))
-        self.moments = moments
-        self.by_seat: dict[int, list[_Moment]] = {}
-        for m in moments:
-            self.by_seat.setdefault(m.decision.seat, []).append(m)
+                self.by_seat.setdefault(d.seat, []).append(moments[-1])
 
     def log_weight(self, deal: Deal) -> float:
         """The log of how well ``deal`` explains the recent decisions (0 when it explains them all)."""

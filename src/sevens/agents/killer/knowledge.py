@@ -42,42 +42,24 @@ class Decision:
     lost_before: int  # cards that had died in its hand before it (known with visible dead cards)
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Knowledge(LogReader[View]):
     """Public deductions for one round, updated incrementally from successive views of the same round."""
 
-    players: int
     board: Board
-    excluded: list[int] = field(default_factory=list)  # per seat: cards proved not in its hand
-    voluntary_passes: list[list[int]] = field(default_factory=list)  # per seat: playable cards at each pass
-    exits: list[tuple[int, str]] = field(default_factory=list)
-    streak: int = 0
     table: int = SEVENS_MASK  # the table as replayed
-    seen: int = 0  # log entries processed
-    passes: list[int] = field(default_factory=list)  # passes per seat so far
-    put_out: list[int] = field(default_factory=list)  # cards each seat played
     lost: list[int] = field(default_factory=list)  # cards known to have died in each seat's hand
     decisions: list[Decision] = field(default_factory=list)
 
     @classmethod
     def fresh(cls, view: View) -> Self:
         n = len(view.hand_counts)
-        return cls(
-            players=n,
-            board=Board.of(view.rules),
-            excluded=[0] * n,
-            voluntary_passes=[[] for _ in range(n)],
-            passes=[0] * n,
-            put_out=[0] * n,
-            lost=[0] * n,
-        )
+        return cls.started(n, board=Board.of(view.rules), lost=[0] * n)
 
     def _resync(self, view: View) -> None:
         if self.table != view.table:
             self.table = view.table
-            self.excluded = [0] * self.players
-            self.voluntary_passes = [[] for _ in range(self.players)]
-            self.decisions = []
+            self._forget_passes()
         self._add_unlisted_exits(view)
 
     def _read(self, seat: int, text: str, view: View) -> None:
@@ -102,18 +84,9 @@ class Knowledge(LogReader[View]):
         card = -1 if action.kind == PASS else action.card
         self.decisions.append(Decision(seat, card, self.table, self.passes[seat], self.put_out[seat], self.lost[seat]))
         if action.kind == PASS:
-            self.passes[seat] += 1
-            self.streak += 1
             playable = self.board.front(self.table) & ~self.table
-            if view.rules.voluntary_pass:
-                self.voluntary_passes[seat].append(playable)
-            else:
-                self.excluded[seat] |= playable
+            self._record_pass(seat, playable, view.rules.voluntary_pass, playable)
             return
         self.streak = 0
         self.table |= 1 << action.card
         self.put_out[seat] |= 1 << action.card
-
-    def possible(self, seat: int, hidden: int) -> int:
-        """The cards of ``hidden`` that ``seat`` may hold as far as public deductions go."""
-        return hidden & ~self.excluded[seat]

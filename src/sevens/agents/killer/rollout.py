@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from sevens.agents.common.points import seat_points
+from sevens.agents.common.points import seat_value
 from sevens.games.killer.actions import PASS_ACTION, PLAY_ACTIONS
 from sevens.games.killer.rules import Rules
 from sevens.games.killer.state import State
@@ -39,9 +39,7 @@ class Rollout:
         """Play ``state`` (changed in place) to the end; E2 points of ``seat``, plus ``win_bonus`` if it ranks
         first."""
         self.play_out(state, rng)
-        result = state.result()
-        points = seat_points(result, seat)
-        return points + self.win_bonus if result.ranking[0] == seat else points
+        return seat_value(state.result(), seat, self.win_bonus)
 
     def play_out(self, state: State, rng: random.Random) -> None:
         """Play ``state`` (changed in place) to the end."""

@@ -25,15 +25,13 @@ from __future__ import annotations
 
 import random
 
-from sevens.agents.common.deals import CardDealer
-from sevens.cards import ALL_CARDS, cards_text, iter_bits
+from sevens.agents.common.deals import CardDealer, position_tail
+from sevens.cards import ALL_CARDS, cards_text
 from sevens.games.killer.position import parse_position
 from sevens.games.killer.state import State
 from sevens.games.killer.view import View, grid_rows
 
 from .knowledge import Knowledge
-
-_EXIT_CODES = {"finished": "f", "eliminated": "x"}
 
 Deal = tuple[int, ...]
 """Every seat's live cards in one determinization."""
@@ -47,15 +45,9 @@ class Sampler(CardDealer[Deal]):
 
     def __init__(self, view: View, knowledge: Knowledge, miss: float = SAMPLER_HINT) -> None:
         n = len(view.hand_counts)
-        self.hidden = ALL_CARDS & ~view.table & ~view.dead_positions & ~view.hand
-        self.seats = [s for s in range(n) if s != view.seat and view.statuses[s] == "in"]
+        self._place(view, knowledge.excluded, ALL_CARDS & ~view.table & ~view.dead_positions & ~view.hand)
         self.capacity = {s: view.hand_counts[s] for s in self.seats}
-        excluded = knowledge.excluded
-        self.allowed = {c: [s for s in self.seats if not excluded[s] >> c & 1] for c in iter_bits(self.hidden)}
-        hinted = [0] * n
-        for s in self.seats:
-            for playable in knowledge.voluntary_passes[s]:
-                hinted[s] |= playable
+        hinted = knowledge.passed_over()
         self.odds = {
             c: [miss if hinted[s] >> c & 1 else 1.0 for s in self.allowed[c]] for c in self.allowed if miss != 1.0
         }
@@ -117,24 +109,16 @@ def dead_piles(view: View) -> list[int]:
 
 
 def position_text(view: View, knowledge: Knowledge, deal: Deal) -> str:
-    """The engine's position text of ``deal`` in the situation of ``view`` (the dealer is taken to be the
-    last seat, as in a fresh round: views do not say, and it only orders ties after a stalemate)."""
+    """The engine's position text of ``deal`` in the situation of ``view``."""
     n = len(view.hand_counts)
-    exits = ",".join(f"{s}{_EXIT_CODES[k]}" for s, k in knowledge.exits) or "-"
-    return " ".join(
-        [
-            view.rules.text(),
-            "/".join(grid_rows(view.table, view.dead_positions)),
-            "/".join(cards_text(deal[s], sep="") or "-" for s in range(n)),
-            "/".join(cards_text(pile, sep="") or "-" for pile in dead_piles(view)),
-            ",".join(map(str, view.kills)),
-            "-" if view.to_move is None else str(view.to_move),
-            ",".join(map(str, view.passes_used)),
-            exits,
-            str(n - 1),
-            str(knowledge.streak),
-        ]
-    )
+    return " ".join([
+        view.rules.text(),
+        "/".join(grid_rows(view.table, view.dead_positions)),
+        "/".join(cards_text(deal[s], sep="") or "-" for s in range(n)),
+        "/".join(cards_text(pile, sep="") or "-" for pile in dead_piles(view)),
+        ",".join(map(str, view.kills)),
+        *position_tail(view, knowledge),
+    ])  # fmt: skip
 
 
 def build_state(view: View, knowledge: Knowledge, deal: Deal) -> State:
@@ -143,10 +127,8 @@ def build_state(view: View, knowledge: Knowledge, deal: Deal) -> State:
 
 
 def with_hands(template: State, deal: Deal) -> State:
-    """A clone of ``template`` (built by :func:`build_state` from the same view) holding ``deal``'s hands.
-
-    Only the hands differ between determinizations of one view, and the engine derives nothing else from
-    them, so replacing them in a clone is equivalent to parsing the position again."""
+    """A clone of ``template`` (built by :func:`build_state` from the same view) holding ``deal``'s hands: only
+    the hands differ between determinizations of one view, and the engine derives nothing else from them."""
     state = template.clone()
     state._hands = list(deal)
     return state

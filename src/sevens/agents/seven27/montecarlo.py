@@ -14,15 +14,15 @@ every up card, the public history and the deck's size.
 
 Sampling stops when the budget is spent or as soon as the decision is clear (the estimate is more than
 ``confidence`` standard errors from every threshold that matters). Two budgets: ``think_ms`` (default
-150 ms, for interactive play) or, for tests and reproducible experiments, ``rollouts`` (at most that many
-determinizations), which makes the agent deterministic for a given seed (:mod:`sevens.agents.common.budget`).
+150 ms of the thread's CPU time, for interactive play) or, for tests and reproducible experiments,
+``rollouts`` (at most that many determinizations), which makes the agent deterministic for a given seed
+(:mod:`sevens.agents.common.budget`).
 """
 
 from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -44,6 +44,7 @@ class MonteCarloAgent(BudgetedAgent):
     """Draws when that raises its expected share; bets, calls and folds against pot odds."""
 
     name = "montecarlo"
+    samples_per_cpu_second = 30000.0  # a clock budget run to its end (most decisions settle after 64 samples)
 
     def __init__(
         self,
@@ -129,9 +130,9 @@ class MonteCarloAgent(BudgetedAgent):
         """Append ``sample(rng)`` to ``values`` until the budget is spent or every threshold is clearly on one
         side of the mean."""
         rng = self._rng
-        deadline = time.perf_counter() + self.think_ms / 1000.0
-        total = square = 0.0
         limit = self.rollouts
+        deadline = None if limit is not None else self.budget.start()
+        total = square = 0.0
         while True:
             v = sample(rng)
             values.append(v)
@@ -141,7 +142,7 @@ class MonteCarloAgent(BudgetedAgent):
             if limit is not None:
                 if n >= limit:
                     break
-            elif n % 8 == 0 and time.perf_counter() >= deadline:
+            elif n % 8 == 0 and deadline is not None and deadline.passed():
                 break
             if n >= MIN_SAMPLES and n % CHECK_EVERY == 0:
                 mean = total / n

@@ -5,12 +5,10 @@
 ``RESEARCH_AGENTS`` only go to measuring tools: ``oracle`` sees every hand (through an explicit
 ``bind(state)``) and measures what the hidden information is worth.
 
-Modules, one job each: :mod:`.board` (lanes: the order each suit's empty positions can be filled),
-:mod:`.policy` (scoring candidate actions: the shared Sevens know-how), :mod:`.knowledge` (public deductions
-from the log), :mod:`.inference` (how well a deal explains opponents' choices), :mod:`.sampling`
-(determinizations), :mod:`.rollout` (fast playouts), and one module per agent; the E2 points, the
-Monte Carlo loop, the oracle, the dealing and log-reading loops and the greedy baseline are shared with
-Killer's agents (:mod:`sevens.agents.common`).
+What Shichi-narabe's geometry knows, one job a module: :mod:`.board` (lanes: the order each suit's empty
+positions can be filled), :mod:`.policy` (scoring actions), :mod:`.knowledge` (what a log entry teaches),
+:mod:`.inference`, :mod:`.sampling`, :mod:`.rollout` and the kernel paths; the agents around them are the 七並べ
+families' (:mod:`sevens.agents.common`).
 
 Notes from tuning (duplicate matches, every agent in every seat on the same deals):
 
@@ -36,8 +34,7 @@ from sevens.agents.base import Agent
 from .greedy import GreedyAgent
 from .heuristic import HeuristicAgent
 from .levels import LEVELS, expert_oracle
-from .oracle import OracleAgent
-from .search import SearchAgent
+from .search import OracleAgent, SearchAgent
 
 AGENTS: dict[str, Callable[[], Agent]] = {
     "greedy": GreedyAgent,

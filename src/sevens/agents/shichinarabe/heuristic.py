@@ -14,48 +14,39 @@ and the tunnel). On top of it, this agent reads the public log (:mod:`.knowledge
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
+from sevens.agents.common.heuristic import LogReadingHeuristic, loses_stalemate, opponents_in, proved_stuck
 from sevens.games.shichinarabe.actions import PASS, PLAY, Action
 from sevens.games.shichinarabe.view import View
 
 from .board import playable_mask
 from .knowledge import Knowledge
-from .policy import DEFAULT_WEIGHTS, NEVER, Situation, Weights, choose_index, score_actions
+from .policy import DEFAULT_WEIGHTS, NEVER, Situation, Weights, score_actions
 
 
-class HeuristicAgent:
+class HeuristicAgent(LogReadingHeuristic[Knowledge]):
     """Lane-reading Sevens player (deterministic: ties go to the lowest action)."""
 
-    name = "heuristic"
-    needs_view = True
+    knowledge_type = Knowledge
 
     def __init__(self, weights: Weights = DEFAULT_WEIGHTS, threat: float = 1.0) -> None:
+        super().__init__()
         self.weights = weights
         self.threat = threat
-        self._knowledge: Knowledge | None = None
 
-    def reset(self, seat: int, seed: int) -> None:
-        self._knowledge = None
-
-    def act(self, view: Any, legal: Sequence[Any]) -> Any:
-        if len(legal) == 1:
-            return legal[0]
-        knowledge = self._knowledge = (self._knowledge or Knowledge.fresh(view)).update(view)
-        situation = situation_of(view)
-        scores = score_actions(situation, legal, self.weights)
+    def scores(self, view: View, knowledge: Knowledge, legal: Sequence[Action]) -> list[float]:
+        scores = score_actions(situation_of(view), legal, self.weights)
         self._adjust(view, knowledge, legal, scores)
-        return legal[choose_index(scores)]
+        return scores
 
     def _adjust(self, view: View, knowledge: Knowledge, legal: Sequence[Action], scores: list[float]) -> None:
-        """Opponent-aware corrections from what the log proves or suggests."""
         hidden = hidden_cards(view)
         counts = view.hand_counts
-        opponents = [s for s in range(len(counts)) if s != view.seat and view.statuses[s] == "in"]
+        opponents = opponents_in(view)
         if not opponents:
             return
         fewest = min(counts[s] for s in opponents)
-        doomed = [s for s in opponents if _proved_stuck(view, knowledge, s, hidden)]
+        doomed = [s for s in opponents if proved_stuck(view, knowledge, s, hidden)]
         for i, action in enumerate(legal):
             if action.kind != PLAY:
                 continue
@@ -70,10 +61,8 @@ class HeuristicAgent:
         if legal[-1].kind == PASS:
             if doomed and scores[-1] > NEVER / 4:
                 scores[-1] = max(scores[-1], self.weights.pass_threshold + 1.0)
-            if view.rules.pass_limit is None and knowledge.streak >= len(opponents):
-                mine = counts[view.seat]
-                if any(counts[s] <= mine for s in opponents):
-                    scores[-1] = NEVER / 4  # that pass would end the round in a stalemate I do not lead
+            if loses_stalemate(view, knowledge, opponents, counts):
+                scores[-1] = NEVER / 4
 
 
 def situation_of(view: View) -> Situation:
@@ -99,11 +88,3 @@ def _released(view: View, card: int) -> int:
     before = playable_mask(occupied, view.rules)
     after = playable_mask(occupied | 1 << card, view.rules)
     return after & ~before & ~view.hand
-
-
-def _proved_stuck(view: View, knowledge: Knowledge, seat: int, hidden: int) -> bool:
-    """``seat`` has no pass left and provably nothing to play now (only with ``voluntary_pass`` off)."""
-    rules = view.rules
-    if rules.voluntary_pass or rules.pass_limit is None or view.passes_used[seat] < rules.pass_limit:
-        return False
-    return not knowledge.possible(seat, view.playable_positions & hidden)

@@ -21,7 +21,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from sevens.agents.common.posterior import SwapChain, chain_deals
+from sevens.agents.common.posterior import ChoiceModel, SwapChain, chain_deals
 from sevens.cards import ALL_CARDS
 from sevens.games.shichinarabe.actions import (
     GHOST,
@@ -57,7 +57,7 @@ class _Moment:
     passes_left: int | None
 
 
-class OpponentModel:
+class OpponentModel(ChoiceModel):
     """Scores deals by the choices of the other players still in the round.
 
     With ``mixture`` (several weights), each other player is read as playing one of those policies, unknown
@@ -76,16 +76,15 @@ class OpponentModel:
     ):
         """``compiled``: count the misses on the kernel (:mod:`.kernel_reading`) when the rules allow it; the
         same numbers, faster."""
+        super().__init__(weights, miss)
         self.view = view
         self.knowledge = knowledge
-        self.weights = weights
         self.components: tuple[Weights, ...] = tuple(mixture) if mixture else (weights,)
         self._component_scores = [row_scores(view.rules, w) for w in self.components]
         self._log_components = math.log(len(self.components))
-        self.log_miss = math.log(miss)
         rules = view.rules
         limit = rules.pass_limit
-        by_seat: dict[int, list[_Moment]] = {}
+        by_seat: dict[int, list[_Moment]] = self.by_seat
         for d in knowledge.decisions:
             if d.seat == view.seat or view.statuses[d.seat] != "in" or d.action.kind == GHOST:
                 continue
@@ -95,7 +94,6 @@ class OpponentModel:
             below, above = joker_masks(d.occupied, rules) if rules.jokers else (0, 0)
             left = None if limit is None else limit - d.passes_used
             by_seat.setdefault(d.seat, []).append(_Moment(d, playable, below, above, left))
-        self.by_seat = by_seat
         self._compiled: kernel_reading.CompiledReading | None = None
         if compiled and kernel_reading.supports(rules):
             self._compiled = kernel_reading.CompiledReading(
@@ -104,11 +102,6 @@ class OpponentModel:
                 {s: [(m.decision, m.playable, m.passes_left) for m in found] for s, found in by_seat.items()},
                 knowledge.put_out,
             )
-
-    @property
-    def moments(self) -> list[_Moment]:
-        """Every choice the model reads, seat by seat."""
-        return [m for seat_moments in self.by_seat.values() for m in seat_moments]
 
     def log_weight(self, deal: Deal) -> float:
         """Log of the deal's relative likelihood given the choices (0 when all are explained)."""

@@ -47,21 +47,13 @@ class Decision:
     joker_balance_before: int  # jokers the seat had played minus jokers it had received, before it
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Knowledge(LogReader[View]):
     """Public deductions for one round, updated incrementally from successive views of the same round."""
 
-    players: int
-    excluded: list[int] = field(default_factory=list)  # per seat: cards proved not in its hand
-    voluntary_passes: list[list[int]] = field(default_factory=list)  # per seat: playable cards at each pass
     known_jokers: list[int] = field(default_factory=list)  # per seat: jokers it surely holds
-    exits: list[tuple[int, str]] = field(default_factory=list)
-    streak: int = 0
     occupied: int = 0  # the table as replayed (cards and jokers)
     joker_at: int = 0
-    seen: int = 0  # log entries processed
-    passes: list[int] = field(default_factory=list)  # passes per seat so far
-    put_out: list[int] = field(default_factory=list)  # real cards each seat put on the table
     joker_balance: list[int] = field(default_factory=list)  # per seat: jokers played minus jokers received
     decisions: list[Decision] = field(default_factory=list)
 
@@ -69,29 +61,16 @@ class Knowledge(LogReader[View]):
     def fresh(cls, view: View) -> Self:
         n = len(view.hand_counts)
         start = SEVENS_MASK if view.rules.opening == "sevens_placed" else 0
-        return cls(
-            players=n,
-            excluded=[0] * n,
-            voluntary_passes=[[] for _ in range(n)],
-            known_jokers=[0] * n,
-            occupied=start,
-            passes=[0] * n,
-            put_out=[0] * n,
-            joker_balance=[0] * n,
-        )
+        return cls.started(n, known_jokers=[0] * n, occupied=start, joker_balance=[0] * n)
 
     def _resync(self, view: View) -> None:
-        """A log that does not start at the deal (a position set up from text) cannot be trusted for passes:
-        keep only what the view states, and take exits the log does not show in seat order."""
+        """Keep only what the view states when the replay disagrees; take exits the log does not show."""
         if self.occupied != view.table | view.joker_positions or self.joker_at != view.joker_positions:
             self.occupied = view.table | view.joker_positions
             self.joker_at = view.joker_positions
-            self.excluded = [0] * self.players
-            self.voluntary_passes = [[] for _ in range(self.players)]
-            self.decisions = []
+            self._forget_passes()
         self._add_unlisted_exits(view)
 
-    # ------------------------------------------------------------------ one log entry
     def _read(self, seat: int, text: str, view: View) -> None:
         word, _, rest = text.partition(" ")
         if word in _EXIT_KINDS:
@@ -151,21 +130,11 @@ class Knowledge(LogReader[View]):
 
     def _pass(self, seat: int, view: View) -> None:
         rules = view.rules
-        self.streak += 1
-        self.passes[seat] += 1
         playable = playable_mask(self.occupied, rules) & ~self.occupied
-        if rules.voluntary_pass:
-            self.voluntary_passes[seat].append(playable)
-            return
         proved = playable
         if self.known_jokers[seat]:
             below, above = joker_masks(self.occupied, rules)
             proved |= below | above
         if rules.joker_exchange == "optional":
             proved |= self.joker_at
-        self.excluded[seat] |= proved
-
-    # ------------------------------------------------------------------ questions
-    def possible(self, seat: int, hidden: int) -> int:
-        """The cards of ``hidden`` that ``seat`` may hold as far as public deductions go."""
-        return hidden & ~self.excluded[seat]
+        self._record_pass(seat, playable, rules.voluntary_pass, proved)

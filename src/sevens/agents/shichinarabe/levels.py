@@ -27,9 +27,8 @@ from sevens.agents.levels import level_table
 from sevens.games.shichinarabe.actions import PASS
 
 from .heuristic import HeuristicAgent
-from .oracle import OracleAgent
 from .policy import DEFAULT_WEIGHTS
-from .search import SearchAgent
+from .search import OracleAgent, SearchAgent
 
 NEVER_HOLDS_BACK = 99
 """A ``reserve`` above every pass limit: the player passes only when it has nothing to play."""

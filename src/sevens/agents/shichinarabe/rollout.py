@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from sevens.agents.common.points import seat_points
+from sevens.agents.common.points import seat_points, seat_value
 from sevens.cards import card
 from sevens.games.shichinarabe.actions import PASS_ACTION, PLAY_ACTIONS
 from sevens.games.shichinarabe.rules import Rules
@@ -48,8 +48,7 @@ class Rollout:
         """Play ``state`` to the end; E2 points of ``seat`` plus ``win_bonus`` if it ranks first. ``others``
         (one per seat, ``seat``'s own ignored) are the weights the other seats play with, else the rollout's."""
         self.play_out(state, rng, seat, others)
-        result = state.result()
-        return seat_points(result, seat) + (win_bonus if result.ranking[0] == seat else 0.0)
+        return seat_value(state.result(), seat, win_bonus)
 
     def play_out(
         self, state: State, rng: random.Random, seat: int = -1, others: Sequence[Weights] | None = None

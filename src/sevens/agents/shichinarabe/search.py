@@ -1,27 +1,14 @@
-"""``search``: determinized Monte Carlo (flat, information-set sampling) over the seat's candidate actions.
+"""``search``: Shichi-narabe's determinized Monte Carlo (the loop and decision rule are the 七並べ families', in
+:mod:`sevens.agents.common.search`), and ``oracle``, the same loop on the true state (research only:
+:mod:`sevens.agents.common.oracle`).
 
-For each sample, the cards the seat cannot see are dealt consistently with its view (:mod:`.sampling`: table,
-own hand, hand counts, jokers, and absences proved by passes under ``voluntary_pass`` off), and weighted by
-how well they explain every choice the other players made (:mod:`.inference`, each unexplained choice a
-factor ``miss``): a Metropolis–Hastings chain of card swaps (:mod:`sevens.agents.common.posterior`) starts
-from one consistent deal, walks ``burn_in`` steps, and then gives a sample every ``thin`` steps. Against
-players who think like the policy this places more hidden cards with their real holder than uniform deals
-(61% against 55% in ``standard``, ``bench/inference.py``), which wins games in ``joker``: 36.6% of 1,000
-games against 31.9% before the chain (docs/strength.md). Every candidate action is applied to a copy of
-that deal and played out to the end by the fast policy (:mod:`.rollout`, the same noise stream for every
-candidate: common random numbers), and scored by the seat's E2 points (:mod:`sevens.agents.common.points`).
-The loop is shared with Killer's search (:mod:`sevens.agents.common.determinized`).
-
-The decision is the heuristic agent's choice unless another candidate beats it on the same samples by more
-than ``confidence`` standard errors of the paired differences: with few samples, flat Monte Carlo is noisier
-than a good policy, so it only overrides the policy when the evidence is clear.
-
-Two budgets: ``think_ms`` (default 300 ms per move, for interactive play) or, for tests and reproducible
-experiments, ``rollouts`` (that many samples, each playing every candidate once), which makes the agent
-deterministic for a given seed. A move with one legal action costs nothing. On a clock the search stops
-early once its decision is settled (``stop_z`` standard errors after at least ``min_samples`` samples,
-:mod:`sevens.agents.common.stopping`; ``stop_z=None`` always thinks the full ``think_ms``): most decisions are
-clear long before 300 ms.
+The deals (:mod:`.sampling`) agree with the table, own hand, hand counts, jokers, and absences proved by
+passes under ``voluntary_pass`` off; a Metropolis–Hastings chain of card swaps (:func:`~.inference.posterior_deals`)
+weighs them by how well they explain every choice of the other players (each unexplained choice a factor
+``miss``): it starts from one consistent deal, walks ``burn_in`` steps, then gives a sample every ``thin``
+steps. Against players who think like the policy this places more hidden cards with their real holder than
+uniform deals (61% against 55% in ``standard``, ``bench/inference.py``), which wins games in ``joker``: 36.6%
+of 1,000 games against 31.9% before the chain (docs/strength.md).
 
 With ``opponents`` (a mixture of policies: ``expert`` uses the levels', ``LEVEL_MIXTURE``), the search does
 not assume the others play its own policy: each other player is read as one of those policies, unknown which
@@ -33,8 +20,6 @@ With numba installed (``kernel=True``, the default) the playouts, and without jo
 past choices, run on the compiled kernel (:mod:`.kernel_playouts`, :mod:`.kernel_reading`), a chunk of samples
 per call: the same samples, and with no rollout noise the same values and moves, several times as many samples
 per move (docs/strength.md). ``kernel=False`` keeps the Python path.
-
-The agent reads nothing but the view it is given: the samples are built from it alone.
 """
 
 from __future__ import annotations
@@ -42,11 +27,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
 
-from sevens.agents.common.determinized import DeterminizedAgent, Playout, StateSource
+from sevens.agents.common.determinized import Playout, StateSource
 from sevens.agents.common.montecarlo import sample_chunks
+from sevens.agents.common.oracle import OracleSource
 from sevens.agents.common.resampling import template_states
+from sevens.agents.common.search import MAX_CANDIDATES, SevensSearch
 from sevens.agents.common.stopping import DEFAULT_MIN_SAMPLES, DEFAULT_STOP_Z, StoppingRule
 from sevens.games.shichinarabe.actions import PASS, Action
 from sevens.games.shichinarabe.state import State
@@ -55,21 +41,23 @@ from sevens.games.shichinarabe.view import View
 from . import kernel_playouts
 from .heuristic import HeuristicAgent, situation_of
 from .inference import OpponentModel, posterior_deals
-from .knowledge import Knowledge
 from .policy import DEFAULT_WEIGHTS, Weights, score_actions
 from .rollout import Rollout
 from .sampling import Deal, Sampler, build_state, with_hands
 
 DEFAULT_THINK_MS = 300.0
-MAX_CANDIDATES = 5
 KERNEL_CHUNK = 16
+KERNEL_SAMPLES_PER_SECOND = 8000.0
+"""Samples per CPU second on the kernel (``expert`` in ``standard``, full budget: ``bench/search_throughput.py``)."""
 """Samples played out per kernel call when thinking on a clock (the last call may run past ``think_ms`` by that
 much: a few milliseconds)."""
 
 
-class MonteCarloAgent(DeterminizedAgent[View, Action, State]):
-    """The flat Monte Carlo loop on Shichi-narabe states, played out by :mod:`.rollout`; subclasses say where
-    the states to play out come from."""
+class MonteCarloAgent(SevensSearch[View, Action, State, HeuristicAgent]):
+    """The search loop on Shichi-narabe states, played out by :mod:`.rollout` (or the kernel); subclasses say
+    where the states to play out come from."""
+
+    pass_kind = PASS
 
     def __init__(
         self,
@@ -89,45 +77,23 @@ class MonteCarloAgent(DeterminizedAgent[View, Action, State]):
         stop_z: float | None = DEFAULT_STOP_Z,
         min_samples: int = DEFAULT_MIN_SAMPLES,
     ) -> None:
-        super().__init__(think_ms, rollouts, confidence, stop_z, min_samples)
+        default = HeuristicAgent(weights)
+        super().__init__(
+            think_ms, rollouts, default, noise, miss, burn_in, thin, win_bonus, max_candidates, confidence, stop_z,
+            min_samples,
+        )  # fmt: skip
         self.kernel = kernel and kernel_playouts.available()
-        self.weights = weights
-        self.noise = noise
-        self.max_candidates = max_candidates
-        self.win_bonus = win_bonus
         self.self_noise = self_noise
-        self.miss = miss
-        self.burn_in = burn_in
-        self.thin = thin
         self.opponents = tuple(opponents) if opponents else None
         self._readings: list[list[float]] | None = None  # this sample's chance of each policy, per seat
-        self._default = HeuristicAgent(weights)
-        self._knowledge: Knowledge | None = None
 
-    def reset(self, seat: int, seed: int) -> None:
-        super().reset(seat, seed)
-        self._knowledge = None
-        self._default.reset(seat, seed)
+    def _sample_rate(self) -> float:
+        return KERNEL_SAMPLES_PER_SECOND if self.kernel else self.samples_per_cpu_second
 
-    def act(self, view: Any, legal: Sequence[Any]) -> Any:
-        self._knowledge = (self._knowledge or Knowledge.fresh(view)).update(view)
+    def _policy(self, view: View, legal: Sequence[Action]) -> tuple[list[float], int]:
+        """The candidates are ranked by the policy alone; the default is the heuristic's (opponent-aware) choice."""
         default = self._default.act(view, legal)
-        if len(legal) == 1:
-            return legal[0]
-        candidates = self._candidates(view, legal, default)
-        if len(candidates) == 1:
-            return candidates[0]
-        return self._choose(view, candidates, candidates.index(default))
-
-    def _candidates(self, view: View, legal: Sequence[Action], default: Action) -> list[Action]:
-        """The legal actions worth a playout: the policy's best few, the pass when legal, the default."""
-        scores = score_actions(situation_of(view), legal, self.weights)
-        order = sorted(range(len(legal)), key=lambda i: -scores[i])
-        keep = set(order[: self.max_candidates])
-        keep.add(legal.index(default))
-        if legal[-1].kind == PASS:
-            keep.add(len(legal) - 1)
-        return [legal[i] for i in sorted(keep)]
+        return score_actions(situation_of(view), legal, self.weights), legal.index(default)
 
     def _evaluate(self, view: View, candidates: list[Action], stop: StoppingRule | None = None) -> list[list[float]]:
         if not self.kernel:
@@ -157,7 +123,7 @@ class MonteCarloAgent(DeterminizedAgent[View, Action, State]):
                     )
             return playouts.rows(samples, candidates, seat, streams, policies if mixture is not None else None)
 
-        values = sample_chunks(chunk, self.rollouts, self.think_ms, KERNEL_CHUNK, stop)
+        values = sample_chunks(chunk, self.budget, KERNEL_CHUNK, stop)
         self.last_samples = len(values)
         return values
 
@@ -190,8 +156,7 @@ class SearchAgent(MonteCarloAgent):
     name = "search"
 
     def _state_source(self, view: View) -> StateSource[State]:
-        assert self._knowledge is not None
-        knowledge = self._knowledge
+        knowledge = self._default.read(view)
         model = OpponentModel(view, knowledge, self.weights, self.miss, self.opponents, compiled=self.kernel)
         deals = posterior_deals(Sampler(view, knowledge), model, self.burn_in, self.thin)
         if self.opponents is not None:
@@ -215,3 +180,9 @@ class SearchAgent(MonteCarloAgent):
             return deal
 
         return read
+
+
+class OracleAgent(OracleSource[State], MonteCarloAgent):
+    """Sees every hand: playouts start from copies of the bound state itself."""
+
+    name = "oracle"

@@ -1,0 +1,111 @@
+"""Budgets that mean the same on any machine (issue 30 part 1) and the deterministic form of the searching agents
+(issue 31 part 2). The clock tests inject their clocks, except the one that proves another busy thread's time
+does not count, which waits on an event (no sleep) while that thread burns its own CPU time."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from sevens.agents.base import make_agent
+from sevens.agents.common.budget import WALL_FACTOR, Budget, BudgetedAgent
+from sevens.agents.common.montecarlo import sample_chunks
+from sevens.games.killer import Rules as KillerRules
+from sevens.games.killer import State as KillerState
+from sevens.games.seven27 import Rules as Seven27Rules
+from sevens.games.seven27 import State as Seven27State
+from sevens.games.shichinarabe import Rules, State
+
+from .common import Playable, play_out
+
+
+class Ticks:
+    """A clock that reads the values it is given, one per reading."""
+
+    def __init__(self, *values: float) -> None:
+        self.values, self.reads = list(values), 0
+
+    def __call__(self) -> float:
+        self.reads += 1
+        return self.values.pop(0)
+
+
+def test_a_time_budget_is_counted_on_the_threads_cpu_clock_with_a_wall_ceiling() -> None:
+    deadline = Budget(think_ms=100).start()
+    assert deadline.cpu is time.thread_time and deadline.wall is time.perf_counter
+    assert WALL_FACTOR == 3.0
+    # CPU time: 0.05 s used, then 0.1 s; the wall clock stays well inside its 0.3 s ceiling
+    cpu, wall = Ticks(10.0, 10.05, 10.1), Ticks(0.0, 0.2)
+    deadline = Budget(think_ms=100).start(cpu, wall)
+    assert not deadline.passed()
+    assert deadline.passed()
+    # a starved thread (no CPU time at all) still stops at the ceiling: 3 x 100 ms of wall clock
+    cpu, wall = Ticks(0.0, 0.0, 0.0), Ticks(5.0, 5.29, 5.3)
+    deadline = Budget(think_ms=100).start(cpu, wall)
+    assert not deadline.passed()
+    assert deadline.passed()
+
+
+def test_another_busy_thread_does_not_spend_the_budget() -> None:
+    deadline = Budget(think_ms=20, wall_factor=1000).start()
+    wall_start = time.perf_counter()
+    done = threading.Event()
+
+    def burn() -> None:  # 100 ms of this thread's own CPU time, five budgets' worth
+        start = time.thread_time()
+        while time.thread_time() - start < 0.1:
+            pass
+        done.set()
+
+    threading.Thread(target=burn).start()
+    assert done.wait(timeout=60)
+    assert time.perf_counter() - wall_start >= 0.1  # a wall-clock budget of 20 ms would be long spent
+    assert not deadline.passed()
+
+
+def test_a_fixed_budget_never_reads_a_clock() -> None:
+    def no_clock() -> float:
+        raise AssertionError("a sample budget must not depend on time")
+
+    rows = sample_chunks(lambda size: [[0.0, 1.0]] * size, Budget(samples=37), 16, None, no_clock, no_clock)
+    assert len(rows) == 37
+
+
+def test_bad_budgets_are_refused_saying_what_is_allowed() -> None:
+    with pytest.raises(ValueError, match="samples=0 must be at least 1"):
+        Budget(samples=0)
+    with pytest.raises(ValueError, match="think_ms=0 must be more than 0"):
+        Budget(think_ms=0)
+    with pytest.raises(ValueError, match=r"wall_factor=0\.5 must be at least 1"):
+        Budget(wall_factor=0.5)
+
+
+@pytest.mark.parametrize(
+    ("family", "state", "samples"),
+    [
+        ("shichinarabe", lambda: State.new(Rules(players=3), 5), None),
+        ("killer", lambda: KillerState.new(KillerRules(players=3), 5), 8),  # its default costs seconds a game
+        ("seven27", lambda: Seven27State.new(Seven27Rules(players=3), 5), None),
+    ],
+)
+def test_deterministic_agents_repeat_their_games(family: str, state: object, samples: int | None) -> None:
+    games = []
+    for _ in range(2):
+        names = ("expert", "normal", "hard")
+        agents = [make_agent(name, family, deterministic=True, samples=samples) for name in names]
+        searching = [a for a in agents if isinstance(a, BudgetedAgent)]
+        assert searching and all(a.budget.samples and a.budget.settle for a in searching)
+        new: Playable = state()  # type: ignore[operator]
+        games.append(play_out(new, agents, 7).position())
+    assert games[0] == games[1]
+
+
+def test_the_deterministic_budget_matches_the_clock_and_can_be_chosen() -> None:
+    expert = make_agent("expert", "shichinarabe", deterministic=True)
+    assert isinstance(expert, BudgetedAgent)
+    assert expert.budget.samples == expert.deterministic_samples >= 100
+    chosen = make_agent("expert", "killer", samples=12)
+    assert isinstance(chosen, BudgetedAgent) and chosen.budget == Budget(450.0, 12, WALL_FACTOR, settle=True)
+    assert make_agent("expert", "killer").budget == Budget(450.0)  # type: ignore[attr-defined]
