@@ -43,6 +43,7 @@ Decisions where RULES.md is silent (as a Japanese player would expect):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from sevens.cards import ALL_CARDS, DECK_SIZE, SEVENS_MASK, card, card_text, cards_text, mask_of
@@ -104,13 +105,14 @@ class State(StateBase):
 
     # ------------------------------------------------------------------ creation
     @classmethod
-    def new(cls, rules: Rules, seed: int, dealer: int | None = None) -> State:
-        """Deal a round (C1: as B1–B4 with the 7s placed). ``dealer`` defaults to the last seat."""
+    def new(cls, rules: Rules, seed: int, dealer: int | None = None, deck: Sequence[int] | None = None) -> State:
+        """Deal a round (C1: as B1–B4 with the 7s placed). ``dealer`` defaults to the last seat. ``deck`` deals
+        that order of card numbers instead of shuffling with ``seed`` (the state then has no seed)."""
         n = rules.players
         dealer = n - 1 if dealer is None else dealer
-        hands = [mask_of(cards) for cards in deal_round_robin(DECK_SIZE, n, dealer, seed)]
+        hands = [mask_of(cards) for cards in deal_round_robin(DECK_SIZE, n, dealer, seed, deck)]
         seven_holder = next(s for s in range(n) if hands[s] >> SEVEN_OF_DIAMONDS & 1)
-        state = cls._blank(rules, dealer, seed, [h & ~SEVENS_MASK for h in hands])
+        state = cls._blank(rules, dealer, seed if deck is None else None, [h & ~SEVENS_MASK for h in hands])
         state._set_table(SEVENS_MASK)
         for s in state._from_dealers_left():
             if not state._hands[s]:

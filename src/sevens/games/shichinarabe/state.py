@@ -17,6 +17,7 @@ Cards are bits (see :mod:`sevens.cards`); each suit's playable positions come fr
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -144,14 +145,15 @@ class State(StateBase):
 
     # ------------------------------------------------------------------ creation
     @classmethod
-    def new(cls, rules: Rules, seed: int, dealer: int | None = None) -> State:
-        """Deal a new round (B1–B4). ``dealer`` defaults to the last seat, so seat 0 is dealer's left."""
+    def new(cls, rules: Rules, seed: int, dealer: int | None = None, deck: Sequence[int] | None = None) -> State:
+        """Deal a new round (B1–B4). ``dealer`` defaults to the last seat, so seat 0 is dealer's left. ``deck``
+        deals that order of card numbers instead of shuffling with ``seed`` (the state then has no seed)."""
         n = rules.players
         dealer = n - 1 if dealer is None else dealer
-        dealt = deal_round_robin(DECK_SIZE + rules.jokers, n, dealer, seed)  # numbers 52, 53 are jokers
+        dealt = deal_round_robin(DECK_SIZE + rules.jokers, n, dealer, seed, deck)  # numbers 52, 53 are jokers
         hands = [sum(map(_BITS.__getitem__, cards)) for cards in dealt]
         jokers = [sum(c >= DECK_SIZE for c in cards) for cards in dealt]
-        state = cls._blank(rules, dealer, seed, hands, jokers)
+        state = cls._blank(rules, dealer, seed if deck is None else None, hands, jokers)
         seven_holder = next(s for s in range(n) if hands[s] >> SEVEN_OF_DIAMONDS & 1)
         if rules.opening == "sevens_placed":
             state._occupied = SEVENS_MASK
