@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -62,6 +63,26 @@ class ActionSpace:
         if not 0 <= number < len(self.actions):
             raise RulesError(f"action number {number} is out of range; allowed: 0 to {len(self.actions) - 1}")
         return self.actions[number]
+
+
+def action_number(action: Any) -> int:
+    """An action number given as ``int``, a numpy integer or a one-element integer array; anything else (``1.5``,
+    ``True``, ``"3"``) raises :class:`RulesError`.
+
+    >>> import numpy as np
+    >>> action_number(np.int64(3)), action_number(np.array([4]))
+    (3, 4)
+    >>> action_number(1.5)
+    Traceback (most recent call last):
+    ...
+    sevens.errors.RulesError: an action is a whole number (an action number), not 1.5
+    """
+    value = action
+    if isinstance(value, np.ndarray) and value.size == 1 and np.issubdtype(value.dtype, np.integer):
+        value = value.reshape(()).item()
+    if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
+        raise RulesError(f"an action is a whole number (an action number), not {action!r}")
+    return int(value)
 
 
 def action_space_for(family_name: str) -> ActionSpace:
@@ -118,74 +139,84 @@ class Encoder:
         return vector
 
 
+# The encoders are module-level functions bound to their rules by ``partial``, so that encoders (and the
+# environments holding them) pickle.
+
+
 def _shichinarabe(rules: Any) -> Encoder:
     from sevens.games.shichinarabe.state import STATUS_NAMES
 
     n = rules.players
-    passes = rules.pass_limit or 10  # without a limit, passes are scaled as if ten were allowed
+    return Encoder(4 * DECK_SIZE + 3 + n * (3 + len(STATUS_NAMES)), partial(_encode_shichinarabe, n, rules.pass_limit))
+
+
+def _encode_shichinarabe(n: int, pass_limit: int | None, view: Any) -> FloatVector:
+    from sevens.games.shichinarabe.state import STATUS_NAMES
+
+    passes = pass_limit or 10  # without a limit, passes are scaled as if ten were allowed
     per_card = DECK_SIZE / n + 1
-
-    def encode(view: Any) -> FloatVector:
-        seats = _relative(view.seat, n)
-        parts = [card_bits(m) for m in (view.hand, view.table, view.joker_positions, view.playable_positions)]
-        rest = [view.jokers_in_hand / 2, view.removed_jokers / 2, float(view.to_move == view.seat)]
-        for s in seats:
-            rest += [view.hand_counts[s] / per_card, min(view.passes_used[s] / passes, 1.0), float(view.to_move == s)]
-            rest += _one_hot(STATUS_NAMES.index(view.statuses[s]), len(STATUS_NAMES))
-        return np.concatenate([*parts, np.asarray(rest, dtype=np.float32)])
-
-    return Encoder(4 * DECK_SIZE + 3 + n * (3 + len(STATUS_NAMES)), encode)
+    seats = _relative(view.seat, n)
+    parts = [card_bits(m) for m in (view.hand, view.table, view.joker_positions, view.playable_positions)]
+    rest = [view.jokers_in_hand / 2, view.removed_jokers / 2, float(view.to_move == view.seat)]
+    for s in seats:
+        rest += [view.hand_counts[s] / per_card, min(view.passes_used[s] / passes, 1.0), float(view.to_move == s)]
+        rest += _one_hot(STATUS_NAMES.index(view.statuses[s]), len(STATUS_NAMES))
+    return np.concatenate([*parts, np.asarray(rest, dtype=np.float32)])
 
 
 def _killer(rules: Any) -> Encoder:
     from sevens.games.killer.state import STATUS_NAMES
 
     n = rules.players
-    passes = rules.pass_limit or 10
+    return Encoder(4 * DECK_SIZE + 1 + n * (5 + len(STATUS_NAMES)), partial(_encode_killer, n, rules.pass_limit))
+
+
+def _encode_killer(n: int, pass_limit: int | None, view: Any) -> FloatVector:
+    from sevens.games.killer.state import STATUS_NAMES
+
+    passes = pass_limit or 10
     per_card = DECK_SIZE / n + 1
-
-    def encode(view: Any) -> FloatVector:
-        seats = _relative(view.seat, n)
-        parts = [card_bits(m) for m in (view.hand, view.table, view.dead_positions, view.playable_positions)]
-        rest = [float(view.to_move == view.seat)]
-        for s in seats:
-            rest += [view.hand_counts[s] / per_card, view.dead_counts[s] / per_card, view.kills[s] / DECK_SIZE]
-            rest += [min(view.passes_used[s] / passes, 1.0), float(view.to_move == s)]
-            rest += _one_hot(STATUS_NAMES.index(view.statuses[s]), len(STATUS_NAMES))
-        return np.concatenate([*parts, np.asarray(rest, dtype=np.float32)])
-
-    return Encoder(4 * DECK_SIZE + 1 + n * (5 + len(STATUS_NAMES)), encode)
+    seats = _relative(view.seat, n)
+    parts = [card_bits(m) for m in (view.hand, view.table, view.dead_positions, view.playable_positions)]
+    rest = [float(view.to_move == view.seat)]
+    for s in seats:
+        rest += [view.hand_counts[s] / per_card, view.dead_counts[s] / per_card, view.kills[s] / DECK_SIZE]
+        rest += [min(view.passes_used[s] / passes, 1.0), float(view.to_move == s)]
+        rest += _one_hot(STATUS_NAMES.index(view.statuses[s]), len(STATUS_NAMES))
+    return np.concatenate([*parts, np.asarray(rest, dtype=np.float32)])
 
 
 def _seven27(rules: Any) -> Encoder:
     from sevens.games.seven27.state import PHASE_NAMES
 
     n = rules.players
-    chips = float(rules.stack * n)  # every chip in play: amounts are fractions of it
-    per_seat = DECK_SIZE + 8
+    size = 2 * DECK_SIZE + len(PHASE_NAMES) + 12 + n * (DECK_SIZE + 8)
+    return Encoder(size, partial(_encode_seven27, n, float(rules.stack * n), max(rules.raise_cap, 1)))
 
-    def encode(view: Any) -> FloatVector:
-        own = view.seats[view.seat]
-        parts = [card_bits(own.down), card_bits(own.up)]
-        low, high = (None, None) if view.own is None else (view.own.low, view.own.high)
-        rest = _one_hot(PHASE_NAMES.index(view.phase), len(PHASE_NAMES))
-        rest += [view.betting_round / 10, view.bet_size / chips, view.high_bet / chips]
-        rest += [view.raises / max(rules.raise_cap, 1), view.to_call / chips, view.pot / chips]
-        rest += [view.deck_count / DECK_SIZE, float(view.to_move == view.seat)]
-        rest += [0.0 if low is None else low / 28, float(low is None), 0.0 if high is None else high / 56]
-        rest += [float(high is None)]
-        seats = []
-        for s in _relative(view.seat, n):
-            seat = view.seats[s]
-            seats.append(card_bits(seat.up))
-            figures = [seat.down_count / 5, seat.stack / chips, seat.committed / chips, seat.bet / chips]
-            figures += [seat.stands / 10, float(seat.folded), float(seat.all_in), float(view.to_move == s)]
-            seats.append(np.asarray(figures, dtype=np.float32))
-        # rounds and stands have no small bound: clipped, like every figure, to 0…1
-        vector = np.concatenate([*parts, np.asarray(rest, dtype=np.float32), *seats])
-        return np.clip(vector, 0.0, 1.0, out=vector)
 
-    return Encoder(2 * DECK_SIZE + len(PHASE_NAMES) + 12 + n * per_seat, encode)
+def _encode_seven27(n: int, chips: float, raise_cap: int, view: Any) -> FloatVector:
+    """Amounts are fractions of ``chips``, every chip in play."""
+    from sevens.games.seven27.state import PHASE_NAMES
+
+    own = view.seats[view.seat]
+    parts = [card_bits(own.down), card_bits(own.up)]
+    low, high = (None, None) if view.own is None else (view.own.low, view.own.high)
+    rest = _one_hot(PHASE_NAMES.index(view.phase), len(PHASE_NAMES))
+    rest += [view.betting_round / 10, view.bet_size / chips, view.high_bet / chips]
+    rest += [view.raises / raise_cap, view.to_call / chips, view.pot / chips]
+    rest += [view.deck_count / DECK_SIZE, float(view.to_move == view.seat)]
+    rest += [0.0 if low is None else low / 28, float(low is None), 0.0 if high is None else high / 56]
+    rest += [float(high is None)]
+    seats = []
+    for s in _relative(view.seat, n):
+        seat = view.seats[s]
+        seats.append(card_bits(seat.up))
+        figures = [seat.down_count / 5, seat.stack / chips, seat.committed / chips, seat.bet / chips]
+        figures += [seat.stands / 10, float(seat.folded), float(seat.all_in), float(view.to_move == s)]
+        seats.append(np.asarray(figures, dtype=np.float32))
+    # rounds and stands have no small bound: clipped, like every figure, to 0…1
+    vector = np.concatenate([*parts, np.asarray(rest, dtype=np.float32), *seats])
+    return np.clip(vector, 0.0, 1.0, out=vector)
 
 
 _ENCODERS: dict[str, Callable[[Any], Encoder]] = {

@@ -30,15 +30,19 @@ from sevens.errors import RulesError
 class SevensAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     """One game per episode; ``reset(seed=S)`` deals the same cards as ``sevens`` does from seed ``S``."""
 
-    metadata: ClassVar[dict[str, Any]] = {"name": "sevens_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "sevens_v0",
+        "render_modes": ["human", "ansi"],
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self, preset: str = "standard", players: int | None = None, settings: Settings = None,
         render_mode: str | None = None,
     ) -> None:  # fmt: skip
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise RulesError(f"render_mode {render_mode!r} is not offered; allowed: None, 'ansi'")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise RulesError(f"render_mode {render_mode!r} is not offered; allowed: None, 'human', 'ansi'")
         self.table = Table.build(preset, players, settings)
         self.render_mode = render_mode
         n = self.table.players
@@ -76,6 +80,8 @@ class SevensAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.agent_selection = self.agents[0]
         self._settle()
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def _settle(self) -> None:
         """Select the seat to move, or, once the game is over, reward and end every agent."""
@@ -94,17 +100,20 @@ class SevensAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             return
         if action is None:
             raise RulesError(f"{agent} is to move: give an action number, not None")
+        self.table.apply_number(action)  # a bad number raises here and changes nothing
         self._cumulative_rewards[agent] = 0.0
-        self.table.apply_number(int(action))
         self._clear_rewards()
         self._settle()
         self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            print(self.render())
+        if self.render_mode == "human":
+            self.render()
 
-    def render(self) -> str:
-        """The position text (one line, like FEN) of the game so far."""
-        return self.table.state.position()
+    def render(self) -> str | None:
+        """``ansi``: the game so far as text (the position, like FEN, and who is to move); ``human``: printed."""
+        if self.render_mode == "human":
+            print(self.table.render_text())
+            return None
+        return self.table.render_text()
 
     def close(self) -> None:
         pass

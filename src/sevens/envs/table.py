@@ -14,7 +14,15 @@ from typing import Any
 
 import numpy as np
 
-from sevens.envs.encoding import ActionSpace, Encoder, FloatVector, Mask, action_space_for, encoder_for
+from sevens.envs.encoding import (
+    ActionSpace,
+    Encoder,
+    FloatVector,
+    Mask,
+    action_number,
+    action_space_for,
+    encoder_for,
+)
 from sevens.errors import RulesError
 from sevens.games.base import Family, GameState, parse_setting
 from sevens.games.registry import families, family_of
@@ -78,12 +86,28 @@ class Table:
     def _no_actions(self) -> Mask:
         return np.zeros(len(self.space), dtype=np.int8)
 
-    def apply_number(self, number: int) -> Any:
-        """Apply the action numbered ``number`` for the seat to move; an illegal one raises and changes nothing."""
-        action = self.space.action(int(number))
+    def apply_number(self, number: Any) -> Any:
+        """Apply the action numbered ``number`` for the seat to move; a number that is not a whole number in range
+        or not legal now raises and changes nothing."""
+        action = self.space.action(action_number(number))
         self.state.apply(action)
         return action
+
+    def render_text(self) -> str:
+        """The game so far for people: the position text (one line, like FEN) and who is to move."""
+        mover = self.state.to_move
+        return f"{self.state.position()}\n{'game over' if mover is None else f'seat {mover} to move'}"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the family is found again by name (it holds the engine's functions); rules and state pickle as data
+        return (_table_of, (self.family.name, self.rules, self.state))
 
     def points(self) -> list[float]:
         """Each seat's score of the finished game: E2 points (chips won for Seven Twenty-Seven)."""
         return [float(p) for p in round_points(self.family, self.state)]
+
+
+def _table_of(family_name: str, rules: Any, state: GameState) -> Table:
+    table = Table(families()[family_name], rules)
+    table.state = state
+    return table
