@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 import numpy as np
@@ -104,17 +104,18 @@ def action_space_for(family_name: str) -> ActionSpace:
     raise RulesError(f"no action space for family {family_name!r}; allowed: shichinarabe, killer, seven27")
 
 
-_BYTES = (DECK_SIZE + 7) // 8
+_CARD_FIELD = (1 << DECK_SIZE) - 1
 
 
-def card_bits(mask: int) -> FloatVector:
-    """A card bit set as 52 floats, 1.0 where the card is in the set.
+def card_bits(*masks: int) -> FloatVector:
+    """Card bit sets as 52 floats each, 1.0 where the card is in the set (one numpy call for all of them).
 
-    >>> card_bits(0b101)[:4].tolist()
-    [1.0, 0.0, 1.0, 0.0]
+    >>> card_bits(0b101)[:4].tolist(), card_bits(1, 2).shape
+    ([1.0, 0.0, 1.0, 0.0], (104,))
     """
-    raw = np.frombuffer((mask & ((1 << DECK_SIZE) - 1)).to_bytes(_BYTES, "little"), dtype=np.uint8)
-    return np.unpackbits(raw, bitorder="little")[:DECK_SIZE].astype(np.float32)
+    words = np.array([m & _CARD_FIELD for m in masks], dtype="<u8")
+    bits = np.unpackbits(words.view(np.uint8), bitorder="little").reshape(len(masks), 64)[:, :DECK_SIZE]
+    return bits.astype(np.float32).reshape(-1)
 
 
 def _relative(seat: int, players: int) -> list[int]:
@@ -122,8 +123,9 @@ def _relative(seat: int, players: int) -> list[int]:
     return [(seat + k) % players for k in range(players)]
 
 
-def _one_hot(index: int, size: int) -> list[float]:
-    return [1.0 if i == index else 0.0 for i in range(size)]
+@cache
+def _one_hot(index: int, size: int) -> tuple[float, ...]:
+    return tuple(1.0 if i == index else 0.0 for i in range(size))
 
 
 @dataclass(frozen=True)
@@ -156,12 +158,12 @@ def _encode_shichinarabe(n: int, pass_limit: int | None, view: Any) -> FloatVect
     passes = pass_limit or 10  # without a limit, passes are scaled as if ten were allowed
     per_card = DECK_SIZE / n + 1
     seats = _relative(view.seat, n)
-    parts = [card_bits(m) for m in (view.hand, view.table, view.joker_positions, view.playable_positions)]
+    cards = card_bits(view.hand, view.table, view.joker_positions, view.playable_positions)
     rest = [view.jokers_in_hand / 2, view.removed_jokers / 2, float(view.to_move == view.seat)]
     for s in seats:
         rest += [view.hand_counts[s] / per_card, min(view.passes_used[s] / passes, 1.0), float(view.to_move == s)]
         rest += _one_hot(STATUS_NAMES.index(view.statuses[s]), len(STATUS_NAMES))
-    return np.concatenate([*parts, np.asarray(rest, dtype=np.float32)])
+    return np.concatenate([cards, np.asarray(rest, dtype=np.float32)])
 
 
 def _killer(rules: Any) -> Encoder:
@@ -177,13 +179,13 @@ def _encode_killer(n: int, pass_limit: int | None, view: Any) -> FloatVector:
     passes = pass_limit or 10
     per_card = DECK_SIZE / n + 1
     seats = _relative(view.seat, n)
-    parts = [card_bits(m) for m in (view.hand, view.table, view.dead_positions, view.playable_positions)]
+    cards = card_bits(view.hand, view.table, view.dead_positions, view.playable_positions)
     rest = [float(view.to_move == view.seat)]
     for s in seats:
         rest += [view.hand_counts[s] / per_card, view.dead_counts[s] / per_card, view.kills[s] / DECK_SIZE]
         rest += [min(view.passes_used[s] / passes, 1.0), float(view.to_move == s)]
         rest += _one_hot(STATUS_NAMES.index(view.statuses[s]), len(STATUS_NAMES))
-    return np.concatenate([*parts, np.asarray(rest, dtype=np.float32)])
+    return np.concatenate([cards, np.asarray(rest, dtype=np.float32)])
 
 
 def _seven27(rules: Any) -> Encoder:
@@ -199,23 +201,24 @@ def _encode_seven27(n: int, chips: float, raise_cap: int, view: Any) -> FloatVec
     from sevens.games.seven27.state import PHASE_NAMES
 
     own = view.seats[view.seat]
-    parts = [card_bits(own.down), card_bits(own.up)]
+    cards = card_bits(own.down, own.up, *(view.seats[s].up for s in _relative(view.seat, n)))
     low, high = (None, None) if view.own is None else (view.own.low, view.own.high)
-    rest = _one_hot(PHASE_NAMES.index(view.phase), len(PHASE_NAMES))
+    rest = list(_one_hot(PHASE_NAMES.index(view.phase), len(PHASE_NAMES)))
     rest += [view.betting_round / 10, view.bet_size / chips, view.high_bet / chips]
     rest += [view.raises / raise_cap, view.to_call / chips, view.pot / chips]
     rest += [view.deck_count / DECK_SIZE, float(view.to_move == view.seat)]
     rest += [0.0 if low is None else low / 28, float(low is None), 0.0 if high is None else high / 56]
     rest += [float(high is None)]
-    seats = []
+    figures = []
     for s in _relative(view.seat, n):
         seat = view.seats[s]
-        seats.append(card_bits(seat.up))
-        figures = [seat.down_count / 5, seat.stack / chips, seat.committed / chips, seat.bet / chips]
+        figures += [seat.down_count / 5, seat.stack / chips, seat.committed / chips, seat.bet / chips]
         figures += [seat.stands / 10, float(seat.folded), float(seat.all_in), float(view.to_move == s)]
-        seats.append(np.asarray(figures, dtype=np.float32))
+    # every seat: its up cards, then its figures (the layout of the table in docs/research.md)
+    ups = cards[2 * DECK_SIZE :].reshape(n, DECK_SIZE)
+    per_seat = np.concatenate([ups, np.asarray(figures, dtype=np.float32).reshape(n, 8)], axis=1).reshape(-1)
     # rounds and stands have no small bound: clipped, like every figure, to 0…1
-    vector = np.concatenate([*parts, np.asarray(rest, dtype=np.float32), *seats])
+    vector = np.concatenate([cards[: 2 * DECK_SIZE], np.asarray(rest, dtype=np.float32), per_seat])
     return np.clip(vector, 0.0, 1.0, out=vector)
 
 
