@@ -13,6 +13,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from sevens.agents.base import make_agent
+from sevens.arena.seeds import across_seeds, seed_series
 from sevens.arena.tournament import DealMap, Match, run_match, summarise
 from sevens.cli.common import JsonOption, PlayersOption, PresetOption, SetOption, app, build_rules, console, user_errors
 from sevens.errors import SevensError
@@ -46,6 +47,14 @@ def arena(
     ),
     games: Annotated[int, typer.Option("--games", "-k", help="Games (rounded up to whole rotations).")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the series of deals.")] = 0,
+    seeds: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            help="Repeat the match on this many series of deals (seeds SEED, SEED+1, …): mean and 95% "
+            "interval across seeds.",
+        ),
+    ] = 1,
     setting: SetOption = None,
     workers: Annotated[int, typer.Option(help="Worker processes (results do not depend on it).")] = 1,
     ray_address: Annotated[
@@ -69,14 +78,20 @@ def arena(
         raise SevensError(f"{len(names)} agents for {built.players} players; give one per seat")
     for name in dict.fromkeys(names):
         make_agent(name, family.name, research=True)  # a measuring tool: oracle too; unknown names fail here
-    match = Match(family.name, built, tuple(names), seed)
     errors = Console(stderr=True)
+    per_seed: list[list[dict[str, Any]]] = []
     with ExitStack() as stack:
         executor = None if ray_address is None else stack.enter_context(_ray(ray_address))
         bar = stack.enter_context(Progress(console=errors, disable=not errors.is_terminal, transient=True))
-        task = bar.add_task("games", total=games)
-        outcomes = run_match(match, games, workers, progress=lambda k: bar.advance(task, k), executor=executor)
-    rows = summarise(names, outcomes)
+        task = bar.add_task("games", total=games * seeds)
+        for series in seed_series(seed, seeds):
+            match = Match(family.name, built, tuple(names), series)
+            outcomes = run_match(match, games, workers, progress=lambda k: bar.advance(task, k), executor=executor)
+            per_seed.append(summarise(names, outcomes))
+    if seeds > 1:
+        _report_seeds(preset, built.players, seed_series(seed, seeds), per_seed, as_json)
+        return
+    rows = per_seed[0]
     if plot is not None:
         from sevens.arena.plot import plot_win_rates
 
@@ -106,6 +121,28 @@ def results_table(rows: list[dict[str, Any]], title: str, chips: bool) -> Table:
             f"{row['rating']:.1f}",
         )  # fmt: skip
     return table
+
+
+def _report_seeds(
+    preset: str, players: int, series: list[int], per_seed: list[list[dict[str, Any]]], as_json: bool
+) -> None:
+    """The evaluation over several seeds: per agent, the mean over seeds and its 95% interval across seeds."""
+    rows = across_seeds(per_seed)
+    if as_json:
+        body = {"preset": preset, "players": players, "seeds": series, "agents": rows, "per_seed": per_seed}
+        typer.echo(json.dumps(body))
+        return
+    title = f"{preset}, {players} players, seeds {series[0]}–{series[-1]}: mean over {len(series)} seeds"
+    table = Table(title=title, box=None, collapse_padding=True, pad_edge=False, header_style="bold underline")
+    for index, column in enumerate(("agent", "seeds", "games", "win", "95% (seeds)", "points", "95% (seeds)")):
+        table.add_column(column, justify="left" if index == 0 else "right", no_wrap=True)
+    for row in rows:
+        table.add_row(
+            row["name"], str(row["seeds"]), str(row["games"]),
+            f"{row['win_rate']:.3f}", _interval(row["win_rate_95"], 3),
+            f"{row['mean_points']:+.2f}", _interval(row["mean_points_95"], 2),
+        )  # fmt: skip
+    console.print(table)
 
 
 def _ray(address: str) -> AbstractContextManager[DealMap]:
