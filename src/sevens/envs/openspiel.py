@@ -196,7 +196,7 @@ class SevensState(pyspiel.State):  # type: ignore[misc]
         unknown, so it has no chance history, and it knows the cards dealt to the seats in ``dealt`` only."""
         state = cls(game)
         known = dealt or {}
-        state._play = _Play([], [known.get(s, []) for s in range(game.num_players())], game_state, list(log))
+        state._play = _Play([], [known.get(s) for s in range(game.num_players())], game_state, list(log))
         return state
 
     def current_player(self) -> int:
@@ -245,7 +245,8 @@ class SevensState(pyspiel.State):  # type: ignore[misc]
             raise IllegalActionError(f"chance outcome {card} is not a card left in the deck; allowed: {self._left()}")
         self.deck.append(card)
         if self.table.family.name != "seven27":  # B2: round robin from the dealer's (the last seat's) left
-            self._play.dealt[(len(self.deck) - 1) % self.table.players].append(card)
+            seat = (len(self.deck) - 1) % self.table.players
+            self._play.dealt[seat] = [*self.dealt_to(seat), card]
         if len(self.deck) == size:
             self._play.state = self.table.family.new_state(self.table.rules, 0, deck=self.deck)
 
@@ -273,7 +274,11 @@ class SevensState(pyspiel.State):  # type: ignore[misc]
 
     def dealt_to(self, player: int) -> list[int]:
         """The cards of the deck so far that went to ``player`` (none for Seven Twenty-Seven, whose engine deals)."""
-        return self._play.dealt[player]
+        return self._play.dealt[player] or []
+
+    def knows_deal(self, player: int) -> bool:
+        """Whether this state knows the cards dealt to ``player`` (a state set up for a search may not)."""
+        return self._play.dealt[player] is not None
 
     def __str__(self) -> str:
         if self.game_state is None:
@@ -308,12 +313,14 @@ class _Play:
 
     __slots__ = ("dealt", "deck", "log", "state")
 
-    def __init__(self, deck: list[int], dealt: list[list[int]], state: GameState | None, log: list[LogEntry]) -> None:
+    def __init__(
+        self, deck: list[int], dealt: list[list[int] | None], state: GameState | None, log: list[LogEntry]
+    ) -> None:
         self.deck, self.dealt, self.state, self.log = deck, dealt, state, log
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
         state = None if self.state is None else self.state.clone()
-        return _Play(self.deck.copy(), [d.copy() for d in self.dealt], state, self.log.copy())
+        return _Play(self.deck.copy(), [None if d is None else d.copy() for d in self.dealt], state, self.log.copy())
 
 
 def _deck_size(rules: Any) -> int:
@@ -357,20 +364,29 @@ class SevensObserver:
             _write_log(tensor[game.observation_size :], state.log, player, game)
 
     def string_from(self, state: SevensState, player: int) -> str:
+        """Without recall: the seat's view. With recall, for 七並べ and Killer Sevens: the cards dealt to the seat and
+        every public action, from which everything the seat has seen follows (the rules decide the rest), and
+        which is cheap to compare (IS-MCTS keys its tree by it); for Seven Twenty-Seven, whose engine deals the
+        seat's down cards from the deck, the view too."""
         dealt = " ".join(_card_name(c) for c in sorted(state.dealt_to(player)))
         if state.game_state is None:
             return f"seat {player}: dealing {len(state.deck)} of {self.game.deck_size}; dealt to me: {dealt}"
-        seen = state.game_state.view(player).to_dict()
-        seen.pop("history", None)  # the log holds events as well; the recall below is the actions alone
-        text = f"seat {player}: " + json.dumps(seen, sort_keys=True, separators=(",", ":"))
         if not self.perfect_recall:
-            return text
+            return f"seat {player}: {_view_text(state.game_state, player)}"
         space = self.game.table.space
         record = " ".join(
             f"{seat}:{space.actions[number]}" + ("" if turned < 0 else f"^{card_text(turned)}")
             for seat, number, turned in state.log
         )
-        return f"{text} | dealt to me: {dealt} | {record}"
+        if self.game.family_name == "seven27" or not state.knows_deal(player):
+            return f"seat {player}: {_view_text(state.game_state, player)} | {record}"
+        return f"seat {player}: dealt to me: {dealt} | {record}"
+
+
+def _view_text(game_state: GameState, player: int) -> str:
+    seen = game_state.view(player).to_dict()
+    seen.pop("history", None)  # the recall, where there is one, is the record of actions
+    return json.dumps(seen, sort_keys=True, separators=(",", ":"))
 
 
 def _deal_part(state: SevensState, player: int, deck_size: int) -> FloatVector:
