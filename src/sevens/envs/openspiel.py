@@ -358,7 +358,7 @@ class SevensObserver:
         tensor.fill(0.0)
         view_size = game.table.encoder.size
         if state.game_state is not None:
-            tensor[:view_size] = game.table.encoder.encode(state.game_state.view(player))
+            tensor[:view_size] = game.table.encoder.encode(game.table.numbers_view(state.game_state, player))
         tensor[view_size : view_size + game.deal_size] = _deal_part(state, player, game.deck_size)
         if self.perfect_recall:
             _write_log(tensor[game.observation_size :], state.log, player, game)

@@ -9,6 +9,7 @@ True
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -69,6 +70,7 @@ class Table:
         self.space: ActionSpace = action_space_for(family.name)
         self.encoder: Encoder = encoder_for(family.name, rules)
         self.state: GameState = family.new_state(rules, 0)
+        self._view_takes_history = "history" in inspect.signature(type(self.state).view).parameters
 
     @classmethod
     def build(cls, preset: str, players: int | None = None, settings: Settings = None) -> Table:
@@ -81,7 +83,15 @@ class Table:
         """``observation`` (the seat's view as floats) and ``action_mask`` (zeros unless the seat is to move)."""
         state = self.state
         mask = self.space.mask(state.legal_actions()) if state.to_move == seat else self._no_actions()
-        return {"observation": self.encoder.encode(state.view(seat)), "action_mask": mask}
+        return {"observation": self.encoder.encode(self.numbers_view(state, seat)), "action_mask": mask}
+
+    def numbers_view(self, state: GameState, seat: int) -> Any:
+        """The view of ``seat`` in ``state`` (a state of these rules) as the encoders read it: without the history's
+        text where the engine can leave it out (``view(seat, history=False)``), since no encoder reads it and it is
+        most of a view's cost."""
+        if self._view_takes_history:
+            return state.view(seat, history=False)  # type: ignore[call-arg]
+        return state.view(seat)
 
     def _no_actions(self) -> Mask:
         return np.zeros(len(self.space), dtype=np.int8)
