@@ -6,9 +6,10 @@
 ``$SEVENS_RL_PATH`` (its ``src/sevens_env.py`` and ``configs/``). Without one the script says so and exits 0
 (it measures only ours). Both envs play 4-player games (ours: ``standard``, the closest rules) by the same loop:
 ``last()``, then a uniformly random legal action from the observation's mask, ``step``; an action is one ``step``
-of a live agent. The sides alternate ``--rounds`` times (other load on the machine then favours neither); the
-ratio reported is the median of the rounds' ratios. Ours is ``sevens.envs.pettingzoo.env`` (it needs none of
-PettingZoo's wrappers); ``sevens_rl``'s is used as it comes (no wrappers either).
+of a live agent. Rates are actions per CPU-second of this process, the two envs' games interleaved one by one
+(other load on the shared machine then weighs on both alike), for ``--seconds`` of CPU each; ``--rounds`` such
+rounds, and the ratio reported is the median of the rounds' ratios. Ours is ``sevens.envs.pettingzoo.env`` (it
+needs none of PettingZoo's wrappers); ``sevens_rl``'s is used as it comes (no wrappers either).
 """
 
 from __future__ import annotations
@@ -26,25 +27,36 @@ from typing import Any
 import numpy as np
 
 
-def actions_per_second(make: Callable[[], Any], seconds: float, seed: int = 0) -> float:
-    """Random masked play for about ``seconds``: live actions per second (resets included in the time)."""
-    rng = np.random.default_rng(seed)
-    env = make()
+def play_episode(env: Any, rng: np.random.Generator, seed: int) -> int:
+    """One game of random masked play from ``reset(seed=seed)``: the number of live actions."""
+    env.reset(seed=seed)
     actions = 0
+    for _agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        env.step(int(legal[rng.integers(len(legal))]))
+        actions += 1
+    return actions
+
+
+def interleaved_rates(makers: dict[str, Callable[[], Any]], seconds: float, seed: int = 0) -> dict[str, float]:
+    """Actions per CPU-second of each env, their episodes interleaved (one game each in turn) until each has used
+    ``seconds`` of this process's CPU time: load on a shared machine then weighs on every side alike."""
+    envs = {name: make() for name, make in makers.items()}
+    rngs = {name: np.random.default_rng(seed) for name in envs}
+    actions = dict.fromkeys(envs, 0)
+    cpu = dict.fromkeys(envs, 0.0)
     episode = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        env.reset(seed=seed + episode)
+    while min(cpu.values()) < seconds:
+        for name, env in envs.items():
+            start = time.process_time()
+            actions[name] += play_episode(env, rngs[name], seed + episode)
+            cpu[name] += time.process_time() - start
         episode += 1
-        for _agent in env.agent_iter():
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.integers(len(legal))]))
-            actions += 1
-    return actions / (time.perf_counter() - start)
+    return {name: actions[name] / cpu[name] for name in envs}
 
 
 def sevens_rl_factory(path: Path | None) -> Callable[[], Any] | None:
@@ -72,9 +84,9 @@ def main() -> None:
     if theirs is not None:
         sides["sevens_rl"] = theirs
     rates: dict[str, list[float]] = {name: [] for name in sides}
-    for _ in range(args.rounds):
-        for name, make in sides.items():
-            rates[name].append(actions_per_second(make, args.seconds))
+    for round_number in range(args.rounds):
+        for name, rate in interleaved_rates(sides, args.seconds, seed=1000 * round_number).items():
+            rates[name].append(rate)
     report: dict[str, Any] = {name: statistics.median(values) for name, values in rates.items()}
     if theirs is None:
         report["skipped"] = "sevens_rl not found: give --sevens-rl PATH or $SEVENS_RL_PATH"

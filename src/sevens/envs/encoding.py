@@ -118,9 +118,9 @@ def card_bits(*masks: int) -> FloatVector:
     return bits.astype(np.float32).reshape(-1)
 
 
-def _relative(seat: int, players: int) -> list[int]:
+def _relative(seat: int, players: int) -> tuple[int, ...]:
     """Every seat, the viewer first, then clockwise."""
-    return [(seat + k) % players for k in range(players)]
+    return (*range(seat, players), *range(seat))
 
 
 @cache
@@ -149,43 +149,54 @@ def _shichinarabe(rules: Any) -> Encoder:
     from sevens.games.shichinarabe.state import STATUS_NAMES
 
     n = rules.players
-    return Encoder(4 * DECK_SIZE + 3 + n * (3 + len(STATUS_NAMES)), partial(_encode_shichinarabe, n, rules.pass_limit))
+    size = 4 * DECK_SIZE + 3 + n * (3 + len(STATUS_NAMES))
+    return Encoder(size, partial(_encode_shichinarabe, n, rules.pass_limit, STATUS_NAMES))
 
 
-def _encode_shichinarabe(n: int, pass_limit: int | None, view: Any) -> FloatVector:
-    from sevens.games.shichinarabe.state import STATUS_NAMES
-
+def _encode_shichinarabe(n: int, pass_limit: int | None, statuses: tuple[str, ...], view: Any) -> FloatVector:
     passes = pass_limit or 10  # without a limit, passes are scaled as if ten were allowed
     per_card = DECK_SIZE / n + 1
-    seats = _relative(view.seat, n)
-    cards = card_bits(view.hand, view.table, view.joker_positions, view.playable_positions)
-    rest = [view.jokers_in_hand / 2, view.removed_jokers / 2, float(view.to_move == view.seat)]
-    for s in seats:
-        rest += [view.hand_counts[s] / per_card, min(view.passes_used[s] / passes, 1.0), float(view.to_move == s)]
-        rest += _one_hot(STATUS_NAMES.index(view.statuses[s]), len(STATUS_NAMES))
-    return np.concatenate([cards, np.asarray(rest, dtype=np.float32)])
+    seat, mover = view.seat, view.to_move
+    counts, used, status = view.hand_counts, view.passes_used, view.statuses
+    rest = [view.jokers_in_hand / 2, view.removed_jokers / 2, float(mover == seat)]
+    for s in _relative(seat, n):
+        rest += (counts[s] / per_card, min(used[s] / passes, 1.0), float(mover == s))
+        rest += _status_one_hot(statuses, status[s])
+    return _cards_then(card_bits(view.hand, view.table, view.joker_positions, view.playable_positions), rest)
 
 
 def _killer(rules: Any) -> Encoder:
     from sevens.games.killer.state import STATUS_NAMES
 
     n = rules.players
-    return Encoder(4 * DECK_SIZE + 1 + n * (5 + len(STATUS_NAMES)), partial(_encode_killer, n, rules.pass_limit))
+    size = 4 * DECK_SIZE + 1 + n * (5 + len(STATUS_NAMES))
+    return Encoder(size, partial(_encode_killer, n, rules.pass_limit, STATUS_NAMES))
 
 
-def _encode_killer(n: int, pass_limit: int | None, view: Any) -> FloatVector:
-    from sevens.games.killer.state import STATUS_NAMES
-
+def _encode_killer(n: int, pass_limit: int | None, statuses: tuple[str, ...], view: Any) -> FloatVector:
     passes = pass_limit or 10
     per_card = DECK_SIZE / n + 1
-    seats = _relative(view.seat, n)
-    cards = card_bits(view.hand, view.table, view.dead_positions, view.playable_positions)
-    rest = [float(view.to_move == view.seat)]
-    for s in seats:
-        rest += [view.hand_counts[s] / per_card, view.dead_counts[s] / per_card, view.kills[s] / DECK_SIZE]
-        rest += [min(view.passes_used[s] / passes, 1.0), float(view.to_move == s)]
-        rest += _one_hot(STATUS_NAMES.index(view.statuses[s]), len(STATUS_NAMES))
-    return np.concatenate([cards, np.asarray(rest, dtype=np.float32)])
+    mover = view.to_move
+    counts, dead, kills, used, status = view.hand_counts, view.dead_counts, view.kills, view.passes_used, view.statuses
+    rest = [float(mover == view.seat)]
+    for s in _relative(view.seat, n):
+        rest += (counts[s] / per_card, dead[s] / per_card, kills[s] / DECK_SIZE)
+        rest += (min(used[s] / passes, 1.0), float(mover == s))
+        rest += _status_one_hot(statuses, status[s])
+    return _cards_then(card_bits(view.hand, view.table, view.dead_positions, view.playable_positions), rest)
+
+
+@cache
+def _status_one_hot(names: tuple[str, ...], status: str) -> tuple[float, ...]:
+    return _one_hot(names.index(status), len(names))
+
+
+def _cards_then(cards: FloatVector, rest: list[float]) -> FloatVector:
+    """One vector: the card bits, then the other figures."""
+    out = np.empty(len(cards) + len(rest), np.float32)
+    out[: len(cards)] = cards
+    out[len(cards) :] = rest
+    return out
 
 
 def _seven27(rules: Any) -> Encoder:

@@ -86,12 +86,12 @@ class SevensAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.agent_selection = self.agents[0]
         self._dealt = True
         self._settle()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
     def _settle(self) -> None:
-        """Select the seat to move, or, once the game is over, reward and end every agent."""
+        """Select the seat to move, or, once the game is over, reward and end every agent. Rewards come only at the
+        end, so before it they stay zero and there is nothing to clear or accumulate (a step stays cheap)."""
         mover = self.table.state.to_move
         if mover is not None:
             self.agent_selection = self.possible_agents[mover]
@@ -99,6 +99,7 @@ class SevensAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         for agent, points in zip(self.possible_agents, self.table.points(), strict=True):
             self.rewards[agent] = points
             self.terminations[agent] = True
+        self._accumulate_rewards()
 
     def step(self, action: int | None) -> None:
         if not self._dealt:
@@ -110,10 +111,7 @@ class SevensAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         if action is None:
             raise RulesError(f"{agent} is to move: give an action number, not None")
         self.table.apply_number(action)  # a bad number raises here and changes nothing
-        self._cumulative_rewards[agent] = 0.0
-        self._clear_rewards()
         self._settle()
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

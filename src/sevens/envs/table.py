@@ -81,9 +81,9 @@ class Table:
 
     def observe(self, seat: int) -> dict[str, FloatVector | Mask]:
         """``observation`` (the seat's view as floats) and ``action_mask`` (zeros unless the seat is to move)."""
-        state = self.state
-        mask = self.space.mask(state.legal_actions()) if state.to_move == seat else self._no_actions()
-        return {"observation": self.encoder.encode(self.numbers_view(state, seat)), "action_mask": mask}
+        view = self.numbers_view(self.state, seat)
+        mask = self.space.mask(view.legal_actions) if view.to_move == seat else self._no_actions()
+        return {"observation": self.encoder.encode(view), "action_mask": mask}
 
     def numbers_view(self, state: GameState, seat: int) -> Any:
         """The view of ``seat`` in ``state`` (a state of these rules) as the encoders read it: without the history's
