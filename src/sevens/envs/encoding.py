@@ -162,7 +162,7 @@ def _encode_shichinarabe(n: int, pass_limit: int | None, statuses: tuple[str, ..
     for s in _relative(seat, n):
         rest += (counts[s] / per_card, min(used[s] / passes, 1.0), float(mover == s))
         rest += _status_one_hot(statuses, status[s])
-    return _cards_then(card_bits(view.hand, view.table, view.joker_positions, view.playable_positions), rest)
+    return _cards_then((view.hand, view.table, view.joker_positions, view.playable_positions), rest)
 
 
 def _killer(rules: Any) -> Encoder:
@@ -183,7 +183,7 @@ def _encode_killer(n: int, pass_limit: int | None, statuses: tuple[str, ...], vi
         rest += (counts[s] / per_card, dead[s] / per_card, kills[s] / DECK_SIZE)
         rest += (min(used[s] / passes, 1.0), float(mover == s))
         rest += _status_one_hot(statuses, status[s])
-    return _cards_then(card_bits(view.hand, view.table, view.dead_positions, view.playable_positions), rest)
+    return _cards_then((view.hand, view.table, view.dead_positions, view.playable_positions), rest)
 
 
 @cache
@@ -191,11 +191,14 @@ def _status_one_hot(names: tuple[str, ...], status: str) -> tuple[float, ...]:
     return _one_hot(names.index(status), len(names))
 
 
-def _cards_then(cards: FloatVector, rest: list[float]) -> FloatVector:
-    """One vector: the card bits, then the other figures."""
-    out = np.empty(len(cards) + len(rest), np.float32)
-    out[: len(cards)] = cards
-    out[len(cards) :] = rest
+def _cards_then(masks: tuple[int, ...], rest: list[float]) -> FloatVector:
+    """One vector: the card bit sets as 52 floats each (as :func:`card_bits`, written in place), then the other
+    figures."""
+    k = len(masks)
+    out = np.empty(k * DECK_SIZE + len(rest), np.float32)
+    bits = np.unpackbits(np.array(masks, dtype="<u8").view(np.uint8), bitorder="little").reshape(k, 64)
+    out[: k * DECK_SIZE].reshape(k, DECK_SIZE)[:] = bits[:, :DECK_SIZE]
+    out[k * DECK_SIZE :] = rest
     return out
 
 
