@@ -41,7 +41,7 @@ from gymnasium import spaces
 from sevens.agents.base import Agent
 from sevens.envs.encoding import Mask, action_number
 from sevens.envs.opponents import DEFAULT_OPPONENT, OpponentSpec, make_opponent
-from sevens.envs.table import Settings, Table
+from sevens.envs.table import RENDER_MODES, Settings, Table, check_render_mode
 from sevens.errors import RulesError
 from sevens.rng import derive_seed
 from sevens.session.clock import default_action
@@ -53,15 +53,13 @@ MAX_SKIPPED_DEALS = 1000
 class SevensEnv(gymnasium.Env[dict[str, Any], int]):  # type: ignore[misc,unused-ignore]
     """``seat`` learns; ``opponents`` is one opponent for every other seat, or one per other seat."""
 
-    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"]}  # noqa: RUF012 (Gymnasium declares it so)
+    metadata: dict[str, Any] = {"render_modes": RENDER_MODES}  # noqa: RUF012 (Gymnasium declares it so)
 
     def __init__(
         self, preset: str = "standard", players: int | None = None, settings: Settings = None,
         opponents: OpponentSpec | Sequence[OpponentSpec] = DEFAULT_OPPONENT, seat: int = 0,
         render_mode: str | None = None,
     ) -> None:  # fmt: skip
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise RulesError(f"render_mode {render_mode!r} is not offered; allowed: None, 'human', 'ansi'")
         self.table = Table.build(preset, players, settings)
         n = self.table.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
@@ -70,7 +68,7 @@ class SevensEnv(gymnasium.Env[dict[str, Any], int]):  # type: ignore[misc,unused
         if len(specs) != n - 1:
             raise RulesError(f"{len(specs)} opponents for {n} players; give one, or one per other seat")
         self.seat = seat
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         others = [s for s in range(n) if s != seat]
         self.opponents: dict[int, Agent] = {
             s: make_opponent(spec, self.table) for s, spec in zip(others, specs, strict=True)
@@ -131,10 +129,7 @@ class SevensEnv(gymnasium.Env[dict[str, Any], int]):  # type: ignore[misc,unused
 
     def render(self) -> str | None:
         """``ansi``: the game so far as text (the position, like FEN, and who is to move); ``human``: printed."""
-        if self.render_mode == "human":
-            print(self.table.render_text())
-            return None
-        return self.table.render_text()
+        return self.table.render(self.render_mode)
 
     def _render_if_human(self) -> None:
         if self.render_mode == "human":

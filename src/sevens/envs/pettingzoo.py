@@ -22,7 +22,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from sevens.envs.table import Settings, Table
+from sevens.envs.table import RENDER_MODES, Settings, Table, check_render_mode
 from sevens.errors import RulesError
 
 
@@ -31,7 +31,7 @@ class SevensAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
     metadata: ClassVar[dict[str, Any]] = {
         "name": "sevens_v0",
-        "render_modes": ["human", "ansi"],
+        "render_modes": RENDER_MODES,
         "is_parallelizable": False,
     }
 
@@ -40,10 +40,8 @@ class SevensAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:  # fmt: skip
         super().__init__()
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise RulesError(f"render_mode {render_mode!r} is not offered; allowed: None, 'human', 'ansi'")
         self.table = Table.build(preset, players, settings)
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         n = self.table.players
         self.possible_agents = [f"player_{s}" for s in range(n)]
         self._seats = {agent: s for s, agent in enumerate(self.possible_agents)}
@@ -117,10 +115,7 @@ class SevensAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """``ansi``: the game so far as text (the position, like FEN, and who is to move); ``human``: printed."""
-        if self.render_mode == "human":
-            print(self.table.render_text())
-            return None
-        return self.table.render_text()
+        return self.table.render(self.render_mode)
 
     def close(self) -> None:
         pass

@@ -108,6 +108,13 @@ class Table:
         mover = self.state.to_move
         return f"{self.state.position()}\n{'game over' if mover is None else f'seat {mover} to move'}"
 
+    def render(self, mode: str | None) -> str | None:
+        """An env's ``render()``: ``ansi`` returns :meth:`render_text`, ``human`` prints it (and returns ``None``)."""
+        if mode == "human":
+            print(self.render_text())
+            return None
+        return self.render_text()
+
     def __reduce__(self) -> tuple[Any, ...]:
         # the family is found again by name (it holds the engine's functions); rules and state pickle as data
         return (_table_of, (self.family.name, self.rules, self.state))
@@ -115,6 +122,17 @@ class Table:
     def points(self) -> list[float]:
         """Each seat's score of the finished game: E2 points (chips won for Seven Twenty-Seven)."""
         return [float(p) for p in round_points(self.family, self.state)]
+
+
+RENDER_MODES = ["human", "ansi"]
+"""The render modes of every env."""
+
+
+def check_render_mode(mode: str | None) -> str | None:
+    """``mode`` if an env offers it, else :class:`RulesError` listing what is."""
+    if mode not in (None, *RENDER_MODES):
+        raise RulesError(f"render_mode {mode!r} is not offered; allowed: None, 'human', 'ansi'")
+    return mode
 
 
 def _table_of(family_name: str, rules: Any, state: GameState) -> Table:
