@@ -109,6 +109,8 @@ def test_opponents_can_be_agents_policies_and_frozen_snapshots_of_a_learner() ->
     assert seen and all(o["observation"].shape == (env.table.encoder.size,) and o["action_mask"].any() for o in seen)
     with pytest.raises(RulesError, match="not an agent name, a sevens agent or a policy"):
         SevensEnv(opponents=[1, 2, 3])
+    with pytest.raises(RulesError, match="unknown agent 'oracle'"):  # it would see every hand
+        SevensEnv(opponents="oracle")
 
 
 def test_a_policy_choosing_an_illegal_action_is_refused_clearly() -> None:

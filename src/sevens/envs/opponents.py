@@ -75,7 +75,7 @@ def make_opponent(spec: OpponentSpec, table: Table) -> Agent:
     """One seat's player from an agent or level name, a ``sevens`` agent (``act(view, legal)`` and ``reset``), or a
     policy over observation dicts (a callable, or an object whose ``act`` takes one observation)."""
     if isinstance(spec, str):
-        return fixed_budget(make_agent(spec, table.family.name, research=True))
+        return fixed_budget(make_agent(spec, table.family.name))  # never a research agent (oracle sees every hand)
     if _is_agent(spec):
         return spec  # type: ignore[return-value]
     if callable(spec) or callable(getattr(spec, "act", None)):
