@@ -1,53 +1,136 @@
-"""The OpenSpiel games pass OpenSpiel's own random-simulation test; IS-MCTS plays in ``sevens arena``."""
+"""The OpenSpiel games meet OpenSpiel's own standard: random simulation with serialization for every family at
+2, 4 and 8 players, names that load again, a deal one card at a time with exact probabilities, information-state
+tensors as fine as the information states, pickling, and IS-MCTS through ``evaluate_bots`` and the arena."""
 
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from typing import Any
 
+import numpy as np
 import pytest
 from typer.testing import CliRunner
 
 from sevens.cli.app import app
-from sevens.errors import RulesError
+from sevens.errors import IllegalActionError, RulesError
+from sevens.games.registry import families
 from sevens.games.shichinarabe import Rules, State
 
 pyspiel = pytest.importorskip("pyspiel")
 
 from sevens.envs.openspiel import GAME_NAMES, load_for_rules  # noqa: E402
 
+FAMILIES = {"sevens": "shichinarabe", "sevens_killer": "killer", "sevens_seven27": "seven27"}
 CASES = [
-    ("sevens", {"preset": "standard", "players": 2}),
-    ("sevens", {"preset": "tunnel", "players": 4, "settings": "pass_limit=none"}),
-    ("sevens", {"preset": "joker", "players": 8}),
-    ("sevens_killer", {"players": 4}),
-    ("sevens_seven27", {"players": 4}),
-    ("sevens_seven27", {"players": 8}),
+    (name, preset, players)
+    for name, family in FAMILIES.items()
+    for preset in families()[family].presets
+    for players in (2, 4, 8)
 ]
 
 
-@pytest.mark.parametrize(("name", "params"), CASES)
-def test_random_simulation_test_passes(name: str, params: dict[str, object]) -> None:
-    game = pyspiel.load_game(name, params)
+@pytest.mark.parametrize(("name", "preset", "players"), CASES)
+def test_random_simulation_with_serialization_passes(name: str, preset: str, players: int) -> None:
+    game = pyspiel.load_game(name, {"preset": preset, "players": players})
     assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
-    assert game.num_players() == params["players"]
-    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+    assert game.num_players() == players
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
-def test_chance_outcome_k_deals_what_sevens_deals_from_seed_k() -> None:
-    game = pyspiel.load_game("sevens", {"preset": "standard", "players": 4, "deals": 100})
+@pytest.mark.parametrize(("name", "family"), FAMILIES.items())
+def test_every_preset_and_setting_loads_again_from_the_games_own_name(name: str, family: str) -> None:
+    for preset in families()[family].presets:
+        game = pyspiel.load_game(name, {"preset": preset})
+        assert pyspiel.load_game(str(game)).rules == game.rules
+    settings = {
+        "sevens": "jokers=2,pass_limit=none,ak_link=true",
+        "sevens_killer": "pass_limit=none",
+        "sevens_seven27": "ante=2",
+    }[name]
+    game = pyspiel.load_game(name, {"players": 6, "settings": settings})
+    again = pyspiel.load_game(str(game))
+    assert again.rules == game.rules and again.rules != game.rules.replace(players=5)
+    assert str(again) == str(game) and load_for_rules(game.rules).rules == game.rules
+
+
+def test_the_joker_preset_with_settings_round_trips() -> None:
+    game = pyspiel.load_game("sevens", {"preset": "joker", "players": 6, "settings": "jokers=2"})
+    assert pyspiel.load_game(str(game)).num_players() == 6
+
+
+def test_the_deal_is_one_card_at_a_time_with_exact_probabilities() -> None:
+    game = pyspiel.load_game("sevens", {"preset": "standard", "players": 4})
     state = game.new_initial_state()
-    assert len(state.chance_outcomes()) == 100
-    state.apply_action(42)
-    assert str(state) == State.new(Rules.preset("standard"), 42).position()
+    rng = random.Random(3)
+    deck = []
+    for left in range(52, 0, -1):
+        outcomes = state.chance_outcomes()
+        assert len(outcomes) == left and all(p == 1.0 / left for _, p in outcomes)
+        card = rng.choice(outcomes)[0]
+        deck.append(card)
+        state.apply_action(card)
+    assert not state.is_chance_node()
+    assert state.game_state == State.new(Rules.preset("standard"), 0, deck=deck)
 
 
-def _play_randomly(state: Any, rng: random.Random, moves: int) -> None:
-    for _ in range(moves):
-        if state.is_terminal():
-            return
-        state.apply_action(rng.choice(state.legal_actions()))
+def test_a_seats_own_hand_does_not_reveal_the_others() -> None:
+    """Two deals that give seat 0 the same cards and the others different ones look the same to seat 0."""
+    game = pyspiel.load_game("sevens", {"preset": "standard", "players": 4})
+    first = list(range(52))
+    second = first.copy()
+    second[1], second[2] = second[2], second[1]  # two cards swapped between seats 1 and 2
+    states = []
+    for deck in (first, second):
+        state = game.new_initial_state()
+        for card in deck:
+            state.apply_action(card)
+        states.append(state)
+    assert states[0].information_state_string(0) == states[1].information_state_string(0)
+    assert states[0].information_state_tensor(0) == states[1].information_state_tensor(0)
+    assert states[0].information_state_string(1) != states[1].information_state_string(1)
+
+
+def test_actions_that_are_not_legal_are_refused() -> None:
+    game = pyspiel.load_game("sevens", {"players": 4})
+    state = game.new_initial_state()
+    with pytest.raises(IllegalActionError, match="not a card left in the deck"):
+        state.apply_action(52)
+    state.apply_action(5)
+    with pytest.raises(IllegalActionError, match="not a card left in the deck"):
+        state.apply_action(5)
+    for card in range(52):
+        if card != 5:
+            state.apply_action(card)
+    with pytest.raises(RulesError, match="out of range"):
+        state.apply_action(len(game.table.space))
+
+
+def _random_states(game: Any, games: int, rng: random.Random) -> list[Any]:
+    states = []
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                states.append(state.clone())
+            state.apply_action(rng.choice(state.legal_actions()))
+    return states
+
+
+@pytest.mark.parametrize(("name", "games"), [("sevens", 40), ("sevens_killer", 40), ("sevens_seven27", 120)])
+def test_distinct_information_states_have_distinct_tensors(name: str, games: int) -> None:
+    players = 3
+    game = pyspiel.load_game(name, {"players": players})
+    seen: dict[bytes, str] = {}
+    strings = set()
+    for state in _random_states(game, games, random.Random(7)):
+        for player in range(players):
+            text = state.information_state_string(player)
+            strings.add(text)
+            key = np.asarray(state.information_state_tensor(player), np.float32).tobytes()
+            assert seen.setdefault(key, text) == text
+    assert len(strings) > 2000
 
 
 @pytest.mark.parametrize("name", ["sevens", "sevens_killer"])
@@ -55,8 +138,11 @@ def test_resampling_keeps_what_the_player_knows_and_deals_the_rest_again(name: s
     """Hidden cards never reach a seat: a resampled state has the same information state for that seat."""
     game = pyspiel.load_game(name, {"players": 4})
     state = game.new_initial_state()
-    state.apply_action(3)
-    _play_randomly(state, random.Random(1), 20)
+    rng = random.Random(1)
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
     player = state.current_player()
     others = set()
     for k in range(5):
@@ -68,14 +154,17 @@ def test_resampling_keeps_what_the_player_knows_and_deals_the_rest_again(name: s
     assert len(others) > 1
 
 
-def test_the_information_state_string_recalls_every_action_and_the_observation_does_not() -> None:
-    game = pyspiel.load_game("sevens", {"players": 3})
-    state = game.new_initial_state()
-    state.apply_action(5)
-    _play_randomly(state, random.Random(2), 6)
-    recall = state.information_state_string(0)
-    assert recall.count(":") > state.observation_string(0).count(":")
-    assert recall.split(" | ")[1].split() == [entry for entry in state.public]
+@pytest.mark.parametrize("name", list(FAMILIES))
+def test_games_and_states_serialize_and_pickle(name: str) -> None:
+    game = pyspiel.load_game(name, {"players": 3})
+    state = _random_states(game, 1, random.Random(4))[10]
+    text = pyspiel.serialize_game_and_state(game, state)
+    game_again, state_again = pyspiel.deserialize_game_and_state(text)
+    assert str(game_again) == str(game) and str(state_again) == str(state)
+    assert state_again.information_state_tensor(0) == state.information_state_tensor(0)
+    assert str(pickle.loads(pickle.dumps(game))) == str(game)
+    unpickled = pickle.loads(pickle.dumps(state))
+    assert str(unpickled) == str(state) and unpickled.history() == state.history()
 
 
 def test_a_preset_of_another_family_is_refused() -> None:
@@ -89,6 +178,22 @@ def test_games_load_from_any_rules() -> None:
     assert game.get_type().short_name == GAME_NAMES["shichinarabe"]
     assert game.num_players() == 5
     assert game.table.rules == rules
+
+
+def test_ismcts_plays_through_openspiels_evaluate_bots() -> None:
+    """OpenSpiel's IS-MCTS bot, resampling through ``resample_from_infostate``, plays whole games, deal included."""
+    from open_spiel.python.algorithms import evaluate_bots, mcts
+    from open_spiel.python.bots.uniform_random import UniformRandomBot
+
+    from sevens.envs.ismcts import ISMCTSBot
+
+    game = pyspiel.load_game("sevens", {"players": 3})
+    numpy_rng = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=numpy_rng)
+    search = ISMCTSBot(game, evaluator, 10.0, 20, random_state=numpy_rng)
+    bots = [search, UniformRandomBot(1, numpy_rng), UniformRandomBot(2, numpy_rng)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, numpy_rng)
+    assert len(returns) == 3 and max(returns) == 10.0 and min(returns) < 0
 
 
 def test_ismcts_plays_against_sevens_agents_in_the_arena() -> None:

@@ -1,18 +1,21 @@
-"""The PettingZoo AEC environments pass PettingZoo's API and seed tests on a few presets and player counts."""
+"""The PettingZoo AEC environments pass PettingZoo's API, seed and render tests on a few presets and player counts,
+pickle mid-game, and refuse what is not an action number."""
 
 from __future__ import annotations
 
 import functools
+import pickle
+from typing import Any
 
 import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo")
 
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from sevens.envs.pettingzoo import env, raw_env
-from sevens.errors import IllegalActionError
+from sevens.errors import IllegalActionError, RulesError
 
 CASES = [("standard", 2), ("tunnel", 4), ("joker", 8), ("fan_tan", 4), ("killer", 4), ("seven27", 4), ("seven27", 8)]
 
@@ -65,4 +68,33 @@ def test_an_illegal_action_number_is_refused_and_changes_nothing() -> None:
     illegal = int(np.flatnonzero(mask == 0)[0])
     with pytest.raises(IllegalActionError, match="legal now"):
         game.step(illegal)
+    assert game.table.state.position() == before
+
+
+@pytest.mark.parametrize("preset", ["standard", "killer", "seven27"])
+def test_render_test_passes(preset: str) -> None:
+    render_test(functools.partial(raw_env, preset=preset, players=3))
+
+
+def test_envs_pickle_mid_game_and_play_on_the_same() -> None:
+    game = env(preset="joker", players=4)
+    game.reset(seed=5)
+    for _ in range(6):
+        obs = game.observe(game.agent_selection)
+        game.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    copy = pickle.loads(pickle.dumps(game))
+    for each in (game, copy):
+        obs = each.observe(each.agent_selection)
+        each.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+    assert copy.unwrapped.table.state == game.unwrapped.table.state
+    assert copy.agent_selection == game.agent_selection
+
+
+@pytest.mark.parametrize("action", [1.5, -1, 209, "3", np.float64(1.0)])
+def test_what_is_not_an_action_number_is_refused_and_changes_nothing(action: Any) -> None:
+    game = raw_env(preset="standard", players=4)
+    game.reset(seed=1)
+    before = game.table.state.position()
+    with pytest.raises(RulesError, match=r"whole number|out of range"):
+        game.step(action)
     assert game.table.state.position() == before

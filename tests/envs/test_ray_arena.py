@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import socket
 import sys
+import time
 
 import pytest
 from typer.testing import CliRunner
@@ -35,3 +37,38 @@ def test_without_ray_the_option_is_one_clear_error(monkeypatch: pytest.MonkeyPat
     result = runner.invoke(app, ["arena", "--games", "2", "--ray", "local"])
     assert result.exit_code == 2
     assert "--ray needs Ray: pip install 'sevens[research]'" in result.stderr
+
+
+def _closed_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.mark.parametrize("kind", ["closed port", "silent listener", "not an address"])
+def test_an_unreachable_cluster_fails_within_15_seconds_with_one_clear_error(kind: str) -> None:
+    """Every address is on this machine (the tests never reach outside it): a port nobody listens on, a
+    listener that accepts and never speaks Ray, and text that is not HOST:PORT."""
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        address = {
+            "closed port": f"127.0.0.1:{_closed_port()}",
+            "silent listener": f"127.0.0.1:{silent.getsockname()[1]}",
+            "not an address": "nowhere",
+        }[kind]
+        start = time.monotonic()
+        result = runner.invoke(app, ["arena", "--games", "2", "--ray", address])
+        assert time.monotonic() - start < 15
+    assert result.exit_code == 2
+    assert "error:" in result.stderr and address in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_running_cluster_passes_the_reachability_check() -> None:
+    import ray
+
+    from sevens.arena.ray_executor import check_reachable, ray_executor
+
+    with ray_executor(None):
+        check_reachable(ray.get_runtime_context().gcs_address)  # a child driver joins and leaves

@@ -3,12 +3,17 @@
 Each deal is one Ray task; outcomes come back in deal order, and every deal is seeded from the match's seed
 alone, so the results are those of the local run. Without an address a small local Ray is started (two CPUs,
 no dashboard, a 100 MB object store, listening on 127.0.0.1 only) and stopped afterwards; with one, the
-cluster's nodes need ``sevens`` installed (the same version) to import the tasks.
+cluster's nodes need ``sevens`` installed (the same version) to import the tasks. An address is tried first, in a
+child process given :data:`JOIN_SECONDS` to join the cluster: Ray itself waits minutes for one that does not
+answer (and a proxy may accept the connection without a cluster behind it).
 """
 
 from __future__ import annotations
 
 import os
+import socket
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from typing import Any, TypeVar
@@ -29,6 +34,55 @@ LOCAL_OPTIONS: dict[str, Any] = {
 """A local Ray kept small: this tool shares its machine."""
 
 _SINGLE_NODE_VARIABLE = "RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"
+
+CONNECT_SECONDS = 4.0
+"""How long the head node of a cluster may take to accept a connection before ``--ray ADDRESS`` gives up."""
+
+JOIN_SECONDS = 9.0
+"""How long a trial driver may take to join the cluster (a healthy one takes a few seconds, Ray's import included)."""
+
+_JOIN_AND_LEAVE = "import sys, ray; ray.init(address=sys.argv[1], log_to_driver=False); ray.shutdown()"
+
+
+def check_reachable(address: str) -> None:
+    """Raise :class:`SevensError` unless a Ray cluster answers at ``address`` (``HOST:PORT``, ``ray://HOST:PORT`` or
+    ``auto``): something must accept a connection within :data:`CONNECT_SECONDS`, then a trial driver in a child
+    process must join and leave the cluster within :data:`JOIN_SECONDS`.
+
+    >>> check_reachable("no-port-here")
+    Traceback (most recent call last):
+    ...
+    sevens.errors.SevensError: --ray address 'no-port-here' is not HOST:PORT (or ray://HOST:PORT, or auto)
+    """
+    if address != "auto":
+        _check_connects(address)
+    try:
+        trial = subprocess.run(
+            [sys.executable, "-c", _JOIN_AND_LEAVE, address], capture_output=True, text=True, timeout=JOIN_SECONDS
+        )
+    except subprocess.TimeoutExpired:
+        raise SevensError(
+            f"cannot reach a Ray cluster at {address}: it accepts connections but no Ray cluster answered within "
+            f"{JOIN_SECONDS:g} s; check the address (the head node's GCS port, 6379 by default)"
+        ) from None
+    if trial.returncode != 0:
+        last = (trial.stderr.strip().splitlines() or ["no message"])[-1]
+        raise SevensError(f"cannot reach a Ray cluster at {address}: {last}")
+
+
+def _check_connects(address: str) -> None:
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        raise SevensError(f"--ray address {address!r} is not HOST:PORT (or ray://HOST:PORT, or auto)")
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=CONNECT_SECONDS):
+            pass
+    except OSError as exc:
+        reason = "no answer" if isinstance(exc, TimeoutError) else exc.strerror or str(exc)
+        raise SevensError(
+            f"cannot reach a Ray cluster at {address}: {reason} within {CONNECT_SECONDS:g} s; "
+            "check the address and that the head node is running (ray start --head)"
+        ) from None
 
 
 @contextmanager
@@ -62,6 +116,7 @@ def ray_executor(address: str | None = None) -> Iterator[Callable[[Callable[[T],
         if not ray.is_initialized():
             try:
                 if address:
+                    check_reachable(address)
                     ray.init(address=address, log_to_driver=False)
                 else:
                     stack.enter_context(_loopback_only())

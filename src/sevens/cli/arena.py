@@ -48,6 +48,15 @@ def arena(
     ),
     games: Annotated[int, common.games_option("Games (rounded up to whole rotations).")] = 100,
     seed: Annotated[int, seed_option("Seed of the series of deals.")] = 0,
+    seeds: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=1000,
+            help="Repeat the match on this many series of deals (seeds SEED, SEED+1, …): mean and 95% "
+            "interval across seeds.",
+        ),
+    ] = 1,
     setting: common.SetOption = None,
     workers: Annotated[
         int, typer.Option(min=1, max=common.MAX_WORKERS, help="Worker processes (results do not depend on it).")
@@ -68,6 +77,7 @@ def arena(
     from rich.progress import Progress
 
     from sevens.agents.base import make_agent
+    from sevens.arena.seeds import seed_series
     from sevens.arena.tournament import Match, run_match, summarise
 
     if plot is not None:
@@ -82,14 +92,20 @@ def arena(
         raise SevensError(f"{len(names)} agents for {built.players} players; give one per seat")
     for name in dict.fromkeys(names):
         make_agent(name, family.name, research=True)  # a measuring tool: oracle too; unknown names fail here
-    match = Match(family.name, built, tuple(names), seed)
+    per_seed: list[list[dict[str, Any]]] = []
     errors = Console(stderr=True)
     with ExitStack() as stack:
         executor = None if ray_address is None else stack.enter_context(_ray(ray_address))
         bar = stack.enter_context(Progress(console=errors, disable=not errors.is_terminal, transient=True))
-        task = bar.add_task("games", total=games)
-        outcomes = run_match(match, games, workers, progress=lambda k: bar.advance(task, k), executor=executor)
-    rows = summarise(names, outcomes)
+        task = bar.add_task("games", total=games * seeds)
+        for series in seed_series(seed, seeds):
+            match = Match(family.name, built, tuple(names), series)
+            outcomes = run_match(match, games, workers, progress=lambda k: bar.advance(task, k), executor=executor)
+            per_seed.append(summarise(names, outcomes))
+    if seeds > 1:
+        _report_seeds(preset, built.players, seed_series(seed, seeds), per_seed, as_json)
+        return
+    rows = per_seed[0]
     if plot is not None:
         try:
             _plotting()(rows, built.players, f"{preset}, {built.players} players, {len(outcomes)} games", plot)
@@ -124,12 +140,40 @@ def results_table(rows: list[dict[str, Any]], title: str, chips: bool) -> Table:
     return table
 
 
+def _report_seeds(
+    preset: str, players: int, series: list[int], per_seed: list[list[dict[str, Any]]], as_json: bool
+) -> None:
+    """The evaluation over several seeds: per agent, the mean over seeds and its 95% interval across seeds."""
+    from rich.table import Table
+
+    from sevens.arena.seeds import across_seeds
+
+    rows = across_seeds(per_seed)
+    if as_json:
+        body = {"preset": preset, "players": players, "seeds": series, "agents": rows, "per_seed": per_seed}
+        typer.echo(json.dumps(body))
+        return
+    title = f"{preset}, {players} players, seeds {series[0]}–{series[-1]}: mean over {len(series)} seeds"
+    table = Table(title=title, box=None, collapse_padding=True, pad_edge=False, header_style="bold underline")
+    for index, column in enumerate(("agent", "seeds", "games", "win", "95% (seeds)", "points", "95% (seeds)")):
+        table.add_column(column, justify="left" if index == 0 else "right", no_wrap=True)
+    for row in rows:
+        table.add_row(
+            row["name"], str(row["seeds"]), str(row["games"]),
+            f"{row['win_rate']:.3f}", _interval(row["win_rate_95"], 3),
+            f"{row['mean_points']:+.2f}", _interval(row["mean_points_95"], 2),
+        )  # fmt: skip
+    common.console.print(table)
+
+
 def _plotting() -> Callable[..., None]:
-    """The plot writer (``--plot``): a clear error when matplotlib is not installed."""
-    try:
-        from sevens.arena.plot import plot_win_rates
-    except ImportError:
-        raise SevensError("--plot needs matplotlib: pip install matplotlib") from None
+    """The plot writer (``--plot``): matplotlib is the ``plot`` extra; its absence is one clear error, said
+    before any game is played."""
+    from sevens.errors import require
+
+    require("matplotlib", "--plot", "plot")
+    from sevens.arena.plot import plot_win_rates
+
     return plot_win_rates
 
 

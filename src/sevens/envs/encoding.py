@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache, partial
 from typing import Any
 
 import numpy as np
@@ -64,6 +65,26 @@ class ActionSpace:
         return self.actions[number]
 
 
+def action_number(action: Any) -> int:
+    """An action number given as ``int``, a numpy integer or a one-element integer array; anything else (``1.5``,
+    ``True``, ``"3"``) raises :class:`RulesError`.
+
+    >>> import numpy as np
+    >>> action_number(np.int64(3)), action_number(np.array([4]))
+    (3, 4)
+    >>> action_number(1.5)
+    Traceback (most recent call last):
+    ...
+    sevens.errors.RulesError: an action is a whole number (an action number), not 1.5
+    """
+    value = action
+    if isinstance(value, np.ndarray) and value.size == 1 and np.issubdtype(value.dtype, np.integer):
+        value = value.reshape(()).item()
+    if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
+        raise RulesError(f"an action is a whole number (an action number), not {action!r}")
+    return int(value)
+
+
 def action_space_for(family_name: str) -> ActionSpace:
     """The action numbering of one family (the ghost swap of B13 is a server event, never a learner's action)."""
     if family_name == "shichinarabe":
@@ -83,26 +104,28 @@ def action_space_for(family_name: str) -> ActionSpace:
     raise RulesError(f"no action space for family {family_name!r}; allowed: shichinarabe, killer, seven27")
 
 
-_BYTES = (DECK_SIZE + 7) // 8
+_CARD_FIELD = (1 << DECK_SIZE) - 1
 
 
-def card_bits(mask: int) -> FloatVector:
-    """A card bit set as 52 floats, 1.0 where the card is in the set.
+def card_bits(*masks: int) -> FloatVector:
+    """Card bit sets as 52 floats each, 1.0 where the card is in the set (one numpy call for all of them).
 
-    >>> card_bits(0b101)[:4].tolist()
-    [1.0, 0.0, 1.0, 0.0]
+    >>> card_bits(0b101)[:4].tolist(), card_bits(1, 2).shape
+    ([1.0, 0.0, 1.0, 0.0], (104,))
     """
-    raw = np.frombuffer((mask & ((1 << DECK_SIZE) - 1)).to_bytes(_BYTES, "little"), dtype=np.uint8)
-    return np.unpackbits(raw, bitorder="little")[:DECK_SIZE].astype(np.float32)
+    words = np.array([m & _CARD_FIELD for m in masks], dtype="<u8")
+    bits = np.unpackbits(words.view(np.uint8), bitorder="little").reshape(len(masks), 64)[:, :DECK_SIZE]
+    return bits.astype(np.float32).reshape(-1)
 
 
-def _relative(seat: int, players: int) -> list[int]:
+def _relative(seat: int, players: int) -> tuple[int, ...]:
     """Every seat, the viewer first, then clockwise."""
-    return [(seat + k) % players for k in range(players)]
+    return (*range(seat, players), *range(seat))
 
 
-def _one_hot(index: int, size: int) -> list[float]:
-    return [1.0 if i == index else 0.0 for i in range(size)]
+@cache
+def _one_hot(index: int, size: int) -> tuple[float, ...]:
+    return tuple(1.0 if i == index else 0.0 for i in range(size))
 
 
 @dataclass(frozen=True)
@@ -118,74 +141,99 @@ class Encoder:
         return vector
 
 
+# The encoders are module-level functions bound to their rules by ``partial``, so that encoders (and the
+# environments holding them) pickle.
+
+
 def _shichinarabe(rules: Any) -> Encoder:
     from sevens.games.shichinarabe.state import STATUS_NAMES
 
     n = rules.players
-    passes = rules.pass_limit or 10  # without a limit, passes are scaled as if ten were allowed
+    size = 4 * DECK_SIZE + 3 + n * (3 + len(STATUS_NAMES))
+    return Encoder(size, partial(_encode_shichinarabe, n, rules.pass_limit, STATUS_NAMES))
+
+
+def _encode_shichinarabe(n: int, pass_limit: int | None, statuses: tuple[str, ...], view: Any) -> FloatVector:
+    passes = pass_limit or 10  # without a limit, passes are scaled as if ten were allowed
     per_card = DECK_SIZE / n + 1
-
-    def encode(view: Any) -> FloatVector:
-        seats = _relative(view.seat, n)
-        parts = [card_bits(m) for m in (view.hand, view.table, view.joker_positions, view.playable_positions)]
-        rest = [view.jokers_in_hand / 2, view.removed_jokers / 2, float(view.to_move == view.seat)]
-        for s in seats:
-            rest += [view.hand_counts[s] / per_card, min(view.passes_used[s] / passes, 1.0), float(view.to_move == s)]
-            rest += _one_hot(STATUS_NAMES.index(view.statuses[s]), len(STATUS_NAMES))
-        return np.concatenate([*parts, np.asarray(rest, dtype=np.float32)])
-
-    return Encoder(4 * DECK_SIZE + 3 + n * (3 + len(STATUS_NAMES)), encode)
+    seat, mover = view.seat, view.to_move
+    counts, used, status = view.hand_counts, view.passes_used, view.statuses
+    rest = [view.jokers_in_hand / 2, view.removed_jokers / 2, float(mover == seat)]
+    for s in _relative(seat, n):
+        rest += (counts[s] / per_card, min(used[s] / passes, 1.0), float(mover == s))
+        rest += _status_one_hot(statuses, status[s])
+    return _cards_then((view.hand, view.table, view.joker_positions, view.playable_positions), rest)
 
 
 def _killer(rules: Any) -> Encoder:
     from sevens.games.killer.state import STATUS_NAMES
 
     n = rules.players
-    passes = rules.pass_limit or 10
+    size = 4 * DECK_SIZE + 1 + n * (5 + len(STATUS_NAMES))
+    return Encoder(size, partial(_encode_killer, n, rules.pass_limit, STATUS_NAMES))
+
+
+def _encode_killer(n: int, pass_limit: int | None, statuses: tuple[str, ...], view: Any) -> FloatVector:
+    passes = pass_limit or 10
     per_card = DECK_SIZE / n + 1
+    mover = view.to_move
+    counts, dead, kills, used, status = view.hand_counts, view.dead_counts, view.kills, view.passes_used, view.statuses
+    rest = [float(mover == view.seat)]
+    for s in _relative(view.seat, n):
+        rest += (counts[s] / per_card, dead[s] / per_card, kills[s] / DECK_SIZE)
+        rest += (min(used[s] / passes, 1.0), float(mover == s))
+        rest += _status_one_hot(statuses, status[s])
+    return _cards_then((view.hand, view.table, view.dead_positions, view.playable_positions), rest)
 
-    def encode(view: Any) -> FloatVector:
-        seats = _relative(view.seat, n)
-        parts = [card_bits(m) for m in (view.hand, view.table, view.dead_positions, view.playable_positions)]
-        rest = [float(view.to_move == view.seat)]
-        for s in seats:
-            rest += [view.hand_counts[s] / per_card, view.dead_counts[s] / per_card, view.kills[s] / DECK_SIZE]
-            rest += [min(view.passes_used[s] / passes, 1.0), float(view.to_move == s)]
-            rest += _one_hot(STATUS_NAMES.index(view.statuses[s]), len(STATUS_NAMES))
-        return np.concatenate([*parts, np.asarray(rest, dtype=np.float32)])
 
-    return Encoder(4 * DECK_SIZE + 1 + n * (5 + len(STATUS_NAMES)), encode)
+@cache
+def _status_one_hot(names: tuple[str, ...], status: str) -> tuple[float, ...]:
+    return _one_hot(names.index(status), len(names))
+
+
+def _cards_then(masks: tuple[int, ...], rest: list[float]) -> FloatVector:
+    """One vector: the card bit sets as 52 floats each (as :func:`card_bits`, written in place), then the other
+    figures."""
+    k = len(masks)
+    out = np.empty(k * DECK_SIZE + len(rest), np.float32)
+    bits = np.unpackbits(np.array(masks, dtype="<u8").view(np.uint8), bitorder="little").reshape(k, 64)
+    out[: k * DECK_SIZE].reshape(k, DECK_SIZE)[:] = bits[:, :DECK_SIZE]
+    out[k * DECK_SIZE :] = rest
+    return out
 
 
 def _seven27(rules: Any) -> Encoder:
     from sevens.games.seven27.state import PHASE_NAMES
 
     n = rules.players
-    chips = float(rules.stack * n)  # every chip in play: amounts are fractions of it
-    per_seat = DECK_SIZE + 8
+    size = 2 * DECK_SIZE + len(PHASE_NAMES) + 12 + n * (DECK_SIZE + 8)
+    return Encoder(size, partial(_encode_seven27, n, float(rules.stack * n), max(rules.raise_cap, 1)))
 
-    def encode(view: Any) -> FloatVector:
-        own = view.seats[view.seat]
-        parts = [card_bits(own.down), card_bits(own.up)]
-        low, high = (None, None) if view.own is None else (view.own.low, view.own.high)
-        rest = _one_hot(PHASE_NAMES.index(view.phase), len(PHASE_NAMES))
-        rest += [view.betting_round / 10, view.bet_size / chips, view.high_bet / chips]
-        rest += [view.raises / max(rules.raise_cap, 1), view.to_call / chips, view.pot / chips]
-        rest += [view.deck_count / DECK_SIZE, float(view.to_move == view.seat)]
-        rest += [0.0 if low is None else low / 28, float(low is None), 0.0 if high is None else high / 56]
-        rest += [float(high is None)]
-        seats = []
-        for s in _relative(view.seat, n):
-            seat = view.seats[s]
-            seats.append(card_bits(seat.up))
-            figures = [seat.down_count / 5, seat.stack / chips, seat.committed / chips, seat.bet / chips]
-            figures += [seat.stands / 10, float(seat.folded), float(seat.all_in), float(view.to_move == s)]
-            seats.append(np.asarray(figures, dtype=np.float32))
-        # rounds and stands have no small bound: clipped, like every figure, to 0…1
-        vector = np.concatenate([*parts, np.asarray(rest, dtype=np.float32), *seats])
-        return np.clip(vector, 0.0, 1.0, out=vector)
 
-    return Encoder(2 * DECK_SIZE + len(PHASE_NAMES) + 12 + n * per_seat, encode)
+def _encode_seven27(n: int, chips: float, raise_cap: int, view: Any) -> FloatVector:
+    """Amounts are fractions of ``chips``, every chip in play."""
+    from sevens.games.seven27.state import PHASE_NAMES
+
+    own = view.seats[view.seat]
+    cards = card_bits(own.down, own.up, *(view.seats[s].up for s in _relative(view.seat, n)))
+    low, high = (None, None) if view.own is None else (view.own.low, view.own.high)
+    rest = list(_one_hot(PHASE_NAMES.index(view.phase), len(PHASE_NAMES)))
+    rest += [view.betting_round / 10, view.bet_size / chips, view.high_bet / chips]
+    rest += [view.raises / raise_cap, view.to_call / chips, view.pot / chips]
+    rest += [view.deck_count / DECK_SIZE, float(view.to_move == view.seat)]
+    rest += [0.0 if low is None else low / 28, float(low is None), 0.0 if high is None else high / 56]
+    rest += [float(high is None)]
+    figures = []
+    for s in _relative(view.seat, n):
+        seat = view.seats[s]
+        figures += [seat.down_count / 5, seat.stack / chips, seat.committed / chips, seat.bet / chips]
+        figures += [seat.stands / 10, float(seat.folded), float(seat.all_in), float(view.to_move == s)]
+    # every seat: its up cards, then its figures (the layout of the table in docs/research.md)
+    ups = cards[2 * DECK_SIZE :].reshape(n, DECK_SIZE)
+    per_seat = np.concatenate([ups, np.asarray(figures, dtype=np.float32).reshape(n, 8)], axis=1).reshape(-1)
+    # rounds and stands have no small bound: clipped, like every figure, to 0…1
+    vector = np.concatenate([cards[: 2 * DECK_SIZE], np.asarray(rest, dtype=np.float32), per_seat])
+    return np.clip(vector, 0.0, 1.0, out=vector)
 
 
 _ENCODERS: dict[str, Callable[[Any], Encoder]] = {

@@ -15,7 +15,18 @@ from typing import Any
 import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
 
-from sevens.envs.openspiel import SevensState, load_for_rules, resampler_for
+from sevens.envs.openspiel import LogEntry, SevensState, load_for_rules, resampler_for
+from sevens.envs.table import Table
+from sevens.errors import SevensError
+
+
+class ISMCTSBot(ismcts.ISMCTSBot):  # type: ignore[misc]
+    """OpenSpiel's IS-MCTS bot, restartable, so that ``open_spiel.python.algorithms.evaluate_bots`` can seat it
+    (OpenSpiel's own bot does not implement ``restart_at``; its search keeps nothing between moves but a tree
+    that :meth:`reset` clears)."""
+
+    def restart_at(self, state: Any) -> None:
+        self.reset()
 
 
 class ISMCTSAgent:
@@ -40,16 +51,28 @@ class ISMCTSAgent:
         if game is None:
             game = self._games[view.rules] = load_for_rules(view.rules)
         resample = resampler_for(game.table.family.name)
-        public = [f"{seat}:{text}" for seat, text in view.history]  # the same for the root and every resample
+        public = public_log(view, game.table)  # the same for the root and every resample
 
         def deal_again(state: Any, player: int) -> SevensState:
             return SevensState.of(game, resample(view, self._rng), public)
 
         numpy_rng = np.random.RandomState(self._rng.getrandbits(32))
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=numpy_rng)
-        bot = ismcts.ISMCTSBot(game, evaluator, self.uct_c, self.simulations, random_state=numpy_rng)
+        bot = ISMCTSBot(game, evaluator, self.uct_c, self.simulations, random_state=numpy_rng)
         bot.set_resampler(deal_again)
         number = bot.step(deal_again(None, view.seat))
         chosen = game.table.space.action(int(number))
         assert chosen in legal, (chosen, legal)
         return chosen
+
+
+def public_log(view: Any, table: Table) -> list[LogEntry]:
+    """The actions of a view's public history as the OpenSpiel state records them (events left out)."""
+    log: list[LogEntry] = []
+    for seat, entry in view.history:
+        try:
+            action = table.family.parse_action(str(entry))
+            log.append((seat, table.space.index(action), -1))
+        except SevensError:
+            continue  # an event (a seat finished, died, …), not an action
+    return log

@@ -21,26 +21,27 @@ from typing import Any, ClassVar
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
-from sevens.envs.table import Settings, Table
+from sevens.envs.table import RENDER_MODES, Settings, Table, check_render_mode
 from sevens.errors import RulesError
 
 
 class SevensAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     """One game per episode; ``reset(seed=S)`` deals the same cards as ``sevens`` does from seed ``S``."""
 
-    metadata: ClassVar[dict[str, Any]] = {"name": "sevens_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "sevens_v0",
+        "render_modes": RENDER_MODES,
+        "is_parallelizable": False,
+    }
 
     def __init__(
         self, preset: str = "standard", players: int | None = None, settings: Settings = None,
         render_mode: str | None = None,
     ) -> None:  # fmt: skip
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise RulesError(f"render_mode {render_mode!r} is not offered; allowed: None, 'ansi'")
         self.table = Table.build(preset, players, settings)
-        self.render_mode = render_mode
+        self.render_mode = check_render_mode(render_mode)
         n = self.table.players
         self.possible_agents = [f"player_{s}" for s in range(n)]
         self._seats = {agent: s for s, agent in enumerate(self.possible_agents)}
@@ -53,6 +54,7 @@ class SevensAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         )
         self._action_space = spaces.Discrete(actions)
         self._seeds = random.Random()  # the deals of resets without a seed
+        self._dealt = False
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self._observation_space
@@ -61,7 +63,13 @@ class SevensAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         return self._action_space
 
     def observe(self, agent: str) -> dict[str, Any]:
-        return self.table.observe(self._seats[agent])
+        if not self._dealt:
+            raise RulesError("call reset() before observe(), last() or step()")
+        try:
+            seat = self._seats[agent]
+        except KeyError:
+            raise RulesError(f"no agent {agent!r}; the agents are {', '.join(self.possible_agents)}") from None
+        return self.table.observe(seat)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
@@ -74,11 +82,14 @@ class SevensAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.agents[0]
+        self._dealt = True
         self._settle()
-        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def _settle(self) -> None:
-        """Select the seat to move, or, once the game is over, reward and end every agent."""
+        """Select the seat to move, or, once the game is over, reward and end every agent. Rewards come only at the
+        end, so before it they stay zero and there is nothing to clear or accumulate (a step stays cheap)."""
         mover = self.table.state.to_move
         if mover is not None:
             self.agent_selection = self.possible_agents[mover]
@@ -86,25 +97,25 @@ class SevensAEC(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         for agent, points in zip(self.possible_agents, self.table.points(), strict=True):
             self.rewards[agent] = points
             self.terminations[agent] = True
+        self._accumulate_rewards()
 
     def step(self, action: int | None) -> None:
+        if not self._dealt:
+            raise RulesError("call reset() before observe(), last() or step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         if action is None:
             raise RulesError(f"{agent} is to move: give an action number, not None")
-        self._cumulative_rewards[agent] = 0.0
-        self.table.apply_number(int(action))
-        self._clear_rewards()
+        self.table.apply_number(action)  # a bad number raises here and changes nothing
         self._settle()
-        self._accumulate_rewards()
-        if self.render_mode == "ansi":
-            print(self.render())
+        if self.render_mode == "human":
+            self.render()
 
-    def render(self) -> str:
-        """The position text (one line, like FEN) of the game so far."""
-        return self.table.state.position()
+    def render(self) -> str | None:
+        """``ansi``: the game so far as text (the position, like FEN, and who is to move); ``human``: printed."""
+        return self.table.render(self.render_mode)
 
     def close(self) -> None:
         pass
@@ -114,8 +125,8 @@ def raw_env(**kwargs: Any) -> SevensAEC:
     return SevensAEC(**kwargs)
 
 
-def env(**kwargs: Any) -> Any:
-    """The environment with PettingZoo's usual checks: an out-of-range action is refused, ``step`` after the end
-    warns, and the order of calls is enforced."""
-    wrapped: Any = wrappers.AssertOutOfBoundsWrapper(SevensAEC(**kwargs))
-    return wrappers.OrderEnforcingWrapper(wrapped)
+def env(**kwargs: Any) -> SevensAEC:
+    """The environment. PettingZoo's usual wrappers are not needed (they cost 40% of a step here): it refuses by
+    itself what they refuse, with a clear :class:`~sevens.errors.RulesError`: an action that is not a whole
+    number in range, ``step``/``observe``/``last`` before ``reset``; ``step`` after the end is a dead step."""
+    return SevensAEC(**kwargs)

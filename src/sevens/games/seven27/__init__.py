@@ -5,6 +5,7 @@
 True
 """
 
+from collections.abc import Sequence
 from typing import Any
 
 from sevens.cards import DECK_SIZE
@@ -42,8 +43,8 @@ def seat_stats(state: Any) -> dict[str, list[int]]:
     return {"chip_delta": list(state.result().chip_delta)}
 
 
-def _new_state(rules: Any, seed: int) -> State:
-    return State.new(rules, seed)
+def _new_state(rules: Any, seed: int, dealer: int | None = None, deck: Sequence[int] | None = None) -> State:
+    return State.new(rules, seed, dealer, deck=deck)
 
 
 FAMILY = Family(

@@ -33,6 +33,7 @@ from typing import Any
 from sevens.cards import ALL_CARDS, DECK_SIZE, cards_text, mask_of
 from sevens.errors import ArgumentError, wrong_action
 from sevens.games.arguments import rules_of, seat_index, seed_value
+from sevens.games.dealing import shuffled_deck
 from sevens.games.refusals import Refusal, refused
 from sevens.games.seven27.actions import (
     BET,
@@ -58,7 +59,6 @@ from sevens.games.seven27.pots import Pot, PotAward, showdown, side_pots
 from sevens.games.seven27.rules import Rules
 from sevens.games.seven27.view import build_view
 from sevens.games.state_base import StateBase
-from sevens.rng import make_rng, shuffle_in_place
 
 BETTING, CARDS, OVER = range(3)
 PHASE_NAMES = ("bet", "card", "over")
@@ -141,10 +141,14 @@ class State(StateBase):
 
     # ------------------------------------------------------------------ creation
     @classmethod
-    def new(cls, rules: Rules, seed: int, dealer: int | None = None, stacks: Sequence[int] | None = None) -> State:
+    def new(
+        cls, rules: Rules, seed: int, dealer: int | None = None, stacks: Sequence[int] | None = None,
+        deck: Sequence[int] | None = None,
+    ) -> State:  # fmt: skip
         """Shuffle with ``seed``, take the antes and deal (D3), and open the first betting round.
 
-        ``dealer`` defaults to the last seat (so seat 0 is the dealer's left); ``stacks`` to ``rules.stack`` each.
+        ``dealer`` defaults to the last seat (so seat 0 is the dealer's left); ``stacks`` to ``rules.stack`` each;
+        ``deck`` is an order of the cards to draw from instead of shuffling with ``seed`` (no seed is kept then).
         Every stack must hold at least one chip (a player with none has left the session, D8); a stack smaller
         than the ante puts in all it has."""
         rules_of(rules, Rules, "Seven Twenty-Seven")
@@ -154,11 +158,9 @@ class State(StateBase):
         chips = [rules.stack] * n if stacks is None else list(stacks)
         if len(chips) != n or any(isinstance(c, bool) or not isinstance(c, int) or c < 1 for c in chips):
             raise ArgumentError(f"stacks={chips!r} must be {n} whole numbers of at least 1 chip")
-        deck = list(range(DECK_SIZE))
-        shuffle_in_place(deck, make_rng(seed))
-        state = cls._blank(rules, dealer, seed, chips)
+        state = cls._blank(rules, dealer, seed if deck is None else None, chips)
         state._start = chips.copy()
-        state._deck = tuple(deck)
+        state._deck = tuple(shuffled_deck(DECK_SIZE, seed, deck))
         for s in state._order:
             if rules.ante:
                 paid = state._pay(s, rules.ante)

@@ -76,15 +76,17 @@ class SevensState(StateBase):
 
     # ------------------------------------------------------------------ creation
     @classmethod
-    def new(cls, rules: Any, seed: int, dealer: int | None = None) -> Self:
+    def new(cls, rules: Any, seed: int, dealer: int | None = None, deck: Sequence[int] | None = None) -> Self:
         """Deal a new round with ``seed`` (0 to 2**64-1). ``dealer`` defaults to the last seat, so seat 0 is the
-        dealer's left. Bad arguments raise :class:`~sevens.errors.SevensError` saying what is allowed."""
+        dealer's left. ``deck`` deals that order of card numbers instead of shuffling with ``seed`` (the state
+        then has no seed; the OpenSpiel games deal one card at a time). Bad arguments raise
+        :class:`~sevens.errors.SevensError` saying what is allowed."""
         rules_of(rules, cls._RULES, cls._FAMILY_TITLE)
         seed = seed_value(seed)
         n = rules.players
         dealer = n - 1 if dealer is None else seat_index(dealer, n, "dealer")
-        dealt = deal_round_robin(cls._deck_size(rules), n, dealer, seed)
-        state = cls._blank(rules, dealer, seed, [0] * n)
+        dealt = deal_round_robin(cls._deck_size(rules), n, dealer, seed, deck)
+        state = cls._blank(rules, dealer, seed if deck is None else None, [0] * n)
         state._deal(dealt)
         state._leave_empty((dealer + 1) % n)  # hands emptied by the 7s leave first, from the dealer's left
         if rules.first_player == "diamond_seven":
