@@ -54,6 +54,7 @@ from sevens.server.connection import (
     Connection,
 )
 from sevens.server.errors import ServerError
+from sevens.server.invite import add_invite_route
 from sevens.server.messages import (
     ClientMessage,
     CreateRoom,
@@ -260,6 +261,7 @@ def create_app(
     async def index() -> FileResponse:
         return FileResponse(WEB_DIR / "index.html", headers=PAGE_HEADERS)
 
+    add_invite_route(app, registry_of)  # the invite link's QR code (invite.py)
     app.mount("/static", StaticFiles(directory=WEB_DIR), name="static")
     return app
 
