@@ -13,6 +13,7 @@ True
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from typing import Any
 
@@ -35,8 +36,9 @@ def invite_link(base_url: str, code: str) -> str:
 def qr_svg(text: str) -> str:
     """``text`` as a QR code in an SVG document (medium error correction: readable off a screen at an angle)."""
     code = segno.make(text, error="m", micro=False)
-    svg: str = code.svg_inline(scale=QR_SCALE, border=2, dark=QR_COLOUR, light="#ffffff", title=text)
-    return svg
+    out = io.BytesIO()  # a whole SVG document (with its namespace: an <img> shows nothing without it)
+    code.save(out, kind="svg", scale=QR_SCALE, border=2, dark=QR_COLOUR, light="#ffffff", title=text, xmldecl=False)
+    return out.getvalue().decode()
 
 
 def add_invite_route(app: FastAPI, registry_of: Callable[[Any], RoomRegistry]) -> None:

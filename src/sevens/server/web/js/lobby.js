@@ -1,15 +1,23 @@
 // The lobby: your name, a new table (game, rules with every local rule explained, seats and computer players,
 // time limit, ghost rule, kids mode), join by code, open tables and finished games.
-import { createRoom, joinRoom, listGames, listRooms, roomInfo, saveName, savedName, saveTicket } from "./api.js";
+import { createRoom, joinRoom, listGames, listRooms, roomInfo, saveName, savedName, saveTicket, startRoom } from "./api.js";
 import { fill, h, navigate, unescape } from "./dom.js";
 import { pick, t } from "./i18n.js";
-import { levelAbout, playerLink, profileHref, when } from "./players.js";
+import { playerLink, profileHref, when } from "./players.js";
 import { gameTitle, presetName, ruleName, ruleSentence, rulesHref } from "./rules.js";
 import { explain } from "./table.js";
-import { agentLevel } from "./wording.js";
+import { inviteCard } from "./invite.js";
 
 const TIME_LIMITS = [null, 10, 20, 30, 60];
-const DEFAULT_AGENT = ["heuristic", "greedy", "random"];
+const LAST_PRESET = "sevens.last_preset";
+const PLAY_NOW_COMPUTERS = 3;
+
+/** The preset this browser last started a table with (for "Play now"), if the server still offers it. */
+function lastPreset(catalog) {
+  const saved = localStorage.getItem(LAST_PRESET);
+  const fam = catalog.families.find((f) => f.presets.some((p) => p.name === saved));
+  return fam ? { family: fam, preset: saved } : { family: catalog.families[0], preset: catalog.families[0].presets[0].name };
+}
 
 export class LobbyView {
   constructor(root, catalog, code = null, preset = null) {
@@ -31,15 +39,28 @@ export class LobbyView {
     };
     this.rooms = [];
     this.games = [];
+    this.invite = code ? { code, info: null } : null; // opened from an invite link: "join this table" on top
     this.fitSeats();
     this.render();
     this.refresh();
     this.poll = setInterval(() => this.refresh(), 5000);
-    if (code) {
-      // opened from an invite link: the code is filled in, and with a name already known we join at once
-      this.root.querySelector("#join-code").value = code;
-      this.join(code);
+    if (code) this.loadInvite(code);
+  }
+
+  async loadInvite(code) {
+    try {
+      this.invite.info = await roomInfo(code);
+    } catch (err) {
+      this.invite = null;
+      this.render();
+      this.say(explain(err.code, err.message));
+      return;
     }
+    if (this.invite.info.status !== "lobby") {
+      navigate(`#/room/${this.invite.info.code}`); // started meanwhile: watch it
+      return;
+    }
+    this.render();
   }
 
   destroy() {
@@ -55,12 +76,13 @@ export class LobbyView {
   }
 
   fitSeats() {
-    // seat 0 is you; the others default to the family's best quick computer player
-    const agents = this.familyEntry().agents;
-    const fallback = DEFAULT_AGENT.find((a) => agents.includes(a)) || agents[0];
+    // seat 0 is you; the others default to the family's default level (normal); only levels are offered
+    const fam = this.familyEntry();
+    const levels = fam.levels.map((l) => l.name);
+    const fallback = levels.includes(fam.default_level) ? fam.default_level : levels[0];
     const seats = this.form.seats.slice(0, this.form.players - 1);
     while (seats.length < this.form.players - 1) seats.push(fallback);
-    this.form.seats = seats.map((s) => (s === "human" || agents.includes(s) ? s : fallback));
+    this.form.seats = seats.map((s) => (s === "human" || levels.includes(s) ? s : fallback));
   }
 
   async refresh() {
@@ -78,15 +100,25 @@ export class LobbyView {
     this.lists = h("div", { class: "lists" });
     const name = h("input", { id: "player-name", type: "text", maxlength: 24, value: savedName(), autocomplete: "nickname",
       placeholder: t("name_placeholder"), "data-testid": "name", on: { input: (e) => saveName(e.target.value.trim()) } });
+    const quick = lastPreset(this.catalog);
+    const playNow = h("button", { type: "button", class: "primary play-now", "data-testid": "play-now",
+      title: t("play_now_about", { preset: presetName(quick.preset) }), on: { click: () => this.playNow() } }, t("play_now"));
+    // an invite link puts "join this table" first, with the name field in it (no new table by mistake)
+    const invite = this.invite && this.invite.info
+      ? inviteCard(this.invite.info, this.catalog, name, { join: (seat) => this.join(this.invite.info.code, seat) })
+      : null;
     fill(this.root, h("div", { class: "lobby" },
-      h("section", { class: "panel name-panel" }, h("label", { for: "player-name" }, t("your_name")), name,
+      invite ? this.message : null,
+      invite,
+      invite ? null : h("section", { class: "panel name-panel" }, h("label", { for: "player-name" }, t("your_name")), name,
+        playNow,
         h("a", { class: "link-button", href: "#/profile/", "data-testid": "profile-link", on: { click: (e) => {
           e.preventDefault();
           const who = this.root.querySelector("#player-name").value.trim();
           if (who) navigate(profileHref(who));
           else this.say(t("name_needed"));
         } } }, t("lobby.profile"))),
-      this.message,
+      invite ? null : this.message,
       h("div", { class: "lobby-grid" }, this.createPanel(), h("div", { class: "lobby-side" }, this.joinPanel(), this.lists))));
     this.renderLists();
   }
@@ -143,7 +175,8 @@ export class LobbyView {
         e.target.parentElement.querySelector(".seat-about").textContent = this.seatAbout(e.target.value);
       } } },
         h("option", { value: "human", selected: choice === "human" }, t("seat_human")),
-        fam.agents.map((a) => h("option", { value: a, selected: choice === a }, t("seat_bot", { agent: agentLevel(a) })))),
+        fam.levels.map((l) => h("option", { value: l.name, selected: choice === l.name },
+          t("seat_bot", { agent: l.name === fam.default_level ? t("level_default", { level: pick(l.title) }) : pick(l.title) })))),
       h("small", { class: "seat-about muted", id: `seat-${i + 1}-about` }, this.seatAbout(choice))));
     const time = h("select", { id: "turn", on: { change: (e) => { form.turn = e.target.value ? Number(e.target.value) : null; } } },
       TIME_LIMITS.map((s) => h("option", { value: s ?? "", selected: s === form.turn }, s ? t("seconds", { n: s }) : t("no_limit"))));
@@ -178,9 +211,8 @@ export class LobbyView {
   }
 
   seatAbout(choice) {
-    if (choice === "human") return "";
-    const about = levelAbout(choice);
-    return about ? t("lobby.level_about", { level: agentLevel(choice), about }) : "";
+    const level = this.familyEntry().levels.find((l) => l.name === choice);
+    return level ? t("lobby.level_about", { level: pick(level.title), about: pick(level.about) }) : "";
   }
 
   // Every local rule in words: its name, a control, and what the chosen value means at the table (a choice
@@ -299,13 +331,32 @@ export class LobbyView {
     try {
       const ticket = await createRoom(body);
       saveTicket({ ...ticket, name });
+      localStorage.setItem(LAST_PRESET, f.preset);
       navigate(`#/room/${ticket.code}`);
     } catch (err) {
       this.say(explain(err.code, err.message));
     }
   }
 
-  async join(code) {
+  /** One click: you and three computers at the default level, the preset you last played, started. */
+  async playNow() {
+    const name = this.name();
+    if (!name) return;
+    const { family, preset } = lastPreset(this.catalog);
+    const seats = [{ kind: "human" }];
+    for (let i = 0; i < PLAY_NOW_COMPUTERS; i += 1) seats.push({ kind: "bot", agent: family.default_level });
+    try {
+      const ticket = await createRoom({ preset, seats, host_name: name, listed: false });
+      saveTicket({ ...ticket, name });
+      localStorage.setItem(LAST_PRESET, preset);
+      await startRoom(ticket.code, ticket.token);
+      navigate(`#/room/${ticket.code}`);
+    } catch (err) {
+      this.say(explain(err.code, err.message));
+    }
+  }
+
+  async join(code, seat = null) {
     if (!code) return;
     try {
       const info = await roomInfo(code);
@@ -315,7 +366,7 @@ export class LobbyView {
       }
       const name = this.name();
       if (!name) return;
-      const ticket = await joinRoom(info.code, name);
+      const ticket = await joinRoom(info.code, name, seat);
       saveTicket({ ...ticket, name });
       navigate(`#/room/${ticket.code}`);
     } catch (err) {
