@@ -615,8 +615,10 @@ class Room:
         """This room's bookkeeping for one session: one round unless the host chose more (chips: the rules'
         deals); a broke human player stays on as a spectator, and once every human player is broke the session
         ends with the final standings (nobody waits through the computers' deals)."""
-        return make_match(self.family, self.preset, self.rules, seats, seed, self.options.rounds, default_rounds=1,
-                          human_broke_ends=True)  # no one left to play for: the final standings at once
+        rounds = self.options.rounds
+        return make_match(
+            self.family, self.preset, self.rules, seats, seed, rounds, default_rounds=1, human_broke_ends=True
+        )
 
     async def _kick(self, conn: Connection, player: int) -> None:
         async with self.lock:
