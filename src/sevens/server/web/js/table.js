@@ -59,7 +59,7 @@ export class RoomView {
     this.confirmingLeave = false;
     this.effects = new Effects(() => this.pace());
     this.alert = new TurnAlert((f, s) => this.effects.tone(f, s));
-    this.stamps = new Stamps(catalog.stamps || {}, (stamp) => this.socket.send("reaction", { stamp }), () => this.render());
+    this.stamps = new Stamps((catalog && catalog.stamps) || {}, (stamp) => this.socket.send("reaction", { stamp }), () => this.render());
     this.autoPassed = null; // the move auto-pass answered (once per turn)
     this.build();
     this.socket = new RoomSocket(code, ticket ? ticket.token : null);
