@@ -42,6 +42,31 @@ SCOREBOARD_CHECK = """() => {
 }"""
 
 
+# short Japanese labels (a word or two, no space) drawn on more than one line: 「上が/り」
+WORDS_BROKEN = """() => {
+  const broken = [];
+  const labels = '#table td, #table th, #table button, #table .tag, #table small, #table .facts';
+  for (const el of document.querySelectorAll(labels)) {
+    const text = el.textContent.trim();
+    if ([...el.childNodes].some((n) => n.nodeType !== Node.TEXT_NODE)) continue;
+    if (!text || text.length > 6 || /\\s/.test(text) || !/[\\u3040-\\u30ff\\u4e00-\\u9fff]/.test(text)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+    if (tops.size > 1) broken.push(text);
+  }
+  return broken;
+}"""
+# the results table fits the window or scrolls inside its own box (never cut off at the right)
+RESULTS_FIT = """() => {
+  const table = document.querySelector('[data-testid=results] .ranking');
+  const box = table.parentElement;
+  const scrolls = getComputedStyle(box).overflowX === 'auto' && box.getBoundingClientRect().right <= innerWidth + 1;
+  return { fits: table.getBoundingClientRect().right <= innerWidth + 1, scrolls,
+           page: document.documentElement.scrollWidth <= innerWidth };
+}"""
+
+
 def read_round(page: Page, lang: str) -> tuple[int, int]:
     """The round counter as the page says it: (round, of how many)."""
     text = page.get_by_test_id("round-no").inner_text().strip()
@@ -123,6 +148,10 @@ def check_the_end(page: Page, lang: str, rounds: int, name: str) -> dict[int, in
     assert 1 <= played <= rounds
     assert read_round(page, lang) == (played, rounds)
     assert totals_in(page.get_by_test_id("scoreboard").locator("tbody tr")) == totals
+    fit = page.evaluate(RESULTS_FIT)
+    assert fit["page"] and (fit["fits"] or fit["scrolls"]), f"the results are cut off at the right: {fit}"
+    if lang == "ja":
+        assert page.evaluate(WORDS_BROKEN) == [], "Japanese words broken across lines"
     rows = page.evaluate(SCOREBOARD_CHECK)
     assert len(rows) == len(totals)
     for row in rows:
