@@ -218,3 +218,30 @@ def test_a_seven27_session_where_someone_goes_bust(new_page: NewPage, server: st
     for page, lang in ((host, "en"), (friend, "ja")):
         expect(page.get_by_test_id("results").locator(".ranking")).to_contain_text(BUST_TEXT[lang])
     assert sum(totals.values()) == 0  # chips move, none are made
+
+
+def test_the_scoreboard_of_eight_players_and_ten_rounds_fits_a_desktop_and_a_phone(
+    new_page: NewPage, server: str
+) -> None:
+    """Eight computers play ten rounds; someone watching sees every row of the scoreboard with its name at least
+    4 characters wide, on a desktop and on a phone."""
+    seats = [{"kind": "bot", "agent": "normal"}] * 8
+    ticket = httpx.post(f"{server}/api/rooms", json={"seats": seats, "rounds": 10, "seed": 2}).json()
+    started = httpx.post(
+        f"{server}/api/rooms/{ticket['code']}/start", headers={"Authorization": f"Bearer {ticket['token']}"}
+    )
+    assert started.status_code == 200, started.text
+    for lang, locale, viewport in (("en", "en-US", DESKTOP), ("ja", "ja-JP", PHONE)):
+        page = new_page(locale=locale, viewport=viewport)
+        page.goto(f"/#/room/{ticket['code']}")
+        expect(page.locator("#table")).to_have_attribute("data-session-over", "true", timeout=60_000)
+        board = page.get_by_test_id("scoreboard")
+        expect(board.locator("thead th.num")).to_have_count(11)  # ten rounds and the total
+        rows = page.evaluate(SCOREBOARD_CHECK)
+        assert len(rows) == 8
+        for row in rows:
+            assert row["width"] >= 4 * row["em"] - 0.5, f"a name is {row['width']:.0f}px wide at {row['em']}px: {row}"
+            assert row["height"] > 0 and row["onTop"], f"a scoreboard row is hidden: {row}"
+        assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth"), "the page scrolls sideways"
+        board.scroll_into_view_if_needed()
+        board.screenshot(path=str(screenshot_folder() / f"scoreboard-8x10-{lang}.png"))

@@ -700,7 +700,7 @@ export class RoomView {
       scores.rounds.map((r, i) => h("th", { class: "num" }, String(i + 1))),
       h("th", { class: "num sum" }, t("total")), h("th", { class: "stars" }, "★"));
     const rows = this.room.members.map((m) => h("tr", { "data-player": m.player },
-      h("th", { class: "name", scope: "row" }, memberName(this.room, m)),
+      h("th", { class: "name", scope: "row" }, shortName(this.room, m)),
       scores.rounds.map((r) => h("td", { class: "num" }, signed(r.points[m.player]))),
       h("td", { class: "num strong sum", "data-total": scores.totals[m.player] }, signed(scores.totals[m.player])),
       h("td", { class: "stars" }, String(scores.stars[m.player] || 0))));
@@ -732,6 +732,11 @@ export function memberName(room, member) {
   const name = unescape(member.name);
   const twins = room.members.filter((m) => m.name === member.name).length > 1;
   return twins ? `${name} ${member.player + 1}` : name;
+}
+
+/** A name for narrow places (the scoreboard): computer players without their level ("Computer 2"). */
+function shortName(room, member) {
+  return member && member.kind === "bot" ? botName(room.members, member, false) : memberName(room, member);
 }
 
 function signed(n) {

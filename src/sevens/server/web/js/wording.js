@@ -54,10 +54,10 @@ export function explain(code, message, reasonKey = null, params = null, names = 
 }
 
 /** The display name of a computer player: its number among the room's computers and its level ("Computer 2"
- * alone for an agent the API seated by its raw name: a player never reads an agent id). */
-export function botName(members, member) {
+ * alone where space is short, or for an agent the API seated by its raw name: a player never reads an agent id). */
+export function botName(members, member, withLevel = true) {
   const n = members.filter((m) => m.kind === "bot" && m.player <= member.player).length;
-  const level = agentLevel(member.agent);
+  const level = withLevel ? agentLevel(member.agent) : "";
   return level ? t("bot_name", { n, level }) : t("bot_name_plain", { n });
 }
 
