@@ -13,7 +13,15 @@ import httpx2 as httpx
 from playwright.sync_api import Page, expect
 
 from .conftest import DESKTOP, NewPage
-from .helpers import bots_game, create_room, play_one, start_game, wait_for_my_turn, wait_for_my_turn_in_session
+from .helpers import (
+    bots_game,
+    create_room,
+    enter_with_ticket,
+    play_one,
+    start_game,
+    wait_for_my_turn,
+    wait_for_my_turn_in_session,
+)
 
 SUITS = "shdc"
 RANKS = "A23456789TJQK"
@@ -25,16 +33,6 @@ FAKE_BACKGROUND = """([hidden]) => {
 
 def hand_cards(page: Page) -> list[str]:
     return [c.get_attribute("data-card") or "" for c in page.locator(".hand .hand-card").all()]
-
-
-def enter_with_ticket(page: Page, ticket: dict[str, Any], name: str) -> None:
-    """Sit at a table created over HTTP (to choose its seed), as the browser that created it would."""
-    page.goto("/")
-    page.evaluate(
-        "([t]) => localStorage.setItem('sevens.ticket.' + t.code, JSON.stringify(t))", [{**ticket, "name": name}]
-    )
-    page.goto(f"/#/room/{ticket['code']}")
-    expect(page.locator("#table")).to_have_attribute("data-status", re.compile("lobby|playing"))
 
 
 def test_play_now_seats_you_with_three_normal_computers_in_the_game_you_played_last(page: Page) -> None:

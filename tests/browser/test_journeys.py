@@ -13,7 +13,7 @@ import httpx2 as httpx
 from playwright.sync_api import Locator, Page, expect
 
 from .conftest import DESKTOP, PHONE, NewPage
-from .helpers import play_one, screenshot_folder, start_game, wait_for_my_turn_in_session
+from .helpers import enter_with_ticket, play_one, screenshot_folder, start_game, wait_for_my_turn_in_session
 
 ROUND_TEXT = {
     "en": re.compile(r"^Round (\d+) of (\d+)$"),
@@ -201,11 +201,7 @@ def test_a_seven27_session_where_someone_goes_bust(new_page: NewPage, server: st
     body["preset"] = next(f for f in families if f["name"] == "seven27")["presets"][0]["name"]
     ticket = httpx.post(f"{server}/api/rooms", json=body).json()
     host = new_page(locale="en-US", viewport=DESKTOP)
-    host.goto("/")
-    host.evaluate("([ticket]) => localStorage.setItem('sevens.ticket.' + ticket.code, JSON.stringify(ticket))",
-                  [{**ticket, "name": "Aiko"}])  # fmt: skip
-    host.goto(f"/#/room/{ticket['code']}")
-    expect(host.locator("#table")).to_have_attribute("data-status", "lobby")
+    enter_with_ticket(host, ticket, "Aiko")
     friend = new_page(locale="ja-JP", viewport=PHONE)
     join_by_invite(friend, invite_link_of(host), "けん")
     start_game(host)

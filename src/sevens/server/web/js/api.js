@@ -63,3 +63,8 @@ export function savedName() {
 export function saveName(name) {
   localStorage.setItem("sevens.name", name);
 }
+
+// The preset this browser last played at a table ("Play now" starts another of it).
+const LAST_PRESET = "sevens.last_preset";
+export const savedPreset = () => localStorage.getItem(LAST_PRESET);
+export const savePreset = (preset) => localStorage.setItem(LAST_PRESET, preset);

@@ -1,6 +1,7 @@
 // The lobby: your name, a new table (game, rules with every local rule explained, seats and computer players,
 // time limit, ghost rule, kids mode), join by code, open tables and finished games.
-import { createRoom, joinRoom, listGames, listRooms, roomInfo, saveName, savedName, saveTicket, startRoom } from "./api.js";
+import { createRoom, joinRoom, listGames, listRooms, roomInfo, saveName, savedName, savedPreset, savePreset, saveTicket,
+  startRoom } from "./api.js";
 import { fill, h, navigate, unescape } from "./dom.js";
 import { pick, t } from "./i18n.js";
 import { playerLink, profileHref, when } from "./players.js";
@@ -9,12 +10,11 @@ import { explain } from "./table.js";
 import { inviteCard } from "./invite.js";
 
 const TIME_LIMITS = [null, 10, 20, 30, 60];
-const LAST_PRESET = "sevens.last_preset";
 const PLAY_NOW_COMPUTERS = 3;
 
 /** The preset this browser last started a table with (for "Play now"), if the server still offers it. */
 function lastPreset(catalog) {
-  const saved = localStorage.getItem(LAST_PRESET);
+  const saved = savedPreset();
   const fam = catalog.families.find((f) => f.presets.some((p) => p.name === saved));
   return fam ? { family: fam, preset: saved } : { family: catalog.families[0], preset: catalog.families[0].presets[0].name };
 }
@@ -331,7 +331,7 @@ export class LobbyView {
     try {
       const ticket = await createRoom(body);
       saveTicket({ ...ticket, name });
-      localStorage.setItem(LAST_PRESET, f.preset);
+      savePreset(f.preset);
       navigate(`#/room/${ticket.code}`);
     } catch (err) {
       this.say(explain(err.code, err.message));
@@ -348,7 +348,7 @@ export class LobbyView {
     try {
       const ticket = await createRoom({ preset, seats, host_name: name, listed: false });
       saveTicket({ ...ticket, name });
-      localStorage.setItem(LAST_PRESET, preset);
+      savePreset(preset);
       await startRoom(ticket.code, ticket.token);
       navigate(`#/room/${ticket.code}`);
     } catch (err) {

@@ -1,6 +1,6 @@
 // One room in the browser: the waiting room, the table of any family, results, scoreboard, rematch.
 // Everything shown comes from the server's frames; playable cards are the server's legal actions.
-import { dropTicket } from "./api.js";
+import { dropTicket, savePreset } from "./api.js";
 import { cardFace, cardLabel, cardName } from "./cards.js";
 import { chatPanel } from "./chat.js";
 import { fill, h, unescape } from "./dom.js";
@@ -316,6 +316,7 @@ export class RoomView {
     // the player (not seat) to move: lets a second browser at the table know whose turn it is
     this.tableEl.dataset.toMove = g && !g.over && g.view.to_move !== null ? String(g.seat_players[g.view.to_move]) : "";
     this.tableEl.dataset.sessionOver = String(room.status === "finished");
+    if (room.status === "playing" && this.you && this.you.role === "player") savePreset(room.preset); // for "Play now"
     this.alert.update(turn === "me", this.tableEl.dataset.move);
     this.maybeAutoPass();
     this.renderStatus();
