@@ -42,6 +42,7 @@ def test_play_now_seats_you_with_three_normal_computers_in_the_game_you_played_l
     page.evaluate("([preset]) => localStorage.setItem('sevens.last_preset', preset)", [killer])
     page.reload()
     page.get_by_test_id("name").fill("Aiko")
+    assert_on_screen(page, page.get_by_test_id("create"))  # the whole form fits 1280×800
     page.get_by_test_id("play-now").click()
     table = page.locator("#table")
     expect(table).to_have_attribute("data-status", "playing")  # started: no second click

@@ -118,7 +118,7 @@ def test_the_lobby_offers_exactly_the_five_levels_with_what_to_expect(new_page: 
             seat.select_option(level)
             shown = seat.locator("option:checked").inner_text()
             assert words[f"level.{level}"][lang] in shown, shown
-            expect(page.locator("#seat-1-about")).to_contain_text(words[f"level.{level}.about"][lang])
+            expect(page.locator("#seats-about")).to_contain_text(words[f"level.{level}.about"][lang])
     assert_one_language(page, lang)
 
 

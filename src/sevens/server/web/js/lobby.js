@@ -168,16 +168,18 @@ export class LobbyView {
         this.fitSeats();
         this.render();
       } } });
+    // what to expect of each level chosen, said once under the seats (four "Normal: …" lines would push the
+    // create button below the fold)
+    const about = h("div", { class: "seat-about muted", id: "seats-about", "aria-live": "polite" }, this.seatsAbout());
     const seatRows = form.seats.map((choice, i) => h("li", {},
       h("label", { for: `seat-${i + 1}` }, t("seat_n", { n: i + 2 })),
-      h("select", { id: `seat-${i + 1}`, "data-testid": `seat-${i + 1}`, "aria-describedby": `seat-${i + 1}-about`, on: { change: (e) => {
+      h("select", { id: `seat-${i + 1}`, "data-testid": `seat-${i + 1}`, "aria-describedby": "seats-about", on: { change: (e) => {
         form.seats[i] = e.target.value;
-        e.target.parentElement.querySelector(".seat-about").textContent = this.seatAbout(e.target.value);
+        fill(about, this.seatsAbout());
       } } },
         h("option", { value: "human", selected: choice === "human" }, t("seat_human")),
         fam.levels.map((l) => h("option", { value: l.name, selected: choice === l.name },
-          t("seat_bot", { agent: l.name === fam.default_level ? t("level_default", { level: pick(l.title) }) : pick(l.title) })))),
-      h("small", { class: "seat-about muted", id: `seat-${i + 1}-about` }, this.seatAbout(choice))));
+          t("seat_bot", { agent: l.name === fam.default_level ? t("level_default", { level: pick(l.title) }) : pick(l.title) }))))));
     const time = h("select", { id: "turn", on: { change: (e) => { form.turn = e.target.value ? Number(e.target.value) : null; } } },
       TIME_LIMITS.map((s) => h("option", { value: s ?? "", selected: s === form.turn }, s ? t("seconds", { n: s }) : t("no_limit"))));
     const rounds = h("input", { id: "rounds", type: "number", min: 1, max: 50, value: form.rounds,
@@ -187,15 +189,15 @@ export class LobbyView {
     return h("section", { class: "panel create", "aria-labelledby": "create-title" },
       h("h2", { id: "create-title" }, t("new_room")),
       h("div", { class: "field" }, h("span", { class: "field-label" }, t("game")), families),
-      h("div", { class: "field" }, h("label", { for: "preset" }, t("preset")), presets),
-      h("p", { class: "preset-summary" }, pick(preset.summary), " ",
-        h("a", { href: rulesHref(form.preset), class: "rules-link", "data-testid": "lobby-rules-link" }, t("rules.link"))),
+      // the chosen preset's summary is in its option already: the line under it only links how to play
+      h("div", { class: "field" }, h("span", { class: "field-head" }, h("label", { for: "preset" }, t("preset")),
+        h("a", { href: rulesHref(form.preset), class: "rules-link", "data-testid": "lobby-rules-link" }, t("rules.link"))), presets),
       this.rulesPanel(fam, preset),
       h("div", { class: "field row" }, h("label", { for: "players" }, t("players")), players,
-        fam.name === "seven27" ? null : [h("label", { for: "rounds" }, t("rounds")), rounds]),
+        fam.name === "seven27" ? null : [h("label", { for: "rounds" }, t("rounds")), rounds],
+        h("label", { for: "turn" }, t("time_limit")), time),
       h("div", { class: "field" }, h("span", { class: "field-label" }, t("seats")),
-        h("ol", { class: "seat-list" }, h("li", {}, h("span", {}, t("seat_n", { n: 1 })), h("strong", {}, t("seat_you"))), seatRows)),
-      h("div", { class: "field row" }, h("label", { for: "turn" }, t("time_limit")), time),
+        h("ol", { class: "seat-list" }, h("li", {}, h("span", {}, t("seat_n", { n: 1 })), h("strong", {}, t("seat_you"))), seatRows), about),
       fam.name === "shichinarabe" ? check("ghost", t("ghost_rule"), "ghost") : null,
       h("label", { class: "check" }, h("input", { type: "checkbox", checked: form.kids, "data-testid": "kids", on: { change: (e) => {
         form.kids = e.target.checked;
@@ -210,9 +212,11 @@ export class LobbyView {
       h("button", { type: "button", class: "primary big", "data-testid": "create", on: { click: () => this.create() } }, t("create")));
   }
 
-  seatAbout(choice) {
-    const level = this.familyEntry().levels.find((l) => l.name === choice);
-    return level ? t("lobby.level_about", { level: pick(level.title), about: pick(level.about) }) : "";
+  /** One line per level chosen for a seat: its name and what to expect of it. */
+  seatsAbout() {
+    const chosen = new Set(this.form.seats);
+    return this.familyEntry().levels.filter((l) => chosen.has(l.name)).map((l) =>
+      h("p", {}, t("lobby.level_about", { level: pick(l.title), about: pick(l.about) })));
   }
 
   // Every local rule in words: its name, a control, and what the chosen value means at the table (a choice
