@@ -209,7 +209,9 @@ export class LobbyView {
         }
       } } }), t("kids_mode")),
       check("listed", t("listed"), "listed"),
-      h("button", { type: "button", class: "primary big", "data-testid": "create", on: { click: () => this.create() } }, t("create")));
+      // a bar that stays at the bottom of the window while the form is longer than it
+      h("div", { class: "create-bar" },
+        h("button", { type: "button", class: "primary big", "data-testid": "create", on: { click: () => this.create() } }, t("create"))));
   }
 
   /** One line per level chosen for a seat: its name and what to expect of it. */
