@@ -1,11 +1,9 @@
 """Browser tests: a real ``sevens serve`` process per test worker (its own port and SQLite file, computer players
 without delay) and Debian's Chromium driven by Playwright. Skipped, saying why, where Chromium or Playwright is
-missing (CI installs both through .ci/run; under ``CI=true`` a missing one fails them). Playwright's own browser
-download is never used."""
+missing (CI installs both through .ci/run). Playwright's own browser download is never used."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -22,22 +20,13 @@ CHROMIUM_ARGS = [
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 
-IN_CI = os.environ.get("CI") == "true"
-
-
-def missing(reason: str) -> None:
-    """Skip the browser tests, saying why; under ``CI=true`` a missing component fails them instead."""
-    if IN_CI:
-        pytest.fail(f"CI=true: {reason}", pytrace=False)
-    pytest.skip(reason, allow_module_level=True)
-
-
 if not CHROMIUM.exists():
-    missing(f"browser tests need Debian's chromium at {CHROMIUM} (apt-get install chromium)")
+    pytest.skip(f"browser tests need Debian's chromium at {CHROMIUM} (apt-get install chromium)",
+                allow_module_level=True)  # fmt: skip
 try:
     from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 except ImportError:  # pragma: no cover - the dev extra installs it
-    missing("browser tests need the playwright package (pip install -e '.[dev]')")
+    pytest.skip("browser tests need the playwright package (pip install -e '.[dev]')", allow_module_level=True)
 
 expect.set_options(timeout=15_000)
 
