@@ -54,6 +54,16 @@ def create_room(
     return code
 
 
+def enter_with_ticket(page: Page, ticket: dict[str, Any], name: str) -> None:
+    """Sit at a table created over HTTP (to choose its seed), as the browser that created it would."""
+    page.goto("/")
+    page.evaluate(
+        "([t]) => localStorage.setItem('sevens.ticket.' + t.code, JSON.stringify(t))", [{**ticket, "name": name}]
+    )
+    page.goto(f"/#/room/{ticket['code']}")
+    expect(page.locator("#table")).to_have_attribute("data-status", re.compile("lobby|playing"))
+
+
 def screenshot_folder() -> Path:
     """Where screenshots for people to look at go: ``$SEVENS_SCREENSHOTS``, else ``build/screenshots/``
     (not committed)."""

@@ -94,24 +94,31 @@ def test_the_local_rules_panel_speaks_in_words(new_page: NewPage, lang: str, wor
 
 
 @pytest.mark.parametrize("lang", list(LOCALES))
-def test_the_lobby_names_computer_levels_with_what_to_expect(new_page: NewPage, lang: str) -> None:
-    """Seats offer levels by name (levels.json's level.<name>, never the agent's code name) and say what to
-    expect of the chosen one (level.<name>.about) where the catalogue has it."""
+def test_the_lobby_offers_exactly_the_five_levels_with_what_to_expect(new_page: NewPage, lang: str) -> None:
+    """In every game, Seven Twenty-Seven included, a seat offers exactly the five levels by name (levels.json's
+    level.<name>), no label twice and no agent code name, ``normal`` chosen; the chosen one says what to expect
+    (level.<name>.about)."""
     page = new_page(locale=LOCALES[lang])
     page.goto("/")
     words = page.request.get("/api/i18n").json()
     families = page.request.get("/api/catalog").json()["families"]
-    agents = next(f for f in families if f["name"] == "shichinarabe")["agents"]
-    seat = page.get_by_test_id("seat-1")
-    for agent in agents:
-        seat.select_option(agent)
-        shown = seat.locator("option:checked").inner_text()
-        assert agent not in shown, f"the code name {agent!r} is shown: {shown!r}"
-        about = words.get(f"level.{agent}.about")
-        if about:
-            expect(page.locator("#seat-1-about")).to_contain_text(about[lang])
-        else:
-            expect(page.locator("#seat-1-about")).to_have_text("")
+    levels = ["beginner", "easy", "normal", "hard", "expert"]
+    for family in families:
+        page.reload()  # nothing chosen yet: the default
+        page.get_by_test_id(f"family-{family['name']}").click()
+        seat = page.get_by_test_id("seat-1")
+        assert seat.input_value() == "normal", family["name"]
+        values = seat.locator("option").evaluate_all("options => options.map(o => o.value)")
+        assert values == ["human", *levels], values
+        labels = seat.locator("option").all_inner_texts()
+        assert len(set(labels)) == len(labels), labels
+        raw_ids = [agent for agent in family["agents"] if agent not in levels]  # what arena and the API may use
+        assert not [label for label in labels for agent in raw_ids if agent in label.lower()], labels
+        for level in levels:
+            seat.select_option(level)
+            shown = seat.locator("option:checked").inner_text()
+            assert words[f"level.{level}"][lang] in shown, shown
+            expect(page.locator("#seats-about")).to_contain_text(words[f"level.{level}.about"][lang])
     assert_one_language(page, lang)
 
 
@@ -123,6 +130,7 @@ def test_a_friend_who_joins_sees_the_tables_rules(new_page: NewPage, lang: str) 
     friend.goto("/")
     friend.get_by_test_id("name").fill("Ken")
     friend.goto(f"/#/room/{code}")
+    friend.get_by_test_id("invite-join").click()  # the invite card, with the name already filled in
     box = friend.get_by_test_id("room-rules")
     expect(box).to_be_visible()
     expect(box).to_contain_text("5")  # the host's change, said in words and marked

@@ -37,10 +37,11 @@ def test_one_person_plays_a_full_round_against_computers(page: Page, family: str
 def test_two_people_in_two_browsers_play_each_other(new_page: NewPage) -> None:
     aiko, ken = new_page(), new_page()
     code = create_room(aiko, "shichinarabe", players=2, open_seats=1, start=False)
-    ken.goto(f"/#/room/{code}")  # the invite link: asks for a name first
+    ken.goto(f"/#/room/{code}")  # the invite link: the join card, which asks for a name first
+    ken.get_by_test_id("invite-join").click()
     expect(ken.get_by_test_id("notice")).to_contain_text("Enter your name first")
     ken.get_by_test_id("name").fill("Ken")
-    ken.get_by_test_id("join").click()
+    ken.get_by_test_id("invite-join").click()
     expect(ken.locator("#table")).to_have_attribute("data-status", "lobby")
     expect(aiko.locator(".member-list")).to_contain_text("Ken")
     expect(ken.get_by_text("Waiting for the host to start")).to_be_visible()

@@ -40,6 +40,14 @@ def test_screenshots_of_every_screen(new_page: NewPage) -> None:
     page.get_by_test_id("name").fill("Aiko")
     expect(page.get_by_test_id("create")).to_be_visible()
     written += shoot(page, "lobby")
+    host = new_page()
+    code = create_room(host, open_seats=1, start=False)
+    host.wait_for_function("() => document.querySelector('[data-testid=invite-qr]').naturalWidth > 0")
+    written += shoot(host, "waiting-room")
+    friend = new_page(locale="ja-JP")
+    friend.goto(f"/#/room/{code}")
+    expect(friend.get_by_test_id("invite-card")).to_be_visible()
+    written += shoot(friend, "invite-card-ja")
     # Seven Twenty-Seven over several deals: one fold-out must not end the game before the screenshot.
     for family, variants in (("shichinarabe", {}), ("killer", {}), ("seven27", {"deals": "5"})):
         page = new_page()

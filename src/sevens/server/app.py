@@ -39,6 +39,7 @@ from sevens.server import play
 from sevens.server.config import ServerConfig
 from sevens.server.edge import install as install_edge
 from sevens.server.errors import retry_after_headers
+from sevens.server.invite import add_invite_route
 from sevens.server.lifecycle import ServerState
 from sevens.server.messages import ErrorBody
 from sevens.server.refusals import refusal, refusal_headers
@@ -78,6 +79,7 @@ def create_app(
     app.add_exception_handler(RequestValidationError, invalid)
     for router in (rooms.router, records.router, site.router, play.router):
         app.include_router(router)
+    add_invite_route(app, registry_of)  # the invite link's QR code (invite.py)
     app.mount("/static", StaticFiles(directory=site.WEB_DIR), name="static")
     return app
 

@@ -22,6 +22,7 @@ from sevens.agents.levels import DEFAULT_LEVEL, LEVELS, about, display_name
 from sevens.games.registry import families
 from sevens.i18n import LANGS, t
 from sevens.server.chat import PHRASES
+from sevens.server.reactions import STAMPS
 
 # name -> (English, Japanese): one line per local rule or parameter (RULES.md ids in brackets)
 PARAMETER_HELP: dict[str, tuple[str, str]] = {
@@ -160,7 +161,8 @@ def level_entries(family_name: str) -> list[dict[str, Any]]:
 
 
 def catalog() -> dict[str, Any]:
-    """Families, presets, agents, parameters and kids-mode phrases, as the lobby shows them."""
+    """Families, presets, agents, parameters, kids-mode phrases and stamps, as the lobby and the table show
+    them (the page offers computer players by ``levels`` only; ``agents`` lists every name the API accepts)."""
     found = []
     for family in families().values():
         first = next(iter(family.presets.values()))
@@ -179,7 +181,7 @@ def catalog() -> dict[str, Any]:
             "presets": presets,
             "parameters": [parameter_entry(first, name) for name in first.to_dict() if name not in ROOM_OPTIONS],
         })  # fmt: skip
-    return {"families": found, "phrases": PHRASES}
+    return {"families": found, "phrases": PHRASES, "stamps": STAMPS}
 
 
 __all__ = ["INT_RANGES", "PARAMETER_HELP", "ROOM_OPTIONS", "catalog", "level_entries", "parameter_entry"]

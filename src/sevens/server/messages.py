@@ -87,6 +87,13 @@ class PaceMessage(_Message):
     pace: Literal["slow", "normal", "fast"]
 
 
+class ReactionMessage(_Message):
+    """Show a stamp (one of :data:`sevens.server.reactions.STAMPS`) to the room."""
+
+    type: Literal["reaction"]
+    stamp: Annotated[str, Field(min_length=1, max_length=32)]
+
+
 class ResyncMessage(_Message):
     """Ask for a full snapshot."""
 
@@ -107,11 +114,12 @@ ClientMessage = Annotated[
     | LeaveMessage
     | RematchMessage
     | PaceMessage
+    | ReactionMessage
     | ResyncMessage
     | PingMessage,
     Field(discriminator="type"),
 ]
-MESSAGE_TYPES = ("move", "chat", "start", "kick", "leave", "rematch", "pace", "resync", "ping")
+MESSAGE_TYPES = ("move", "chat", "start", "kick", "leave", "rematch", "pace", "reaction", "resync", "ping")
 _CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
 
 
@@ -282,6 +290,7 @@ __all__ = [
     "MoveMessage",
     "PaceMessage",
     "PingMessage",
+    "ReactionMessage",
     "RematchMessage",
     "ResyncMessage",
     "RoomInfo",

@@ -36,6 +36,7 @@ from sevens.server.messages import (
     MoveMessage,
     PaceMessage,
     PingMessage,
+    ReactionMessage,
     RematchMessage,
     ResyncMessage,
     RoomInfo,
@@ -45,6 +46,7 @@ from sevens.server.messages import (
 )
 from sevens.server.metrics import timed_move, timed_store_call
 from sevens.server.persistence import Persistence, StoredRoom
+from sevens.server.reactions import ReactionLimiter, send_reaction
 from sevens.server.security import clean_name, hash_token, new_token
 from sevens.server.timers import Clock
 from sevens.server.views import SharedLogs, encode, encode_frame, public_view, seat_view, tail_frame, view_log
@@ -117,6 +119,7 @@ class Room:
         self.timeouts: set[int] = set()  # the current round's moves (numbers from 1) made by the turn clock
         self._shared_logs: SharedLogs | None = None  # set while a broadcast builds its frames
         self.chat = ChatLog(ctx.config.chat_history)
+        self.reactions = ReactionLimiter()
         self.closed = False
         self.empty_since: float | None = ctx.clock.now()
         self.autoplay = Autoplay(self)
@@ -383,6 +386,8 @@ class Room:
             await self._on_move(conn, message)
         elif isinstance(message, ChatMessage):
             await self._on_chat(conn, message)
+        elif isinstance(message, ReactionMessage):
+            await send_reaction(self, conn, message.stamp)
         elif isinstance(message, PingMessage):
             self.send(conn, frame("pong", self.seq, ref=message.id))
         elif isinstance(message, ResyncMessage):
@@ -615,8 +620,12 @@ class Room:
 
     def new_match(self, seats: Sequence[Seat], seed: int) -> Match:
         """This room's bookkeeping for one session: one round unless the host chose more (chips: the rules'
-        deals); a broke human player stays on as a spectator, so that does not end it."""
-        return make_match(self.family, self.preset, self.rules, seats, seed, self.options.rounds, default_rounds=1)
+        deals); a broke human player stays on as a spectator, and once every human player is broke the session
+        ends with the final standings (nobody waits through the computers' deals)."""
+        rounds = self.options.rounds
+        return make_match(
+            self.family, self.preset, self.rules, seats, seed, rounds, default_rounds=1, human_broke_ends=True
+        )
 
     async def _kick(self, conn: Connection, player: int) -> None:
         async with self.lock:

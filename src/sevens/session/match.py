@@ -8,7 +8,7 @@ through :class:`sevens.games.seven27.Session`. Both are wrapped as a :class:`Mat
 the points and stars of a seat go to the player sitting in it at the end.
 
 The server and the terminal UI differ only in policy, which they pass to :func:`make_match`: how many rounds a
-points session has by default, and whether a chips session ends once a human player is broke.
+points session has by default, and whether a chips session ends once its human players are broke.
 
 >>> from sevens.games.shichinarabe import FAMILY
 >>> from sevens.session.session import Seat
@@ -155,7 +155,7 @@ class PointsMatch:
 
 class ChipsMatch:
     """Seven Twenty-Seven: deals until ``rounds`` (default ``rules.deals``) are played or one player holds every
-    chip (D8); with ``human_broke_ends``, also once a human player has no chips left."""
+    chip (D8); with ``human_broke_ends``, also once every human player (if any) has no chips left."""
 
     def __init__(
         self, rules: Any, seats: Sequence[Seat], seed: int, rounds: int | None, *, human_broke_ends: bool = False
@@ -204,7 +204,9 @@ class ChipsMatch:
         )
 
     def is_over(self) -> bool:
-        human_broke = self.human_broke_ends and any(self.session.stacks[s] == 0 for s in self.humans)
+        # nobody left to play for: every human player (if there are any) is out of chips
+        broke = [self.session.stacks[s] == 0 for s in self.humans]
+        human_broke = self.human_broke_ends and bool(broke) and all(broke)
         played_out = self._rounds is not None and self.session.deals_played >= self._rounds
         return bool(self.session.is_over() or human_broke or played_out)
 

@@ -31,7 +31,7 @@ export const getCatalog = () => call("GET", "/api/catalog");
 export const listRooms = () => call("GET", "/api/rooms");
 export const roomInfo = (code) => call("GET", `/api/rooms/${encodeURIComponent(code)}`);
 export const createRoom = (body) => call("POST", "/api/rooms", body);
-export const joinRoom = (code, name) => call("POST", `/api/rooms/${encodeURIComponent(code)}/join`, { name });
+export const joinRoom = (code, name, seat = null) => call("POST", `/api/rooms/${encodeURIComponent(code)}/join`, { name, seat });
 export const startRoom = (code, token) => call("POST", `/api/rooms/${encodeURIComponent(code)}/start`, undefined, token);
 export const listGames = () => call("GET", "/api/games?limit=10");
 export const getGame = (id) => call("GET", `/api/games/${encodeURIComponent(id)}`);
@@ -63,3 +63,8 @@ export function savedName() {
 export function saveName(name) {
   localStorage.setItem("sevens.name", name);
 }
+
+// The preset this browser last played at a table ("Play now" starts another of it).
+const LAST_PRESET = "sevens.last_preset";
+export const savedPreset = () => localStorage.getItem(LAST_PRESET);
+export const savePreset = (preset) => localStorage.setItem(LAST_PRESET, preset);

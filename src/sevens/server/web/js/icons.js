@@ -4,9 +4,9 @@ import { s } from "./dom.js";
 
 const PATHS = {
   first: ["M5 5h2.5v14H5z", "M19 5v14L8.5 12z"],
-  last: ["M16.5 5H19v14h-2.5z", "M5 5v14l10.5-7z"],
+  last: ["M17 5h2.5v14H17z", "M2.5 5v14l7-7z", "M9.5 5v14l7-7z"],
   prev: ["M17 5v14L6 12z"],
-  next: ["M7 5v14l11-7z"],
+  next: ["M5 5v14l10-7z", "M16 5h2.5v14H16z"], // a step: a triangle against a bar (play is the bare triangle)
   play: ["M7 4v16l13-8z"],
   pause: ["M6 5h4v14H6z", "M14 5h4v14h-4z"],
   clock: ["M9 1.5h6v2.2H9z", "M12 5a8 8 0 1 0 0 16a8 8 0 1 0 0-16zm0 2.2a5.8 5.8 0 1 1 0 11.6a5.8 5.8 0 1 1 0-11.6z", "M11 8.5h2v4.6l3 1.8-1 1.7-4-2.4z"],

@@ -1,15 +1,23 @@
 // The lobby: your name, a new table (game, rules with every local rule explained, seats and computer players,
 // time limit, ghost rule, kids mode), join by code, open tables and finished games.
-import { createRoom, joinRoom, listGames, listRooms, roomInfo, saveName, savedName, saveTicket } from "./api.js";
+import { createRoom, joinRoom, listGames, listRooms, roomInfo, saveName, savedName, savedPreset, savePreset, saveTicket,
+  startRoom } from "./api.js";
 import { fill, h, navigate, unescape } from "./dom.js";
 import { pick, t } from "./i18n.js";
-import { levelAbout, playerLink, profileHref, when } from "./players.js";
+import { playerLink, profileHref, when } from "./players.js";
 import { gameTitle, presetName, ruleName, ruleSentence, rulesHref } from "./rules.js";
 import { explain } from "./table.js";
-import { agentLevel } from "./wording.js";
+import { inviteCard } from "./invite.js";
 
 const TIME_LIMITS = [null, 10, 20, 30, 60];
-const DEFAULT_AGENT = ["heuristic", "greedy", "random"];
+const PLAY_NOW_COMPUTERS = 3;
+
+/** The preset this browser last started a table with (for "Play now"), if the server still offers it. */
+function lastPreset(catalog) {
+  const saved = savedPreset();
+  const fam = catalog.families.find((f) => f.presets.some((p) => p.name === saved));
+  return fam ? { family: fam, preset: saved } : { family: catalog.families[0], preset: catalog.families[0].presets[0].name };
+}
 
 export class LobbyView {
   constructor(root, catalog, code = null, preset = null) {
@@ -31,15 +39,28 @@ export class LobbyView {
     };
     this.rooms = [];
     this.games = [];
+    this.invite = code ? { code, info: null } : null; // opened from an invite link: "join this table" on top
     this.fitSeats();
     this.render();
     this.refresh();
     this.poll = setInterval(() => this.refresh(), 5000);
-    if (code) {
-      // opened from an invite link: the code is filled in, and with a name already known we join at once
-      this.root.querySelector("#join-code").value = code;
-      this.join(code);
+    if (code) this.loadInvite(code);
+  }
+
+  async loadInvite(code) {
+    try {
+      this.invite.info = await roomInfo(code);
+    } catch (err) {
+      this.invite = null;
+      this.render();
+      this.say(explain(err.code, err.message));
+      return;
     }
+    if (this.invite.info.status !== "lobby") {
+      navigate(`#/room/${this.invite.info.code}`); // started meanwhile: watch it
+      return;
+    }
+    this.render();
   }
 
   destroy() {
@@ -55,12 +76,13 @@ export class LobbyView {
   }
 
   fitSeats() {
-    // seat 0 is you; the others default to the family's best quick computer player
-    const agents = this.familyEntry().agents;
-    const fallback = DEFAULT_AGENT.find((a) => agents.includes(a)) || agents[0];
+    // seat 0 is you; the others default to the family's default level (normal); only levels are offered
+    const fam = this.familyEntry();
+    const levels = fam.levels.map((l) => l.name);
+    const fallback = levels.includes(fam.default_level) ? fam.default_level : levels[0];
     const seats = this.form.seats.slice(0, this.form.players - 1);
     while (seats.length < this.form.players - 1) seats.push(fallback);
-    this.form.seats = seats.map((s) => (s === "human" || agents.includes(s) ? s : fallback));
+    this.form.seats = seats.map((s) => (s === "human" || levels.includes(s) ? s : fallback));
   }
 
   async refresh() {
@@ -78,15 +100,25 @@ export class LobbyView {
     this.lists = h("div", { class: "lists" });
     const name = h("input", { id: "player-name", type: "text", maxlength: 24, value: savedName(), autocomplete: "nickname",
       placeholder: t("name_placeholder"), "data-testid": "name", on: { input: (e) => saveName(e.target.value.trim()) } });
+    const quick = lastPreset(this.catalog);
+    const playNow = h("button", { type: "button", class: "primary play-now", "data-testid": "play-now",
+      title: t("play_now_about", { preset: presetName(quick.preset) }), on: { click: () => this.playNow() } }, t("play_now"));
+    // an invite link puts "join this table" first, with the name field in it (no new table by mistake)
+    const invite = this.invite && this.invite.info
+      ? inviteCard(this.invite.info, this.catalog, name, { join: (seat) => this.join(this.invite.info.code, seat) })
+      : null;
     fill(this.root, h("div", { class: "lobby" },
-      h("section", { class: "panel name-panel" }, h("label", { for: "player-name" }, t("your_name")), name,
+      invite ? this.message : null,
+      invite,
+      invite ? null : h("section", { class: "panel name-panel" }, h("label", { for: "player-name" }, t("your_name")), name,
+        playNow,
         h("a", { class: "link-button", href: "#/profile/", "data-testid": "profile-link", on: { click: (e) => {
           e.preventDefault();
           const who = this.root.querySelector("#player-name").value.trim();
           if (who) navigate(profileHref(who));
           else this.say(t("name_needed"));
         } } }, t("lobby.profile"))),
-      this.message,
+      invite ? null : this.message,
       h("div", { class: "lobby-grid" }, this.createPanel(), h("div", { class: "lobby-side" }, this.joinPanel(), this.lists))));
     this.renderLists();
   }
@@ -136,15 +168,18 @@ export class LobbyView {
         this.fitSeats();
         this.render();
       } } });
+    // what to expect of each level chosen, said once under the seats (four "Normal: …" lines would push the
+    // create button below the fold)
+    const about = h("div", { class: "seat-about muted", id: "seats-about", "aria-live": "polite" }, this.seatsAbout());
     const seatRows = form.seats.map((choice, i) => h("li", {},
       h("label", { for: `seat-${i + 1}` }, t("seat_n", { n: i + 2 })),
-      h("select", { id: `seat-${i + 1}`, "data-testid": `seat-${i + 1}`, "aria-describedby": `seat-${i + 1}-about`, on: { change: (e) => {
+      h("select", { id: `seat-${i + 1}`, "data-testid": `seat-${i + 1}`, "aria-describedby": "seats-about", on: { change: (e) => {
         form.seats[i] = e.target.value;
-        e.target.parentElement.querySelector(".seat-about").textContent = this.seatAbout(e.target.value);
+        fill(about, this.seatsAbout());
       } } },
         h("option", { value: "human", selected: choice === "human" }, t("seat_human")),
-        fam.agents.map((a) => h("option", { value: a, selected: choice === a }, t("seat_bot", { agent: agentLevel(a) })))),
-      h("small", { class: "seat-about muted", id: `seat-${i + 1}-about` }, this.seatAbout(choice))));
+        fam.levels.map((l) => h("option", { value: l.name, selected: choice === l.name },
+          t("seat_bot", { agent: l.name === fam.default_level ? t("level_default", { level: pick(l.title) }) : pick(l.title) }))))));
     const time = h("select", { id: "turn", on: { change: (e) => { form.turn = e.target.value ? Number(e.target.value) : null; } } },
       TIME_LIMITS.map((s) => h("option", { value: s ?? "", selected: s === form.turn }, s ? t("seconds", { n: s }) : t("no_limit"))));
     const rounds = h("input", { id: "rounds", type: "number", min: 1, max: 50, value: form.rounds,
@@ -154,15 +189,15 @@ export class LobbyView {
     return h("section", { class: "panel create", "aria-labelledby": "create-title" },
       h("h2", { id: "create-title" }, t("new_room")),
       h("div", { class: "field" }, h("span", { class: "field-label" }, t("game")), families),
-      h("div", { class: "field" }, h("label", { for: "preset" }, t("preset")), presets),
-      h("p", { class: "preset-summary" }, pick(preset.summary), " ",
-        h("a", { href: rulesHref(form.preset), class: "rules-link", "data-testid": "lobby-rules-link" }, t("rules.link"))),
+      // the chosen preset's summary is in its option already: the line under it only links how to play
+      h("div", { class: "field" }, h("span", { class: "field-head" }, h("label", { for: "preset" }, t("preset")),
+        h("a", { href: rulesHref(form.preset), class: "rules-link", "data-testid": "lobby-rules-link" }, t("rules.link"))), presets),
       this.rulesPanel(fam, preset),
       h("div", { class: "field row" }, h("label", { for: "players" }, t("players")), players,
-        fam.name === "seven27" ? null : [h("label", { for: "rounds" }, t("rounds")), rounds]),
+        fam.name === "seven27" ? null : [h("label", { for: "rounds" }, t("rounds")), rounds],
+        h("label", { for: "turn" }, t("time_limit")), time),
       h("div", { class: "field" }, h("span", { class: "field-label" }, t("seats")),
-        h("ol", { class: "seat-list" }, h("li", {}, h("span", {}, t("seat_n", { n: 1 })), h("strong", {}, t("seat_you"))), seatRows)),
-      h("div", { class: "field row" }, h("label", { for: "turn" }, t("time_limit")), time),
+        h("ol", { class: "seat-list" }, h("li", {}, h("span", {}, t("seat_n", { n: 1 })), h("strong", {}, t("seat_you"))), seatRows), about),
       fam.name === "shichinarabe" ? check("ghost", t("ghost_rule"), "ghost") : null,
       h("label", { class: "check" }, h("input", { type: "checkbox", checked: form.kids, "data-testid": "kids", on: { change: (e) => {
         form.kids = e.target.checked;
@@ -174,13 +209,16 @@ export class LobbyView {
         }
       } } }), t("kids_mode")),
       check("listed", t("listed"), "listed"),
-      h("button", { type: "button", class: "primary big", "data-testid": "create", on: { click: () => this.create() } }, t("create")));
+      // a bar that stays at the bottom of the window while the form is longer than it
+      h("div", { class: "create-bar" },
+        h("button", { type: "button", class: "primary big", "data-testid": "create", on: { click: () => this.create() } }, t("create"))));
   }
 
-  seatAbout(choice) {
-    if (choice === "human") return "";
-    const about = levelAbout(choice);
-    return about ? t("lobby.level_about", { level: agentLevel(choice), about }) : "";
+  /** One line per level chosen for a seat: its name and what to expect of it. */
+  seatsAbout() {
+    const chosen = new Set(this.form.seats);
+    return this.familyEntry().levels.filter((l) => chosen.has(l.name)).map((l) =>
+      h("p", {}, t("lobby.level_about", { level: pick(l.title), about: pick(l.about) })));
   }
 
   // Every local rule in words: its name, a control, and what the chosen value means at the table (a choice
@@ -299,13 +337,32 @@ export class LobbyView {
     try {
       const ticket = await createRoom(body);
       saveTicket({ ...ticket, name });
+      savePreset(f.preset);
       navigate(`#/room/${ticket.code}`);
     } catch (err) {
       this.say(explain(err.code, err.message));
     }
   }
 
-  async join(code) {
+  /** One click: you and three computers at the default level, the preset you last played, started. */
+  async playNow() {
+    const name = this.name();
+    if (!name) return;
+    const { family, preset } = lastPreset(this.catalog);
+    const seats = [{ kind: "human" }];
+    for (let i = 0; i < PLAY_NOW_COMPUTERS; i += 1) seats.push({ kind: "bot", agent: family.default_level });
+    try {
+      const ticket = await createRoom({ preset, seats, host_name: name, listed: false });
+      saveTicket({ ...ticket, name });
+      savePreset(preset);
+      await startRoom(ticket.code, ticket.token);
+      navigate(`#/room/${ticket.code}`);
+    } catch (err) {
+      this.say(explain(err.code, err.message));
+    }
+  }
+
+  async join(code, seat = null) {
     if (!code) return;
     try {
       const info = await roomInfo(code);
@@ -315,7 +372,7 @@ export class LobbyView {
       }
       const name = this.name();
       if (!name) return;
-      const ticket = await joinRoom(info.code, name);
+      const ticket = await joinRoom(info.code, name, seat);
       saveTicket({ ...ticket, name });
       navigate(`#/room/${ticket.code}`);
     } catch (err) {

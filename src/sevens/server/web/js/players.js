@@ -1,11 +1,8 @@
 // Players of a finished game as the table named them: people by name, computer players as "Computer 1 (Normal)"
 // (wording.js's botName). Seats come from the server as {name, human, agent}.
 import { h, unescape } from "./dom.js";
-import { getLang, has, t } from "./i18n.js";
+import { getLang } from "./i18n.js";
 import { botName } from "./wording.js";
-
-/** What to expect of a level, or "" when the catalogue does not say. */
-export const levelAbout = (agent) => (has(`level.${agent}.about`) ? t(`level.${agent}.about`) : "");
 
 /** The name of seat i of a game's seats. */
 export function playerLabel(seats, i) {

@@ -90,8 +90,9 @@ export class ReplayView {
     const view = { ...step.view, rules: round.rules, seat: null };
     const names = (seat) => playerLabel(game.players, round.seat_players[seat]);
     const last = steps.length - 1;
-    const button = (label, icon, testid, fn, disabled) => h("button", { type: "button", class: "secondary", "aria-label": label,
-      title: label, "data-testid": testid, disabled, on: { click: fn } }, icon);
+    // play and step forward carry their words too: two triangles side by side read alike
+    const button = (label, icon, testid, fn, disabled, said = false) => h("button", { type: "button", class: ["secondary", said ? "said" : ""],
+      "aria-label": label, title: label, "data-testid": testid, disabled, on: { click: fn } }, icon, said ? h("span", { class: "button-word" }, label) : null);
     const slider = h("input", { type: "range", min: 0, max: last, value: this.step, "aria-label": t("jump"), "data-testid": "replay-slider",
       on: { input: (e) => this.go(Number(e.target.value)) } });
     const link = `${location.origin}/#/replay/${game.id}`;
@@ -113,8 +114,8 @@ export class ReplayView {
         rounds,
         button(t("first"), icon("first"), "replay-first", () => this.go(0), this.step === 0),
         button(t("prev"), icon("prev"), "replay-prev", () => this.go(this.step - 1), this.step === 0),
-        button(this.playing ? t("pause") : t("play"), icon(this.playing ? "pause" : "play"), "replay-play", () => this.toggle(), false),
-        button(t("next"), icon("next"), "replay-next", () => this.go(this.step + 1), this.step === last),
+        button(this.playing ? t("pause") : t("play"), icon(this.playing ? "pause" : "play"), "replay-play", () => this.toggle(), false, true),
+        button(t("next"), icon("next"), "replay-next", () => this.go(this.step + 1), this.step === last, true),
         button(t("last"), icon("last"), "replay-last", () => this.go(last), this.step === last),
         slider,
         h("span", { class: "step-no", "data-testid": "replay-step", "aria-live": "polite" },

@@ -1,6 +1,6 @@
 // One room in the browser: the waiting room, the table of any family, results, scoreboard, rematch.
 // Everything shown comes from the server's frames; playable cards are the server's legal actions.
-import { dropTicket } from "./api.js";
+import { dropTicket, savePreset } from "./api.js";
 import { cardFace, cardLabel, cardName } from "./cards.js";
 import { chatPanel } from "./chat.js";
 import { fill, h, unescape } from "./dom.js";
@@ -13,6 +13,12 @@ import * as shichinarabe from "./shichinarabe.js";
 import { RoomSocket } from "./socket.js";
 import { rulesBox, rulesHref } from "./rules.js";
 import { actionText, botName, explain } from "./wording.js";
+import { TurnAlert } from "./alerts.js";
+import { autoPassOn, handTools, passIsForced, sortChoice, sortedHand } from "./comforts.js";
+import { withReadings } from "./ruby.js";
+import { celebration, humansAllBust, isBust, roundNumber, standings } from "./session.js";
+import { Stamps } from "./stamps.js";
+import { invitePanel } from "./invite.js";
 
 export { explain };
 
@@ -52,6 +58,9 @@ export class RoomView {
     this.logOpen = false;
     this.confirmingLeave = false;
     this.effects = new Effects(() => this.pace());
+    this.alert = new TurnAlert((f, s) => this.effects.tone(f, s));
+    this.stamps = new Stamps((catalog && catalog.stamps) || {}, (stamp) => this.socket.send("reaction", { stamp }), () => this.render());
+    this.autoPassed = null; // the move auto-pass answered (once per turn)
     this.build();
     this.socket = new RoomSocket(code, ticket ? ticket.token : null);
     this.socket.addEventListener("frame", (e) => this.onFrame(e.detail));
@@ -67,6 +76,7 @@ export class RoomView {
     clearTimeout(this.errorTimer);
     clearTimeout(this.flashTimer);
     document.removeEventListener("keydown", this.onKey);
+    this.alert.destroy();
     this.socket.close();
   }
 
@@ -145,6 +155,9 @@ export class RoomView {
           this.resultsOpen = false;
           this.scores = { rounds: [], totals: this.room.members.map(() => 0), stars: this.room.members.map(() => 0) };
         }
+        break;
+      case "reaction":
+        this.stamps.received(frame);
         break;
       case "chat":
         this.chat.push(frame);
@@ -268,6 +281,22 @@ export class RoomView {
     }
   }
 
+  /** Auto-pass (if turned on): pass at once when pass is the only legal action the server sent. */
+  maybeAutoPass() {
+    const g = this.game;
+    if (!g || !this.myTurn() || this.pending || !autoPassOn() || !passIsForced(this.legal())) return;
+    const move = `${g.round}:${g.turn}`;
+    if (this.autoPassed === move) return;
+    this.autoPassed = move;
+    queueMicrotask(() => {
+      this.play("pass");
+      fill(this.flash, t("auto_passed"));
+      this.flash.hidden = false;
+      clearTimeout(this.flashTimer);
+      this.flashTimer = setTimeout(() => { this.flash.hidden = true; }, ERROR_SHOWN_MS);
+    });
+  }
+
   // ------------------------------------------------------------------ drawing
   render() {
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
@@ -284,7 +313,12 @@ export class RoomView {
     else if (this.myTurn()) turn = "me";
     this.tableEl.dataset.turn = turn;
     this.tableEl.dataset.move = g ? `${g.round}:${g.turn}` : "";
+    // the player (not seat) to move: lets a second browser at the table know whose turn it is
+    this.tableEl.dataset.toMove = g && !g.over && g.view.to_move !== null ? String(g.seat_players[g.view.to_move]) : "";
     this.tableEl.dataset.sessionOver = String(room.status === "finished");
+    if (room.status === "playing" && this.you && this.you.role === "player") savePreset(room.preset); // for "Play now"
+    this.alert.update(turn === "me", this.tableEl.dataset.move);
+    this.maybeAutoPass();
     this.renderStatus();
     if (room.status === "lobby") this.renderWaiting();
     else this.renderStage();
@@ -304,12 +338,14 @@ export class RoomView {
     const g = this.game;
     const parts = [h("span", { class: "room-code" }, tn("room", { code: h("span", { class: "code", translate: "no" }, room.code) }))];
     if (g && room.status !== "lobby") {
-      const n = (room.rounds_played || 0) + (room.status === "finished" ? 0 : 1);
-      parts.push(h("span", { class: "round-no" }, room.rounds ? t("round_of", { n: Math.min(n, room.rounds), total: room.rounds }) : t("round_n", { n })));
+      const n = roundNumber(room, g, this.scores);
+      parts.push(h("span", { class: "round-no", "data-testid": "round-no", "data-round": n },
+        room.rounds ? t("round_of", { n, total: room.rounds }) : t("round_n", { n })));
       if (!g.over && room.status === "playing") {
         const mine = this.myTurn();
+        const yours = room.kids ? withReadings(t("kids_your_turn")) : t("your_turn");
         parts.push(h("span", { class: ["turn", mine ? "mine" : ""], "data-testid": "turn" },
-          mine ? t("your_turn") : t("turn_of", { name: this.seatName(g.view.to_move) })));
+          mine ? yours : t("turn_of", { name: this.seatName(g.view.to_move) })));
       }
       // the turn clock: a bar that empties, and the seconds beside it
       parts.push(h("span", { class: "timer", "data-testid": "timer", hidden: true }, icon("clock"), h("span", { class: "timer-text" }),
@@ -323,7 +359,7 @@ export class RoomView {
         on: { change: (e) => this.setHints(e.target.checked) } });
       tools.push(h("label", { class: "hints-toggle", for: "hints", title: t("hints_label") }, box, t("hints")));
     }
-    if (room.status !== "lobby") tools.push(this.paceControl(), this.soundControl());
+    if (room.status !== "lobby") tools.push(this.paceControl(), this.soundControl(), this.alertControl());
     // how to play, in a tab of its own: the game stays where it is
     tools.push(h("a", { href: rulesHref(room.preset), target: "_blank", rel: "noopener", "data-testid": "table-rules-link" }, t("rules.link")));
     tools.push(h("button", { class: "link-button log-button", type: "button", "data-key": "log-button", "data-testid": "log-button",
@@ -351,6 +387,14 @@ export class RoomView {
     return h("button", { type: "button", class: ["icon-button", on ? "on" : ""], "data-key": "sound", "data-testid": "sound",
       "aria-pressed": String(on), "aria-label": t("sound"), title: t("sound"),
       on: { click: () => { this.effects.setSound(!on); this.render(); } } }, icon(on ? "sound" : "mute"));
+  }
+
+  /** Sound and vibration for the turn alert (the title and icon change whenever the page is in the background). */
+  alertControl() {
+    const on = this.alert.soundOn();
+    return h("label", { class: "check alert-toggle", title: t("alert_toggle") },
+      h("input", { type: "checkbox", checked: on, "data-key": "turn-alert", "data-testid": "turn-alert", "aria-label": t("alert_toggle"),
+        on: { change: (e) => this.alert.setSound(e.target.checked) } }), t("alert_short"));
   }
 
   tickClock() {
@@ -425,13 +469,6 @@ export class RoomView {
 
   renderWaiting() {
     const room = this.room;
-    const link = `${location.origin}/#/room/${room.code}`;
-    const linkInput = h("input", { class: "share", readonly: true, value: link, "aria-label": t("share_link"), "data-key": "share" });
-    const copy = h("button", { type: "button", class: "secondary", "data-key": "copy", on: { click: () => {
-      linkInput.select();
-      navigator.clipboard?.writeText(link).catch(() => {});
-      copy.textContent = t("copied");
-    } } }, t("copy"));
     const members = room.members.map((m) => h("li", { class: m.open ? "open" : "" },
       memberName(room, m),
       m.player === room.host ? h("span", { class: "tag host" }, t("host_mark")) : null));
@@ -442,14 +479,14 @@ export class RoomView {
     fill(this.stage, h("section", { class: "panel waiting" },
       h("h2", {}, t("room", { code: room.code })),
       h("p", { class: "muted" }, t("waiting_players")),
-      h("div", { class: "share-row" }, h("label", {}, t("share_link")), linkInput, copy),
-      h("ol", { class: "member-list" }, members),
-      rulesBox(room, this.catalog),
-      controls));
+      h("div", { class: "waiting-top" }, h("ol", { class: "member-list" }, members), controls),
+      invitePanel(room.code),
+      rulesBox(room, this.catalog)));
   }
 
   renderStage() {
     const g = this.game;
+    const room = this.room;
     const fam = this.family;
     const parts = [];
     if (this.lastRound && this.resultsOpen) parts.push(this.results());
@@ -460,8 +497,13 @@ export class RoomView {
         legal: this.legal(),
         lastAction: performance.now() < this.freshUntil ? this.lastAction : null,
       };
+      if (this.you && this.you.role === "player" && g.you_seat === null && room.status === "playing"
+        && isBust(this.you.player, g, this.scores)) {
+        parts.push(h("p", { class: "notice bust", role: "status", "data-testid": "bust" }, t("bust_you")));
+      }
       parts.push(h("div", { class: "felt" }, fam.board(g.view, ctx)));
       if (g.you_seat !== null && g.view.seat !== null && !g.over) parts.push(this.controls(g.view, ctx));
+      if (room.status === "playing" && this.you && this.you.role === "player") parts.push(this.stamps.bar());
     }
     fill(this.stage, parts);
   }
@@ -511,7 +553,7 @@ export class RoomView {
     const playable = new Set();
     for (const a of ctx.legal) for (const c of actionCards(a)) playable.add(c);
     const counts = {};
-    const cards = (view.hand || []).map((card) => {
+    const cards = sortedHand(view.hand || [], sortChoice()).map((card) => {
       counts[card] = (counts[card] || 0) + 1;
       const legal = playable.has(card); // only on your turn: legal actions come with it
       const cls = ["hand-card", legal ? "legal" : "", legal && ctx.hints ? "hint" : ""];
@@ -522,31 +564,55 @@ export class RoomView {
     });
     const hand = h("div", { class: "hand", role: "group", "aria-label": t("hand"), "data-testid": "hand" }, cards);
     // marked cards need no words; with hints on, the page also says why they are the playable ones
+    const kids = this.room.kids && has(`kids_hint_why_${this.room.family}`);
     const why = ctx.hints && playable.size && has(`hint_why_${this.room.family}`)
-      ? h("p", { class: "hint-why", "data-testid": "hint-why" }, t(`hint_why_${this.room.family}`))
+      ? h("p", { class: "hint-why", "data-testid": "hint-why" },
+        kids ? withReadings(t(`kids_hint_why_${this.room.family}`)) : t(`hint_why_${this.room.family}`))
       : null;
-    return h("div", { class: "hand-area" }, why, hand);
+    return h("div", { class: "hand-area" }, why, hand, handTools(() => this.render()));
   }
 
-  /** The winner screen at the end of a round: ranks, points as the server scored them (E2), stars earned,
-   * the session totals, and what to do next. */
+  /** The winner screen at the end of a round: ranks, points as the server scored them (E2), stars earned and
+   * the session totals. At the end of the session the order is the session's: by TOTAL points (chips for Seven
+   * Twenty-Seven), the winner is who has the most, and a short celebration shows the stars you earned. */
   results() {
     const frame = this.lastRound;
     const scores = frame.scores;
     const round = scores.rounds[scores.rounds.length - 1];
     const chipsGame = this.room.family === "seven27";
     const over = frame.session_over;
-    const ranking = round ? round.ranking : [];
-    const outcome = (player, i) => (i === 0 && round.outcomes[player] === "left" ? t("outcome_survivor") : outcomeText(round.outcomes[player]));
-    const rows = ranking.map((player, i) => h("tr", { class: [i === 0 ? "winner" : "", this.you && player === this.you.player ? "me" : ""] },
-      h("td", { class: "rank" }, t("rank_n", { n: i + 1 })),
+    const players = this.room.members.map((m) => m.player);
+    const session = over ? standings(scores, players) : null;
+    const ranking = over ? session.order : round ? round.ranking : [];
+    const outcome = (player, i) => {
+      if (chipsGame && isBust(player, null, scores)) return t("status_bust");
+      const said = round.outcomes[player];
+      return !over && i === 0 && said === "left" ? t("outcome_survivor") : outcomeText(said);
+    };
+    const place = (player, i) => (over ? session.order.findIndex((p) => scores.totals[p] === scores.totals[player]) : i);
+    const rows = ranking.map((player, i) => h("tr", { class: [place(player, i) === 0 ? "winner" : "", this.you && player === this.you.player ? "me" : ""],
+      "data-player": player },
+      h("td", { class: "rank" }, t("rank_n", { n: place(player, i) + 1 })),
       // on a phone the result goes under the name (a column of its own would squeeze the names)
       h("td", { class: "name" }, h("span", { class: "who" }, this.playerName(player)), h("small", { class: "outcome-under" }, outcome(player, i))),
       h("td", { class: "outcome" }, outcome(player, i)),
       h("td", { class: "num" }, signed(round.points[player])),
       h("td", { class: "stars", "aria-label": t("stars_n", { n: round.stars[player] || 0 }) }, "★".repeat(round.stars[player] || 0) || "–"),
-      h("td", { class: "num strong" }, signed(scores.totals[player]))));
-    const winner = ranking.length ? this.playerName(ranking[0]) : "";
+      h("td", { class: "num strong", "data-total": scores.totals[player] }, signed(scores.totals[player]))));
+    let winnerLine = null;
+    if (over && session.winners.length) {
+      const names = session.winners.map((p) => this.playerName(p));
+      const said = names.length === 1 ? t("session_winner_is", { name: names[0] }) : t("session_winners_are", { names: names.join(t("player.separator")) });
+      winnerLine = h("p", { class: "winner-line", "data-testid": "winner", "data-players": session.winners.join(",") }, icon("trophy"), " ", said,
+        h("small", {}, " ", t("session_winner_total", { total: signed(scores.totals[session.winners[0]]) })));
+    } else if (ranking.length) {
+      winnerLine = h("p", { class: "winner-line", "data-testid": "winner", "data-players": String(ranking[0]) }, icon("trophy"), " ",
+        t("winner_is", { name: this.playerName(ranking[0]) }));
+    }
+    const mine = this.you && this.you.player !== null && this.you.role === "player" ? this.you.player : null;
+    const party = over && mine !== null ? celebration(scores.stars[mine] || 0, session.winners.includes(mine)) : null;
+    const early = over && chipsGame && this.room.rounds && scores.rounds.length < this.room.rounds && humansAllBust(this.room, scores)
+      ? h("p", { class: "notice", "data-testid": "ended-early" }, t("ended_early")) : null;
     const buttons = [];
     if (over && this.isHost()) {
       buttons.push(h("button", { type: "button", class: "primary", "data-testid": "rematch", "data-key": "rematch",
@@ -565,12 +631,14 @@ export class RoomView {
       on: { click: () => { this.resultsOpen = false; this.render(); } } }, t("close")));
     return h("section", { class: ["results", over ? "final" : ""], "data-testid": "results", "aria-label": t("ranking") },
       h("h2", {}, over ? t("session_over") : t("round_over")),
-      winner ? h("p", { class: "winner-line", "data-testid": "winner" }, icon("trophy"), " ", t("winner_is", { name: winner })) : null,
-      over ? null : h("p", { class: "muted" }, t("next_round_soon")),
-      h("table", { class: "ranking" },
+      party,
+      winnerLine,
+      early,
+      over ? h("p", { class: "muted" }, t("final_standings")) : h("p", { class: "muted" }, t("next_round_soon")),
+      h("div", { class: "scroll-x" }, h("table", { class: "ranking" },
         h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("players_title")), h("th", { class: "outcome" }, t("outcome")),
           h("th", {}, chipsGame ? t("chips_head") : t("points_head")), h("th", {}, t("stars_earned")), h("th", {}, t("session_total")))),
-        h("tbody", {}, rows)),
+        h("tbody", {}, rows))),
       h("div", { class: "button-row" }, buttons));
   }
 
@@ -587,13 +655,19 @@ export class RoomView {
         if (status && status !== "in") facts.push(has(`status_${status}`) ? t(`status_${status}`) : status);
         items.push(this.playerItem(member, facts, !g.over && view.to_move === seat, seat === g.you_seat, seat));
       });
+      // Seven Twenty-Seven: who ran out of chips is not dealt in any more, but stays on the list as out
+      for (const member of room.members) {
+        if (g.seat_players.includes(member.player)) continue;
+        const out = isBust(member.player, g, this.scores) ? [t("status_bust")] : [];
+        items.push(this.playerItem(member, out, false, this.you && member.player === this.you.player, null, true));
+      }
     } else {
       for (const member of room.members) items.push(this.playerItem(member, [], false, this.you && member.player === this.you.player));
     }
     fill(this.players, h("h2", {}, t("players_title")), h("ul", { class: "player-list" }, items));
   }
 
-  playerItem(member, facts, turn, me, seat = null) {
+  playerItem(member, facts, turn, me, seat = null, out = false) {
     const scores = this.scores;
     const stars = scores && scores.stars ? scores.stars[member.player] : 0;
     const total = scores && scores.totals ? scores.totals[member.player] : 0;
@@ -602,13 +676,15 @@ export class RoomView {
       if (member.auto) flags.push(t("auto_mark"));
       else if (!member.open && !member.connected) flags.push(t("away_mark"));
     }
-    return h("li", { class: ["player", turn ? "turn" : "", me ? "me" : ""], "aria-current": turn ? "true" : null, "data-seat": seat },
+    return h("li", { class: ["player", turn ? "turn" : "", me ? "me" : "", out ? "out" : ""], "aria-current": turn ? "true" : null,
+      "data-seat": seat, "data-player": member.player },
       h("div", { class: "who" },
         h("span", { class: ["dot", member.connected || member.kind === "bot" ? "on" : ""], "aria-hidden": "true" }),
         h("strong", {}, memberName(this.room, member)),
         me ? h("span", { class: "muted" }, ` ${t("you_mark")}`) : null,
         stars ? h("span", { class: "stars", "aria-label": `${stars} ${t("stars")}` }, ` ★${stars}`) : null,
-        scores && scores.rounds && scores.rounds.length ? h("span", { class: "score" }, signed(total)) : null),
+        scores && scores.rounds && scores.rounds.length ? h("span", { class: "score" }, signed(total)) : null,
+        this.stamps.bubble(member.player)),
       h("div", { class: "facts" }, [...facts, ...flags].join(" · ")));
   }
 
@@ -619,13 +695,19 @@ export class RoomView {
       return;
     }
     this.board.hidden = false;
-    const head = h("tr", {}, h("th", {}, ""), scores.rounds.map((r) => h("th", {}, String(r.number + 1))), h("th", {}, t("total")), h("th", {}, "★"));
-    const rows = this.room.members.map((m) => h("tr", {},
-      h("td", {}, memberName(this.room, m)),
+    // names keep their width (never one letter a line) and stay put with the totals while the rounds scroll,
+    // the newest round in view
+    const head = h("tr", {}, h("th", { class: "name" }, t("players_title")),
+      scores.rounds.map((r, i) => h("th", { class: "num" }, String(i + 1))),
+      h("th", { class: "num sum" }, t("total")), h("th", { class: "stars" }, "★"));
+    const rows = this.room.members.map((m) => h("tr", { "data-player": m.player },
+      h("th", { class: "name", scope: "row" }, shortName(this.room, m)),
       scores.rounds.map((r) => h("td", { class: "num" }, signed(r.points[m.player]))),
-      h("td", { class: "num strong" }, signed(scores.totals[m.player])),
+      h("td", { class: "num strong sum", "data-total": scores.totals[m.player] }, signed(scores.totals[m.player])),
       h("td", { class: "stars" }, String(scores.stars[m.player] || 0))));
-    fill(this.board, h("h2", {}, t("scoreboard")), h("div", { class: "scroll-x" }, h("table", { class: "scores" }, h("thead", {}, head), h("tbody", {}, rows))));
+    const scroller = h("div", { class: "scroll-x scores-scroll" }, h("table", { class: "scores", "data-testid": "scoreboard" }, h("thead", {}, head), h("tbody", {}, rows)));
+    fill(this.board, h("h2", {}, t("scoreboard")), scroller);
+    requestAnimationFrame(() => { scroller.scrollLeft = scroller.scrollWidth; });
   }
 
   renderLog() {
@@ -651,6 +733,11 @@ export function memberName(room, member) {
   const name = unescape(member.name);
   const twins = room.members.filter((m) => m.name === member.name).length > 1;
   return twins ? `${name} ${member.player + 1}` : name;
+}
+
+/** A name for narrow places (the scoreboard): computer players without their level ("Computer 2"). */
+function shortName(room, member) {
+  return member && member.kind === "bot" ? botName(room.members, member, false) : memberName(room, member);
 }
 
 function signed(n) {

@@ -53,15 +53,15 @@ export function explain(code, message, reasonKey = null, params = null, names = 
   return message && getLang() === "en" ? `${title}${gap}${message}` : title;
 }
 
-/** The display name of a computer player: its number among the room's computers and its level. */
-export function botName(members, member) {
+/** The display name of a computer player: its number among the room's computers and its level ("Computer 2"
+ * alone where space is short, or for an agent the API seated by its raw name: a player never reads an agent id). */
+export function botName(members, member, withLevel = true) {
   const n = members.filter((m) => m.kind === "bot" && m.player <= member.player).length;
-  return t("bot_name", { n, level: agentLevel(member.agent) });
+  const level = withLevel ? agentLevel(member.agent) : "";
+  return level ? t("bot_name", { n, level }) : t("bot_name_plain", { n });
 }
 
-/** An agent's level in words: levels.json's "level.<name>", else the page's own word for today's agents. */
+/** A level in words (levels.json's "level.<name>"); "" for anything that is not one of the five levels. */
 export function agentLevel(agent) {
-  if (has(`level.${agent}`)) return t(`level.${agent}`);
-  if (has(`agent_level_${agent}`)) return t(`agent_level_${agent}`);
-  return agent || "";
+  return has(`level.${agent}`) ? t(`level.${agent}`) : "";
 }
