@@ -11,14 +11,9 @@ a stamp is not kept (it is a moment, not a message: a snapshot carries none).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sevens.server.errors import ServerError
-from sevens.server.messages import frame
-
-if TYPE_CHECKING:
-    from sevens.server.connection import Connection
-    from sevens.server.room import Room
 
 STAMPS: dict[str, dict[str, str]] = {
     "thumbs_up": {"en": "👍", "ja": "👍"},
@@ -59,21 +54,15 @@ class ReactionLimiter:
         return True
 
 
-def reaction_fields(room: Room, conn: Connection, stamp: str) -> dict[str, Any]:
-    """The ``reaction`` frame's fields for ``conn``'s ``stamp``, or :class:`ServerError` (a spectator, an
-    unknown stamp, or too soon after the last one)."""
+def reaction_fields(player: int | None, stamp: str, limiter: ReactionLimiter, now: float) -> dict[str, Any]:
+    """The ``reaction`` frame's fields for ``player``'s ``stamp`` (``None``: a spectator), or
+    :class:`ServerError` (a spectator, an unknown stamp, or too soon after the last one)."""
     check_stamp(stamp)
-    if conn.player is None:
+    if player is None:
         raise ServerError("not_player", "only players at the table send stamps")
-    if not room.reactions.allow(conn.player, room.ctx.clock.now()):
+    if not limiter.allow(player, now):
         raise ServerError("reaction_rate", f"one stamp every {REACTION_INTERVAL:g} seconds; wait a moment")
-    return {"player": conn.player, "stamp": stamp, "texts": STAMPS[stamp]}
+    return {"player": player, "stamp": stamp, "texts": STAMPS[stamp]}
 
 
-async def send_reaction(room: Room, conn: Connection, stamp: str) -> None:
-    """Check ``conn``'s stamp and show it to everyone in the room."""
-    fields = reaction_fields(room, conn, stamp)
-    room.broadcast(lambda _seat: frame("reaction", room.seq, **fields))
-
-
-__all__ = ["REACTION_INTERVAL", "STAMPS", "ReactionLimiter", "check_stamp", "reaction_fields", "send_reaction"]
+__all__ = ["REACTION_INTERVAL", "STAMPS", "ReactionLimiter", "check_stamp", "reaction_fields"]

@@ -46,7 +46,7 @@ from sevens.server.messages import (
 )
 from sevens.server.metrics import timed_move, timed_store_call
 from sevens.server.persistence import Persistence, StoredRoom
-from sevens.server.reactions import ReactionLimiter, send_reaction
+from sevens.server.reactions import ReactionLimiter, reaction_fields
 from sevens.server.security import clean_name, hash_token, new_token
 from sevens.server.timers import Clock
 from sevens.server.views import SharedLogs, encode, encode_frame, public_view, seat_view, tail_frame, view_log
@@ -387,7 +387,8 @@ class Room:
         elif isinstance(message, ChatMessage):
             await self._on_chat(conn, message)
         elif isinstance(message, ReactionMessage):
-            await send_reaction(self, conn, message.stamp)
+            fields = reaction_fields(conn.player, message.stamp, self.reactions, self.ctx.clock.now())
+            self.broadcast(lambda _seat: frame("reaction", self.seq, **fields))
         elif isinstance(message, PingMessage):
             self.send(conn, frame("pong", self.seq, ref=message.id))
         elif isinstance(message, ResyncMessage):

@@ -32,7 +32,7 @@ from typing import Any
 
 from sevens.cards import ALL_CARDS, DECK_SIZE, cards_text, mask_of
 from sevens.errors import ArgumentError, wrong_action
-from sevens.games.arguments import rules_of, seat_index, seed_value
+from sevens.games.arguments import flag, rules_of, seat_index, seed_value
 from sevens.games.dealing import shuffled_deck
 from sevens.games.refusals import Refusal, refused
 from sevens.games.seven27.actions import (
@@ -57,7 +57,7 @@ from sevens.games.seven27.evaluate import Evaluation, evaluate
 from sevens.games.seven27.operations import Operation
 from sevens.games.seven27.pots import Pot, PotAward, showdown, side_pots
 from sevens.games.seven27.rules import Rules
-from sevens.games.seven27.view import build_view
+from sevens.games.seven27.view import SeatView, View
 from sevens.games.state_base import StateBase
 
 BETTING, CARDS, OVER = range(3)
@@ -620,5 +620,54 @@ class State(StateBase):
             self._round, self._phase, self._turn, self._need, self._high, self._raises, self._took,
         )  # fmt: skip
 
+
+
+def build_view(state: State, seat: int | None, history: bool = True) -> View:
+    if seat is not None:
+        seat = seat_index(seat, state.players)
+
+    def sees(s: int) -> bool:
+        return s == seat or state.is_shown(s)
+
+    seats = tuple(
+        SeatView(
+            seat=s,
+            down=state.down_cards(s) if sees(s) else 0,
+            down_count=state.down_cards(s).bit_count(),
+            up=state.up_cards(s),
+            stack=state.stack(s),
+            committed=state.committed(s),
+            bet=state.bet(s),
+            stands=state.stands(s),
+            folded=state.is_folded(s),
+            all_in=state.is_all_in(s),
+            shown=state.is_shown(s),
+        )
+        for s in range(state.players)
+    )
+    to_move = state.to_move
+    mine = seat is not None and to_move == seat
+    return View(
+        seat=seat,
+        rules=state.rules,
+        dealer=state.dealer,
+        phase=state.phase,
+        betting_round=state.betting_round,
+        bet_size=state.bet_size,
+        high_bet=state.high_bet,
+        raises=state.raises,
+        to_move=to_move,
+        legal_actions=tuple(state.legal_actions()) if mine else (),
+        to_call=state.to_call(seat) if seat is not None else 0,
+        seats=seats,
+        pots=tuple(state.pots()),
+        pot=state.pot,
+        deck_count=state.deck_size,
+        own=None if seat is None else state.evaluation(seat),
+        history=tuple(op.text(reveal=op.face_up or sees(op.seat)) for op in state.history)
+        if flag(history, "history")
+        else (),
+        result=state.result().to_dict() if state.is_over() else None,
+    )
 
 __all__ = ["BETTING", "CARDS", "DEAL_PATTERNS", "OVER", "PHASE_NAMES", "Result", "State"]

@@ -14,17 +14,13 @@ A spectator's view (``seat=None``) holds only public cards. A view holds no refe
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sevens.cards import HIDDEN_TEXT, cards_text
-from sevens.games.arguments import flag, seat_index
 from sevens.games.seven27.actions import Action
 from sevens.games.seven27.evaluate import Evaluation
 from sevens.games.seven27.pots import Pot
 from sevens.games.seven27.rules import Rules
-
-if TYPE_CHECKING:
-    from sevens.games.seven27.state import State
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,53 +109,4 @@ class View:
         }
 
 
-def build_view(state: State, seat: int | None, history: bool = True) -> View:
-    if seat is not None:
-        seat = seat_index(seat, state.players)
-
-    def sees(s: int) -> bool:
-        return s == seat or state.is_shown(s)
-
-    seats = tuple(
-        SeatView(
-            seat=s,
-            down=state.down_cards(s) if sees(s) else 0,
-            down_count=state.down_cards(s).bit_count(),
-            up=state.up_cards(s),
-            stack=state.stack(s),
-            committed=state.committed(s),
-            bet=state.bet(s),
-            stands=state.stands(s),
-            folded=state.is_folded(s),
-            all_in=state.is_all_in(s),
-            shown=state.is_shown(s),
-        )
-        for s in range(state.players)
-    )
-    to_move = state.to_move
-    mine = seat is not None and to_move == seat
-    return View(
-        seat=seat,
-        rules=state.rules,
-        dealer=state.dealer,
-        phase=state.phase,
-        betting_round=state.betting_round,
-        bet_size=state.bet_size,
-        high_bet=state.high_bet,
-        raises=state.raises,
-        to_move=to_move,
-        legal_actions=tuple(state.legal_actions()) if mine else (),
-        to_call=state.to_call(seat) if seat is not None else 0,
-        seats=seats,
-        pots=tuple(state.pots()),
-        pot=state.pot,
-        deck_count=state.deck_size,
-        own=None if seat is None else state.evaluation(seat),
-        history=tuple(op.text(reveal=op.face_up or sees(op.seat)) for op in state.history)
-        if flag(history, "history")
-        else (),
-        result=state.result().to_dict() if state.is_over() else None,
-    )
-
-
-__all__ = ["SeatView", "View", "build_view"]
+__all__ = ["SeatView", "View"]
