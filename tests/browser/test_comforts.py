@@ -86,8 +86,13 @@ def test_auto_pass_passes_only_when_pass_is_the_only_legal_move(page: Page, serv
         move = table.get_attribute("data-move") or ""
         if page.locator(".hand-card[data-legal=true]").count():
             play_one(page)
-            expect(table).not_to_have_attribute("data-move", move)
-        # else the page passes by itself, before or after this look (never by this test)
+        # else the page passes by itself, before or after this look (never by this test): either way the turn
+        # moves on (or the session ends) before the next look: waiting here, not spinning, however slow the machine
+        page.wait_for_function(
+            "(move) => { const t = document.querySelector('#table');"
+            " return t.dataset.move !== move || t.dataset.sessionOver === 'true'; }",
+            arg=move,
+        )
     expect(page.get_by_test_id("notice")).to_be_hidden()  # no move of this test was refused
     record = (page.get_by_test_id("replay-link").get_attribute("href") or "").split("/")[-1]
     replay = httpx.get(f"{server}/api/games/{record}").json()

@@ -136,6 +136,8 @@ def test_serve_prints_the_address_to_open(monkeypatch: pytest.MonkeyPatch, capsy
     import uvicorn
 
     monkeypatch.setattr(uvicorn.Server, "run", lambda *args, **kwargs: None)
+    # uvicorn.Config would point the process's loggers at this test's captured (then closed) stdout
+    monkeypatch.setattr(uvicorn.Config, "configure_logging", lambda self: None)
     server_app.serve(host="0.0.0.0", port=8123, database_url="sqlite://")
     out = capsys.readouterr().out
     assert "Open http://127.0.0.1:8123/ in your browser" in out

@@ -109,7 +109,7 @@ def public_view(
     if family == "killer":
         visible = bool(state.rules.dead_cards_visible)
         view["dead_piles"] = base["dead_piles"] if visible else [None] * state.players
-        view["history"] = [list(entry) for entry in state.public_history(-1)]  # -1: no seat's own deaths
+        view["history"] = [list(entry) for entry in state.public_history(None)]  # a spectator's: no seat's own deaths
     view["log"] = _log(family, view, timeouts, shared)
     return view
 

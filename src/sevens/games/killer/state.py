@@ -271,8 +271,10 @@ class State(SevensState):
     def playable_positions(self) -> int:
         return self._front & ~self._table & ~self._deadpos
 
-    def _audience(self, seat: int) -> int:
-        return 0 if self.rules.dead_cards_visible else seat
+    def _audience(self, seat: int | None) -> int:
+        if self.rules.dead_cards_visible:
+            return 0
+        return self.players if seat is None else seat
 
     def _entry_text(self, seat: int, item: Any, audience: int) -> str:
         """Others' deaths show ``??`` unless dead cards are visible."""

@@ -113,7 +113,7 @@ class SevensState(StateBase):
         state._next = tuple((s + 1) % n for s in range(n))
         state._limit = NO_LIMIT if rules.pass_limit is None else rules.pass_limit
         state._voluntary = rules.voluntary_pass
-        state._texts = ((),) * n
+        state._texts = ((),) * (n + 1)  # one per seat, and the last for spectators
         state._init_board()
         return state
 
@@ -286,12 +286,13 @@ class SevensState(StateBase):
         """The full log: ``(seat, action or event)`` in order (see :meth:`public_history` for one seat)."""
         return tuple(self._log)
 
-    def public_history(self, seat: int) -> PublicLog:
-        """The log as ``seat`` may read it, as text. Kept per state and extended only by what is new."""
-        return self._public_log(self._audience(seat_index(seat, self.players)))
+    def public_history(self, seat: int | None) -> PublicLog:
+        """The log as ``seat`` may read it (``None``: a spectator, who sees no seat's own secrets), as text. Kept
+        per state and extended only by what is new."""
+        return self._public_log(self._audience(None if seat is None else seat_index(seat, self.players)))
 
-    def _audience(self, seat: int) -> int:
-        """Hook: which cached text ``seat`` reads (0 when the whole log is public)."""
+    def _audience(self, seat: int | None) -> int:
+        """Hook: which cached text ``seat`` reads (0 when the whole log is public; ``players`` is spectators')."""
         return 0
 
     def _entry_text(self, seat: int, item: Any, audience: int) -> str:
