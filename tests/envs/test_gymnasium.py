@@ -108,7 +108,7 @@ def test_opponents_can_be_agents_policies_and_frozen_snapshots_of_a_learner() ->
     _play(env, 6)
     assert seen and all(o["observation"].shape == (env.table.encoder.size,) and o["action_mask"].any() for o in seen)
     with pytest.raises(RulesError, match="not an agent name, a sevens agent or a policy"):
-        SevensEnv(opponents=[1, 2, 3])
+        SevensEnv(opponents=[1, 2, 3])  # type: ignore[list-item]  # wrong on purpose: the error names what is allowed
     with pytest.raises(RulesError, match="unknown agent 'oracle'"):  # it would see every hand
         SevensEnv(opponents="oracle")
 
