@@ -81,7 +81,9 @@ def test_with_noise_the_kernel_path_plays_other_games_but_pairs_its_candidates()
     rules = Rules.preset("standard")
     state = State.new(rules, 4)
     while state.to_move != 0 or len(state.legal_actions()) < 3:
-        state.apply(HeuristicAgent().act(state.view(state.to_move), state.legal_actions()))  # type: ignore[arg-type]
+        mover = state.to_move
+        assert mover is not None  # a deal of standard does not end before seat 0 has three choices
+        state.apply(HeuristicAgent().act(state.view(mover), state.legal_actions()))
     legal = state.legal_actions()
     runs = []
     for kernel in (False, True):

@@ -60,6 +60,7 @@ NewPage = Callable[..., Page]
 def new_page(browser: Browser, server: str) -> Iterator[NewPage]:
     """Pages in fresh browser contexts (each its own storage: another person), closed after the test."""
     contexts: list[BrowserContext] = []
+    page_errors: dict[Page, list[str]] = {}  # what each page made here raised
 
     def make(locale: str = "en-US", viewport: ViewportSize | None = None, **options: Any) -> Page:
         context = browser.new_context(base_url=server, locale=locale, viewport=viewport or DESKTOP, **options)
@@ -67,14 +68,14 @@ def new_page(browser: Browser, server: str) -> Iterator[NewPage]:
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.errors = errors  # type: ignore[attr-defined]
+        page_errors[page] = errors
         return page
 
     yield make
     for context in contexts:
         pages = context.pages
         for page in pages:
-            assert not getattr(page, "errors", []), f"the page raised: {page.errors}"  # type: ignore[attr-defined]
+            assert not page_errors.get(page), f"the page raised: {page_errors[page]}"
         context.close()
 
 
