@@ -13,6 +13,7 @@ import os
 from collections.abc import Generator
 from importlib.util import find_spec
 
+import pluggy
 import pytest
 
 ON_CI = os.environ.get("CI", "").lower() == "true"
@@ -40,12 +41,16 @@ def _fail_instead_of_skip(report: pytest.CollectReport | pytest.TestReport) -> N
 
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Generator[None, None, None]:
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pluggy.Result[pytest.TestReport], None]:
     outcome = yield
     _fail_instead_of_skip(outcome.get_result())
 
 
 @pytest.hookimpl(hookwrapper=True)
-def pytest_make_collect_report(collector: pytest.Collector) -> Generator[None, None, None]:
+def pytest_make_collect_report(
+    collector: pytest.Collector,
+) -> Generator[None, pluggy.Result[pytest.CollectReport], None]:
     outcome = yield
     _fail_instead_of_skip(outcome.get_result())

@@ -64,7 +64,7 @@ def sevens_rl_factory(path: Path | None) -> Callable[[], Any] | None:
     if path is None or not (path / "src" / "sevens_env.py").is_file():
         return None
     sys.path.insert(0, str(path))
-    from src.sevens_env import SevensEnv  # type: ignore[import-not-found]
+    from src.sevens_env import SevensEnv  # type: ignore[import-not-found]  # from the checkout put on the path
 
     return lambda: SevensEnv(num_players=4)
 

@@ -178,11 +178,11 @@ def run(games: int, first_seed: int) -> list[dict[str, object]]:
     for name, rules in VARIANTS.items():
         start = time.perf_counter()
         counted = steps = 0
-        plan = [(rules, seeds, "random", 0)]
+        plan: list[tuple[Rules, Sequence[int], Policy, int]] = [(rules, seeds, "random", 0)]
         plan += [(rules.replace(players=n), seeds[: games // 4], "random", 0) for n in (2, 3, 5, 7, 12)]
         plan += [(rules, seeds[: games // 2], "heuristic", 0), (rules, seeds[: games // 4], "random", 15)]
         for variant, chosen, policy, midgame in plan:
-            report = check_games(variant, chosen, policy, midgame=midgame)  # type: ignore[arg-type]
+            report = check_games(variant, chosen, policy, midgame=midgame)
             counted += report.games
             steps += report.steps
         rows.append(

@@ -16,6 +16,7 @@ import argparse
 import json
 import statistics
 from pathlib import Path
+from typing import Any
 
 import c_yardstick
 import numba
@@ -24,7 +25,7 @@ from sevens.games.shichinarabe import Rules
 from sevens.kernel.bench import bench_batched
 
 
-def measure(source: Path, seconds: float, rounds: int, c_games: int) -> dict[str, object]:
+def measure(source: Path, seconds: float, rounds: int, c_games: int) -> dict[str, Any]:
     rules = Rules.preset("standard")
     most = numba.config.NUMBA_NUM_THREADS
     bench_batched(rules, 0.1, 1)  # compile (or load the cache) before timing
@@ -70,7 +71,7 @@ def main() -> None:
     if args.json:
         print(json.dumps(report))
         return
-    for row in report["rounds"]:  # type: ignore[attr-defined]
+    for row in report["rounds"]:
         print("  ".join(f"{k} {v:,.0f}" for k, v in row.items()), "(games/s)")
     threads = report["threads"]
     print(

@@ -129,7 +129,8 @@ def plot(rows: Sequence[dict[str, Any]], png: Path) -> None:
                 marks.append((x, r["target"]))
         axes.bar(xs, ys, width=width, yerr=[low, high], capsize=3, label=preset)
         if marks:
-            axes.scatter(*zip(*marks, strict=True), marker="_", s=300, color="black", zorder=3)
+            mark_xs, mark_ys = zip(*marks, strict=True)
+            axes.scatter(mark_xs, mark_ys, marker="_", s=300, color="black", zorder=3)
     axes.axhline(1.0, color="grey", linestyle="--", linewidth=1)
     axes.set_xticks(range(len(rungs)), rungs, rotation=20, ha="right")
     axes.set_ylabel("win rate ÷ chance (95% interval); — target")

@@ -31,7 +31,8 @@ import time
 from typing import Any
 
 from sevens.agents.base import make_agent
-from sevens.agents.common.determinized import DeterminizedAgent
+from sevens.agents.common.search import SevensSearch
+from sevens.agents.common.stopping import StoppingRule
 from sevens.agents.shichinarabe.kernel_playouts import available
 from sevens.agents.shichinarabe.levels import LEVEL_MIXTURE
 from sevens.arena.tournament import percentile
@@ -45,9 +46,9 @@ AGENTS = ("search", "expert")
 
 def _searcher(
     family: str, agent: str, think_ms: float | None, kernel: bool, stop: str
-) -> DeterminizedAgent[Any, Any, Any]:
+) -> SevensSearch[Any, Any, Any, Any]:
     """A new search agent of ``family``: on the kernel or not, stopping early or not."""
-    searcher: DeterminizedAgent[Any, Any, Any]
+    searcher: SevensSearch[Any, Any, Any, Any]
     if family == "killer":
         from sevens.agents.killer.search import SearchAgent as KillerSearch
 
@@ -62,18 +63,19 @@ def _searcher(
     return searcher
 
 
-def _recording(searcher: DeterminizedAgent[Any, Any, Any], log: dict[str, Any]) -> None:
+def _recording(searcher: SevensSearch[Any, Any, Any, Any], log: dict[str, Any]) -> None:
     """Keep the searcher's last rows and candidates in ``log`` (for the value of a disagreement)."""
     evaluate, choose = searcher._evaluate, searcher._choose
 
-    def recorded_evaluate(*args: Any) -> list[list[float]]:
-        log["rows"] = evaluate(*args)
-        return log["rows"]  # type: ignore[no-any-return]
+    def recorded_evaluate(view: Any, candidates: list[Any], stop: StoppingRule | None = None) -> list[list[float]]:
+        log["rows"] = rows = evaluate(view, candidates, stop)
+        return rows
 
     def recorded_choose(view: Any, candidates: list[Any], default: int) -> Any:
         log["candidates"] = candidates
         return choose(view, candidates, default)
 
+    # wrapping this one instance's methods is the point: the measured search records what it saw
     searcher._evaluate = recorded_evaluate  # type: ignore[method-assign]
     searcher._choose = recorded_choose  # type: ignore[method-assign]
 
@@ -100,7 +102,8 @@ def measure(
         players = [make_agent("heuristic", family.name) for _ in range(state.players)]
         for seat, player in enumerate(players):
             player.reset(seat, seat)
-        searches, logs = {}, {}
+        searches: dict[tuple[bool, str], SevensSearch[Any, Any, Any, Any]] = {}
+        logs: dict[tuple[bool, str], dict[str, Any]] = {}
         for variant in variants:
             searches[variant] = _searcher(family.name, agent, think_ms, *variant)
             searches[variant].reset(0, seed + game)

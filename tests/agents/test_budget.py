@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
+from typing import cast
 
 import pytest
 
@@ -90,14 +92,16 @@ def test_bad_budgets_are_refused_saying_what_is_allowed() -> None:
         ("seven27", lambda: Seven27State.new(Seven27Rules(players=3), 5), None),
     ],
 )
-def test_deterministic_agents_repeat_their_games(family: str, state: object, samples: int | None) -> None:
+def test_deterministic_agents_repeat_their_games(
+    family: str, state: Callable[[], Playable], samples: int | None
+) -> None:
     games = []
     for _ in range(2):
         names = ("expert", "normal", "hard")
         agents = [make_agent(name, family, deterministic=True, samples=samples) for name in names]
         searching = [a for a in agents if isinstance(a, BudgetedAgent)]
         assert searching and all(a.budget.samples and a.budget.settle for a in searching)
-        new: Playable = state()  # type: ignore[operator]
+        new = state()
         games.append(play_out(new, agents, 7).position())
     assert games[0] == games[1]
 
@@ -108,4 +112,4 @@ def test_the_deterministic_budget_matches_the_clock_and_can_be_chosen() -> None:
     assert expert.budget.samples == expert.deterministic_samples >= 100
     chosen = make_agent("expert", "killer", samples=12)
     assert isinstance(chosen, BudgetedAgent) and chosen.budget == Budget(450.0, 12, WALL_FACTOR, settle=True)
-    assert make_agent("expert", "killer").budget == Budget(450.0)  # type: ignore[attr-defined]
+    assert cast(BudgetedAgent, make_agent("expert", "killer")).budget == Budget(450.0)

@@ -26,7 +26,7 @@ def _heuristic_game(
     agents = [HeuristicAgent(weights) for _ in range(rules.players)]
     for seat, agent in enumerate(agents):
         agent.reset(seat, seat)
-    before = []
+    before: list[tuple[int, int, int]] = []
     while state.to_move is not None and len(before) < moves:
         seat = state.to_move
         before.append((seat, state.hand(seat), state.jokers_in_hand(seat)))

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 pytest.importorskip("numba")
 
+from sevens.agents.base import Agent
 from sevens.agents.common.stopping import StoppingRule
 from sevens.agents.shichinarabe import HeuristicAgent
 from sevens.agents.shichinarabe.inference import OpponentModel
@@ -22,6 +24,7 @@ from sevens.agents.shichinarabe.sampling import Sampler
 from sevens.agents.shichinarabe.search import SearchAgent
 from sevens.games.shichinarabe import Rules, State
 from sevens.games.shichinarabe.actions import Action
+from sevens.games.shichinarabe.view import View
 
 from .test_inference import _cut_views
 
@@ -29,12 +32,12 @@ from .test_inference import _cut_views
 class Recording(SearchAgent):
     """A search that keeps the values of every candidate it evaluated."""
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(**kwargs)  # type: ignore[arg-type]
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
         self.evaluations: list[list[list[float]]] = []
 
-    def _evaluate(self, view: object, candidates: list[Action], stop: StoppingRule | None = None) -> list[list[float]]:
-        values = super()._evaluate(view, candidates, stop)  # type: ignore[arg-type]
+    def _evaluate(self, view: View, candidates: list[Action], stop: StoppingRule | None = None) -> list[list[float]]:
+        values = super()._evaluate(view, candidates, stop)
         self.evaluations.append(values)
         return values
 
@@ -46,7 +49,7 @@ def fingerprint(rules: Rules, seeds: Sequence[int], kernel: bool, **search: obje
     for seed in seeds:
         state = State.new(rules, seed)
         agent = Recording(rollouts=12, noise=0.0, self_noise=0.0, kernel=kernel, **search)
-        players = [agent, *(HeuristicAgent(NORMAL_WEIGHTS) for _ in range(state.players - 1))]
+        players: list[Agent] = [agent, *(HeuristicAgent(NORMAL_WEIGHTS) for _ in range(state.players - 1))]
         for seat, player in enumerate(players):
             player.reset(seat, seed * 10 + seat)
         while (mover := state.to_move) is not None:
@@ -78,7 +81,9 @@ def test_with_noise_the_kernel_path_plays_other_games_but_pairs_its_candidates()
     rules = Rules.preset("standard")
     state = State.new(rules, 4)
     while state.to_move != 0 or len(state.legal_actions()) < 3:
-        state.apply(HeuristicAgent().act(state.view(state.to_move), state.legal_actions()))  # type: ignore[arg-type]
+        mover = state.to_move
+        assert mover is not None  # a deal of standard does not end before seat 0 has three choices
+        state.apply(HeuristicAgent().act(state.view(mover), state.legal_actions()))
     legal = state.legal_actions()
     runs = []
     for kernel in (False, True):

@@ -6,19 +6,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 from harness.process import server_process
+
+if TYPE_CHECKING:  # the import below may skip the module: playwright is optional
+    from playwright.sync_api import ViewportSize
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
     "--disable-component-update", "--disable-sync",
 ]  # fmt: skip
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 800}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 if not CHROMIUM.exists():
     pytest.skip(f"browser tests need Debian's chromium at {CHROMIUM} (apt-get install chromium)",
@@ -57,21 +60,22 @@ NewPage = Callable[..., Page]
 def new_page(browser: Browser, server: str) -> Iterator[NewPage]:
     """Pages in fresh browser contexts (each its own storage: another person), closed after the test."""
     contexts: list[BrowserContext] = []
+    page_errors: dict[Page, list[str]] = {}  # what each page made here raised
 
-    def make(locale: str = "en-US", viewport: dict[str, int] | None = None, **options: Any) -> Page:
+    def make(locale: str = "en-US", viewport: ViewportSize | None = None, **options: Any) -> Page:
         context = browser.new_context(base_url=server, locale=locale, viewport=viewport or DESKTOP, **options)
         contexts.append(context)
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.errors = errors  # type: ignore[attr-defined]
+        page_errors[page] = errors
         return page
 
     yield make
     for context in contexts:
         pages = context.pages
         for page in pages:
-            assert not getattr(page, "errors", []), f"the page raised: {page.errors}"  # type: ignore[attr-defined]
+            assert not page_errors.get(page), f"the page raised: {page_errors[page]}"
         context.close()
 
 

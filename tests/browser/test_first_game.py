@@ -12,7 +12,7 @@ from pathlib import Path
 
 import httpx2 as httpx
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 from .conftest import DESKTOP, PHONE, NewPage
 from .helpers import create_room, play_one, screenshot_folder, start_game, wait_for_my_turn
@@ -27,7 +27,7 @@ MAX_TURNS = 60
 NAMES = [person["name"] for person in PEOPLE.values()]  # people's names are in the script they chose
 
 
-def shoot(page: Page, lang: str, screen: str, home: dict[str, int], check: bool = True) -> list[Path]:
+def shoot(page: Page, lang: str, screen: str, home: ViewportSize, check: bool = True) -> list[Path]:
     """``screen`` at both sizes, its language checked at each (unless told); back to the ``home`` size."""
     written = []
     for size, viewport in SIZES.items():
@@ -151,7 +151,7 @@ def test_a_newcomer_plays_a_whole_standard_round(new_page: NewPage, lang: str, s
     assert all(path.stat().st_size > 5_000 for path in written)
 
 
-def the_log_is_reachable_without_leaving_the_table(page: Page, lang: str, home: dict[str, int]) -> Path:
+def the_log_is_reachable_without_leaving_the_table(page: Page, lang: str, home: ViewportSize) -> Path:
     """On a phone the move log opens over the bottom of the screen; the page does not scroll. Returns the
     screenshot of the phone with the log open."""
     page.set_viewport_size(PHONE)

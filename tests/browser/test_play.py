@@ -152,7 +152,9 @@ def test_the_replay_viewer_steps_plays_and_jumps(page: Page, server: str) -> Non
     page.goto(f"/#/replay/{record}")
     step = page.get_by_test_id("replay-step")
     expect(step).to_contain_text("Move 0 of")
-    total = int(re.search(r"of (\d+)", step.inner_text()).group(1))  # type: ignore[union-attr]
+    counter = re.search(r"of (\d+)", step.inner_text())
+    assert counter is not None, step.inner_text()  # "Move 0 of N", checked just above
+    total = int(counter.group(1))
     expect(page.locator(".board .cell.filled")).to_have_count(4)  # the deal: the four 7s
     page.get_by_test_id("replay-next").click()
     expect(step).to_contain_text("Move 1 of")

@@ -12,8 +12,9 @@ import re
 import shlex
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
+import click
 import typer
 import yaml
 
@@ -32,7 +33,7 @@ PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
 
 def serve_command() -> Any:
     """The click command of ``sevens serve``, as the CLI builds it."""
-    return typer.main.get_command(cli).commands["serve"]  # type: ignore[attr-defined]
+    return cast(click.Group, typer.main.get_command(cli)).commands["serve"]  # the app has sub-commands: a group
 
 
 def serve_options(argv: list[str]) -> dict[str, Any]:

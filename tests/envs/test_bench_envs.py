@@ -6,7 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from tests.bench_scripts import load_bench_script, run_main
+
+from bench_scripts import load_bench_script, run_main
 
 pytest.importorskip("pyspiel")
 pytest.importorskip("pettingzoo")

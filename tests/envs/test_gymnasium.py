@@ -5,7 +5,7 @@ over before the learner's first step, and both render modes."""
 from __future__ import annotations
 
 import pickle
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pytest
@@ -15,6 +15,7 @@ gymnasium = pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from sevens.agents.base import make_agent  # noqa: E402
+from sevens.agents.common.budget import BudgetedAgent  # noqa: E402
 from sevens.envs import GYMNASIUM_IDS  # noqa: E402
 from sevens.envs.gymnasium import SevensEnv  # noqa: E402
 from sevens.envs.policy import LinearPolicy  # noqa: E402
@@ -64,7 +65,8 @@ def test_the_same_seed_plays_the_same_game_and_the_reward_is_the_learners_points
 
 def test_search_opponents_play_a_fixed_seeded_budget_so_a_seed_replays_the_game() -> None:
     envs = [SevensEnv(preset="standard", players=2, opponents="search") for _ in range(2)]
-    assert all(agent.rollouts is not None for agent in envs[0].opponents.values())  # type: ignore[attr-defined]
+    searches = [cast(BudgetedAgent, agent) for agent in envs[0].opponents.values()]  # "search": budgeted agents
+    assert all(agent.rollouts is not None for agent in searches)
     assert _play(envs[0], 4) == _play(envs[1], 4)
     assert envs[0].table.state.actions == envs[1].table.state.actions
 
@@ -108,7 +110,7 @@ def test_opponents_can_be_agents_policies_and_frozen_snapshots_of_a_learner() ->
     _play(env, 6)
     assert seen and all(o["observation"].shape == (env.table.encoder.size,) and o["action_mask"].any() for o in seen)
     with pytest.raises(RulesError, match="not an agent name, a sevens agent or a policy"):
-        SevensEnv(opponents=[1, 2, 3])
+        SevensEnv(opponents=[1, 2, 3])  # type: ignore[list-item]  # wrong on purpose: the error names what is allowed
     with pytest.raises(RulesError, match="unknown agent 'oracle'"):  # it would see every hand
         SevensEnv(opponents="oracle")
 

@@ -47,6 +47,7 @@ def test_a_missing_or_mismatched_policy_file_is_a_clear_error(tmp_path: Path) ->
     from sevens.games.shichinarabe import Rules, State
 
     state = State.new(Rules.preset("standard"), 1)
+    assert state.to_move is not None  # a new deal: someone is to move
     view, legal = state.view(state.to_move), state.legal_actions()
     with pytest.raises(RulesError, match="no policy file at"):
         PolicyAgent(tmp_path / "none.npz").act(view, legal)

@@ -64,7 +64,7 @@ GOOD: dict[str, Callable[[dict[str, Any]], Any]] = {
     "record": lambda s: s["record"],
     "name": lambda s: s["preset"],
 }
-TEXT_FOR = {  # a good text for each function that reads one
+TEXT_FOR: dict[str, Callable[[dict[str, Any]], str]] = {  # a good text for each function that reads one
     "parse_action": lambda s: str(s["action"]),
     "parse_position": lambda s: s["state"].position(),
     "parse_text": lambda s: s["preset"],

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
 from sevens.cards import mask_of, parse_cards
 from sevens.games.killer.events import Event as KillerEvent
 from sevens.games.registry import families
+from sevens.games.rules_base import RulesBase
 from sevens.games.shichinarabe.state import Event as SevensEvent
 from sevens.i18n import catalogue
 from sevens.session.log import LogEntry, action_text, format_entry, log_entries
@@ -42,7 +43,7 @@ def games() -> list[tuple[str, str, int, int]]:
 
 def new_game(family_name: str, preset: str, players: int, seed: int) -> Any:
     family = families()[family_name]
-    rules = type(family.presets[preset]).preset(preset, players=players)
+    rules = type(cast(RulesBase, family.presets[preset])).preset(preset, players=players)
     state = family.new_state(rules, seed=seed)
     rng = random.Random(seed)
     while not state.is_over():

@@ -16,7 +16,7 @@ from sevens.errors import IllegalActionError, WrongTypeError
 from sevens.games.killer import Rules as KillerRules
 from sevens.games.shichinarabe import Result, Rules, State
 from sevens.kernel import OUTCOME_NAMES, Batch, UnsupportedRulesError, playout, supports
-from sevens.kernel.batch import PARALLEL_FROM
+from sevens.kernel.batch import PARALLEL_FROM, Policy
 from sevens.policy_weights import DEFAULT_WEIGHTS
 
 STANDARD = Rules.preset("standard")
@@ -57,9 +57,9 @@ def test_playing_and_tracing_make_the_same_choices(preset: str) -> None:
     policy=st.sampled_from(["random", "heuristic"]),
     seed=st.integers(0, 2**64 - 1),
 )
-def test_results_are_rankings_with_their_e2_points(players: int, preset: str, policy: str, seed: int) -> None:
+def test_results_are_rankings_with_their_e2_points(players: int, preset: str, policy: Policy, seed: int) -> None:
     """Every ranking is a permutation of the seats and every seat's points are E2's for that result."""
-    out = Batch.blank(Rules.preset(preset, players=players), 20).play(policy, seed=seed, deal=True)  # type: ignore[arg-type]
+    out = Batch.blank(Rules.preset(preset, players=players), 20).play(policy, seed=seed, deal=True)
     for g in range(20):
         ranking = out.ranking[g].tolist()
         assert sorted(ranking) == list(range(players))
@@ -116,7 +116,7 @@ def test_other_families_are_refused_with_a_clear_error() -> None:
     killer = KillerRules.preset("killer")
     assert not supports(killer) and supports(Rules.preset("joker"))
     with pytest.raises(UnsupportedRulesError, match=r"七並べ \(Part B\) rules only, not killer.*Python engine"):
-        Batch.blank(killer, 10)  # type: ignore[arg-type]
+        Batch.blank(killer, 10)  # type: ignore[arg-type]  # wrong on purpose
 
 
 @pytest.mark.parametrize(
@@ -150,7 +150,7 @@ def test_jokers_dealt_must_match_the_rules() -> None:
 def test_bad_policy_seed_and_sizes_are_refused() -> None:
     batch = Batch.from_seeds(STANDARD, [1])
     with pytest.raises(ValueError, match="unknown policy 'greedy'; allowed: random, heuristic"):
-        batch.play("greedy")  # type: ignore[arg-type]
+        batch.play("greedy")  # type: ignore[arg-type]  # wrong on purpose
     with pytest.raises(ValueError, match="seed must be"):
         batch.play("random", seed=-1)
     with pytest.raises(ValueError, match="at least one game"):
@@ -219,7 +219,7 @@ def test_apply_refuses_action_numbers_that_are_not_integers(indices: object) -> 
     batch = Batch.from_seeds(STANDARD, [0, 1])
     before = batch.state.copy()
     with pytest.raises(WrongTypeError, match="action numbers must be integers"):
-        batch.apply(indices)  # type: ignore[arg-type]
+        batch.apply(indices)  # type: ignore[arg-type]  # wrong on purpose
     assert (batch.state == before).all()
 
 
@@ -237,9 +237,9 @@ def test_every_constructor_refuses_other_families_with_the_project_error(build: 
     killer = KillerRules.preset("killer")
     with pytest.raises(UnsupportedRulesError, match=r"七並べ \(Part B\) rules only, not killer"):
         if build == "from_seeds":
-            Batch.from_seeds(killer, [1])  # type: ignore[arg-type]
+            Batch.from_seeds(killer, [1])  # type: ignore[arg-type]  # wrong on purpose
         else:
-            Batch.from_hands(killer, [[1, 2, 4, 8]])  # type: ignore[arg-type]
+            Batch.from_hands(killer, [[1, 2, 4, 8]])  # type: ignore[arg-type]  # wrong on purpose
 
 
 def test_per_seat_weights_noise_and_streams_are_checked() -> None:

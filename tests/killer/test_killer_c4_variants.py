@@ -8,6 +8,7 @@ import pytest
 from sevens.errors import RulesError
 from sevens.games.conformance import cards_in
 from sevens.games.killer import Rules, State
+from sevens.games.killer.geometry import Death
 
 from .helpers import cards, do, position
 
@@ -61,10 +62,10 @@ def test_c4_enclosure_none_spares_the_open_field() -> None:
     [("orthogonal", False, 23), ("orthogonal", True, 47), ("horizontal", False, 5), ("horizontal", True, 11),
      ("all_eight", False, 23), ("all_eight", True, 47)],
 )  # fmt: skip
-def test_c4_enclosure_must_not_kill_before_the_first_move(death: str, wrap: bool, largest: int) -> None:
-    assert Rules(death=death, wrap=wrap, enclosure=largest).enclosure == largest  # type: ignore[arg-type]
+def test_c4_enclosure_must_not_kill_before_the_first_move(death: Death, wrap: bool, largest: int) -> None:
+    assert Rules(death=death, wrap=wrap, enclosure=largest).enclosure == largest
     with pytest.raises(RulesError, match=f"enclosure={largest + 1} is out of range; allowed: 1 to {largest}"):
-        Rules(death=death, wrap=wrap, enclosure=largest + 1)  # type: ignore[arg-type]
+        Rules(death=death, wrap=wrap, enclosure=largest + 1)
 
 
 @pytest.mark.parametrize(

@@ -43,14 +43,22 @@ def test_restarting_every_node_in_turn_loses_no_move_and_pauses_no_game(database
                 for _ in range(3):
                     leaving = live.pop(0)  # out of the balancer's list, then told to stop
                     leaving.proc.send_signal(signal.SIGTERM)
-                    table.play(until=lambda node=leaving: node.proc.poll() is not None, timeout=30)
+
+                    def has_exited(node: ServerProcess = leaving) -> bool:
+                        return node.proc.poll() is not None
+
+                    table.play(until=has_exited, timeout=30)
                     # uvicorn re-raises the signal once it has shut down cleanly: the exit status of SIGTERM
                     assert leaving.proc.wait(timeout=30) == -signal.SIGTERM, leaving.log()
                     assert "Traceback" not in leaving.log(), leaving.log()
                     stacks.pop(id(leaving)).close()
                     starting = threading.Thread(target=start)  # the players play on while it starts
                     starting.start()
-                    table.play(until=lambda thread=starting: not thread.is_alive(), timeout=90)
+
+                    def has_started(thread: threading.Thread = starting) -> bool:
+                        return not thread.is_alive()
+
+                    table.play(until=has_started, timeout=90)
                     starting.join()
                     table.play(moves=10)
                 pause = table.longest_pause(since=began)

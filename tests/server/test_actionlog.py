@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from harness.process import postgres_schema
-from sevens.server.actionlog import ActionLog
+from sevens.server.actionlog import ActionLog, Outcome, PendingAction
 from sevens.store import Store, StoreError
 
 
@@ -72,7 +72,12 @@ def test_many_rooms_appending_at_once_share_transactions(store: Store) -> None:
     async def scenario() -> None:
         log = ActionLog(store, store._engine, executor)
         write = log._write
-        log._write = lambda batch: (batches.append(len(batch)), write(batch))[1]
+
+        def counted_write(batch: list[PendingAction]) -> list[Outcome]:
+            batches.append(len(batch))
+            return write(batch)
+
+        log._write = counted_write
         for seq in range(1, 41, 10):  # ten appends at a time, as ten rooms moving in the same instant would
             assert (
                 await asyncio.gather(*(log.append(round_id, seq + k, f"a{seq + k}") for k in range(10))) == [True] * 10

@@ -103,7 +103,9 @@ def test_addressing_a_ghost_by_name_swaps_speaker_and_ghost() -> None:
     with running() as server:
         code, clients, ghost, alive = ghost_game(server)
         speaker = alive[-1]
-        speaker_hand = clients[speaker].game.view["hand"]  # type: ignore[union-attr]
+        speaker_game = clients[speaker].game
+        assert speaker_game is not None  # the game is on: every seat has its view
+        speaker_hand = speaker_game.view["hand"]
         clients[speaker].send("chat", text=f"{NAMES[ghost].lower()}, come back!")
         chat = clients[ghost].wait_type("chat")
         assert chat["role"] == "player"

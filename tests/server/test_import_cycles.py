@@ -91,7 +91,7 @@ def test_the_check_sees_a_circle_through_a_function_level_import(tmp_path: Path)
 
 def test_nothing_in_the_package_imports_the_test_harness() -> None:
     """The harness that starts redis-server and creates PostgreSQL schemas lives in tests/, not in the product."""
-    imported = set()
+    imported: set[str] = set()
     for path in PACKAGE_DIR.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):

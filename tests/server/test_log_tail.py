@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from sevens.server.messages import frame
 from sevens.server.views import SharedLogs, public_view, seat_view, tail_frame
+from sevens.session.log import LogEntry
 
 from .harness import Client, Server, next_log, play_session, random_chooser, running, seated_room
 from .rounds import positions
@@ -32,7 +33,7 @@ def test_tails_put_together_are_the_whole_log_at_every_move(preset: str, seed: i
                 if seat is None
                 else seat_view(family, state, seat, timeouts, shared)
             )
-            whole = view["log"]
+            whole: list[LogEntry] = view["log"]
             short, after = tail_frame(frame("action", 1, view=view), server_logs.get(seat), shared)
             sent = json.loads(json.dumps(short))["view"]  # what crosses the wire
             assert "history" not in sent and set(sent) - {"log_from"} == set(view) - {"history"}
@@ -45,12 +46,12 @@ def test_tails_put_together_are_the_whole_log_at_every_move(preset: str, seed: i
 
 
 def test_a_tail_in_a_game_frame_and_a_frame_without_a_view() -> None:
-    entries = [{"seat": s, "key": "log.pass", "params": {"seat": s}} for s in range(3)]
+    entries: list[LogEntry] = [{"seat": s, "key": "log.pass", "params": {"seat": s}} for s in range(3)]
     game = frame("round_start", 2, game={"round": 1, "view": {"history": [[0, "pass"]], "log": entries}})
     short, log = tail_frame(game, entries[:1], SharedLogs())
     assert short["game"]["view"] == {"log": entries[1:], "log_from": 1} and short["game"]["round"] == 1
     assert log is entries and game["game"]["view"]["history"] == [[0, "pass"]]  # the frame built is untouched
-    other = [{"seat": 0, "key": "log.play", "params": {"seat": 0, "card": "7h"}}]
+    other: list[LogEntry] = [{"seat": 0, "key": "log.play", "params": {"seat": 0, "card": "7h"}}]
     assert tail_frame(game, other, SharedLogs())[0]["game"]["view"]["log_from"] == 0  # a new round: all of it
     plain = frame("round_over", 3, session_over=True)
     assert tail_frame(plain, entries, SharedLogs()) == (plain, None)
@@ -104,7 +105,8 @@ def test_a_tail_client_has_at_every_frame_the_log_a_full_client_has(
     pairs += [(full_watchers[0], tail) for tail in tail_watchers]
     checked = 0
     for full, tail in pairs:
-        whole, log = _actions(full), []
+        whole = _actions(full)
+        log: list[dict[str, Any]] = []
         for data in tail.frames:  # the log as the client put it together, replayed frame by frame
             log = next_log(log, data)
             if data["type"] != "action":

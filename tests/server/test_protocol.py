@@ -10,12 +10,12 @@ import pytest
 
 from .harness import Client, Server, play_session, random_chooser, running, seated_room
 
-FAMILIES: list[tuple[str, dict[str, Any], list[str], list[str], int]] = [
+FAMILIES: list[tuple[str, dict[str, Any], list[str], list[str], int | None]] = [
     # preset, variants, human names, bots, rounds
     ("standard", {}, ["Aiko", "Ken", "Mei"], ["greedy"], 2),
     ("joker", {"jokers": 2}, ["Aiko", "Ken"], ["random", "random"], 1),
     ("killer", {"dead_cards_visible": False}, ["Aiko", "Ken", "Mei"], ["random"], 2),
-    ("seven27", {"deals": 2}, ["Aiko", "Ken", "Mei"], [], None),  # type: ignore[list-item]
+    ("seven27", {"deals": 2}, ["Aiko", "Ken", "Mei"], [], None),
 ]
 
 

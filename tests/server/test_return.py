@@ -94,11 +94,12 @@ def test_a_chips_session_ends_once_its_only_person_is_out_of_chips() -> None:
             aiko = server.connect(code, tokens[0])
             server.start(code, tokens[0])
             lead = play_session({0: aiko}, never_fold)
+            assert lead.scores is not None  # the session is over: its scores have arrived
             outcomes = [r["outcomes"][0] for r in lead.scores["rounds"]]
             if "broke" in outcomes[: deals - 1]:
                 assert outcomes.index("broke") == len(outcomes) - 1, (
                     f"deals went on after the person was out: {outcomes}"
                 )
-                assert lead.room["status"] == "finished"
+                assert lead.room is not None and lead.room["status"] == "finished"
                 return
     raise AssertionError("no seed left the person out of chips before the last deal")

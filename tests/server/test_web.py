@@ -74,12 +74,13 @@ def test_legal_actions_reach_the_player_to_move_and_nobody_else() -> None:
                 break
             spectator.recv()
         assert mover is not None and mover.game is not None
+        assert game is not None  # the loop left on the spectator's game
         mover.catch_up(game.round, game.turn)
         assert mover.game.my_turn and mover.game.view["legal_actions"]
         other = next(c for c in clients.values() if c is not mover)
         other.catch_up(game.round, game.turn)
         assert other.game is not None and other.game.view["legal_actions"] == []
-        assert not SECRET_KEYS & set(spectator.game.view)
+        assert spectator.game is not None and not SECRET_KEYS & set(spectator.game.view)
 
 
 def finished_game(server: Any, preset: str, **body: Any) -> tuple[int, dict[str, Any]]:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
 from sevens.games.registry import families
+from sevens.games.seven27 import Rules as Seven27Rules
 from sevens.session.match import ChipsMatch, PointsMatch, make_match
 from sevens.session.session import Seat
 
@@ -23,7 +26,7 @@ def test_points_sessions_take_the_front_ends_default_rounds_unless_rounds_are_gi
 
 def test_chips_sessions_default_to_the_rules_deals() -> None:
     family = families()["seven27"]
-    rules = family.presets["seven27"]
+    rules = cast(Seven27Rules, family.presets["seven27"])
     match = make_match(family, "seven27", rules, SEATS[: rules.players], seed=1, rounds=None, default_rounds=1)
     assert isinstance(match, ChipsMatch)
     assert match.rounds_total == rules.deals and not match.human_broke_ends

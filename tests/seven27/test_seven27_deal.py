@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from sevens.cards import DECK_SIZE
@@ -87,9 +89,9 @@ def test_everyone_all_in_from_the_ante_skips_betting() -> None:
         ({"stacks": [100, 0, 100, 100]}, "must be 4 whole numbers of at least 1 chip"),
     ],
 )
-def test_bad_deal_arguments(kwargs: dict[str, object], message: str) -> None:
+def test_bad_deal_arguments(kwargs: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        State.new(Rules.preset("seven27"), seed=1, **kwargs)  # type: ignore[arg-type]
+        State.new(Rules.preset("seven27"), seed=1, **kwargs)
 
 
 def test_bad_seed() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -110,9 +111,9 @@ def test_record_replays_exactly_through_json(seed: int, tmp_path: object) -> Non
     assert len(middle.actions) == len(record["actions"]) // 2
 
 
-def test_record_file_round_trip(tmp_path: pytest.TempPathFactory) -> None:
+def test_record_file_round_trip(tmp_path: Path) -> None:
     final = random_game(Rules.preset("seven27"), 3)[-1]
-    path = tmp_path / "deal.json"  # type: ignore[operator]
+    path = tmp_path / "deal.json"
     path.write_text(dumps(to_record(final)), encoding="utf-8")
     assert replay(load(path)) == final
 

@@ -33,7 +33,9 @@ def test_b1_last_seat_deals_first_round_so_seat_0_is_dealers_left() -> None:
 
 
 def test_b2_deal_sizes_earlier_seats_get_one_more() -> None:
-    sizes = lambda st: [st.hand_size(s) for s in range(st.players)]  # noqa: E731
+    def sizes(st: State) -> list[int]:
+        return [st.hand_size(s) for s in range(st.players)]
+
     fan_tan = Rules.preset("fan_tan")
     assert sizes(State.new(fan_tan.replace(players=3), seed=5)) == [18, 17, 17]
     assert sizes(State.new(fan_tan.replace(players=3), seed=5, dealer=0)) == [17, 18, 17]  # seat 1 is dealt first
@@ -53,7 +55,9 @@ def test_b2_cards_dealt_one_at_a_time_clockwise_from_dealers_left() -> None:
 
 
 def test_b2_same_seed_same_deal_different_seeds_differ() -> None:
-    deal = lambda seed: tuple(State.new(Rules.preset("fan_tan"), seed=seed).hand(s) for s in range(4))  # noqa: E731
+    def deal(seed: int) -> tuple[int, ...]:
+        return tuple(State.new(Rules.preset("fan_tan"), seed=seed).hand(s) for s in range(4))
+
     assert deal(2024) == deal(2024)
     assert len({deal(seed) for seed in range(50)}) == 50
     # A3: the deal of a seed is fixed on every machine and Python version.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -27,7 +28,9 @@ games = st.tuples(
 SETTINGS = settings(max_examples=40, deadline=None)
 
 
-def random_game(variant: Rules, players: int, seed: int, dealer: int, choices: int):  # type: ignore[no-untyped-def]
+def random_game(
+    variant: Rules, players: int, seed: int, dealer: int, choices: int
+) -> Iterator[tuple[State, random.Random]]:
     """Yield each state of a random game (the same object, advanced), with its random source."""
     rng = random.Random(choices)
     state = State.new(variant.replace(players=players), seed=seed, dealer=dealer % players)

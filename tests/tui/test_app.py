@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from textual.widgets import Button
+from textual.widgets import Button, Input
 
 from sevens.tui.app import ReplayApp, SevensApp
 from sevens.tui.controller import Controller
@@ -18,7 +18,7 @@ from sevens.tui.history import history_table, load_round, print_replay
 from sevens.tui.options import PlayOptions
 from sevens.tui.screens.game import GameScreen
 from sevens.tui.screens.round_over import RoundOverScreen
-from sevens.tui.widgets.hand import CardWidget
+from sevens.tui.widgets.hand import CardWidget, Hand
 
 from .helpers import NAME, SIZE, app_for, human_move, open_store, play_round, playing, start, text_of
 
@@ -122,7 +122,8 @@ def test_illegal_card_is_explained_and_changes_nothing(tmp_path: Path) -> None:
                 await pilot.pause()
                 assert text_of(app, "#message").startswith("Not understood:")
                 assert controller.state.position() == before
-                assert len(store.get_round(controller.round_id).actions) == stored  # type: ignore[arg-type]
+                assert controller.round_id is not None  # started: the round is stored
+                assert len(store.get_round(controller.round_id).actions) == stored
                 assert isinstance(app.screen, GameScreen)
 
     asyncio.run(scenario())
@@ -136,9 +137,9 @@ def test_keyboard_plays_a_card(tmp_path: Path) -> None:
             async with app.run_test(size=SIZE) as pilot:
                 await pilot.pause()
                 game = app.game
-                hand = game.query_one("#hand")
+                hand = game.query_one("#hand", Hand)
                 wanted = next(str(a) for a in controller.legal() if str(a) != "pass")
-                keys = [c.key for c in hand.cards]  # type: ignore[attr-defined]
+                keys = [c.key for c in hand.cards]
                 await pilot.press(*["right"] * keys.index(wanted), "enter")
                 await pilot.pause()
                 assert wanted in [m.text for m in controller.moves if m.human]
@@ -202,7 +203,7 @@ def test_save_and_resume_in_a_new_app(tmp_path: Path) -> None:
                 await pilot.pause()
                 for _ in range(3):
                     await human_move(pilot, app)
-                hand = [c.key for c in app.game.query_one("#hand").cards]  # type: ignore[attr-defined]
+                hand = [c.key for c in app.game.query_one("#hand", Hand).cards]
                 table = text_of(app, "#table")
                 await pilot.press("q")
                 await pilot.pause()
@@ -214,7 +215,7 @@ def test_save_and_resume_in_a_new_app(tmp_path: Path) -> None:
             app2 = SevensApp(store, resumed, bot_delay=0)
             async with app2.run_test(size=SIZE) as pilot:
                 await pilot.pause()
-                assert [c.key for c in app2.game.query_one("#hand").cards] == hand  # type: ignore[attr-defined]
+                assert [c.key for c in app2.game.query_one("#hand", Hand).cards] == hand
                 assert text_of(app2, "#table") == table
                 assert text_of(app2, "#message").startswith(f"Resumed session {session_id}")
                 await play_round(pilot, app2, by_hand=False)
@@ -237,11 +238,11 @@ def test_menu_starts_a_game_and_lists_saved_sessions(tmp_path: Path) -> None:
             async with app.run_test(size=SIZE) as pilot:
                 await pilot.pause()
                 assert app.screen.query_one(f"#resume-{saved.session_id}")
-                app.screen.query_one("#players").value = "x"  # type: ignore[attr-defined]
+                app.screen.query_one("#players", Input).value = "x"
                 await pilot.click("#start")
                 await pilot.pause()
                 assert "not a number" in text_of(app, "#menu-error")
-                app.screen.query_one("#players").value = "3"  # type: ignore[attr-defined]
+                app.screen.query_one("#players", Input).value = "3"
                 app.screen.query_one("#start", Button).press()
                 await pilot.pause()
                 assert isinstance(app.screen, GameScreen), text_of(app, "#menu-error")

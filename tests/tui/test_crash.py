@@ -65,11 +65,11 @@ def test_a_killed_session_loses_only_its_unfinished_round_and_resumes_from_its_l
     reported: dict[int, list[str]] = {}
     finished: dict[int, list[list[int]]] = {}
     for line in lines[1:]:
-        kind, number, rest_of_line = line.split(" ", 2)
+        kind, number_text, rest_of_line = line.split(" ", 2)
         if kind == "move":
-            reported.setdefault(int(number), []).append(rest_of_line)
+            reported.setdefault(int(number_text), []).append(rest_of_line)
         else:
-            finished[int(number)] = json.loads(rest_of_line)
+            finished[int(number_text)] = json.loads(rest_of_line)
     last = max(reported)
     assert last > KILL_AFTER_ROUNDS and len(finished) >= KILL_AFTER_ROUNDS
 

@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Button, Input, Select
 
 from sevens.agents.levels import LEVELS, about, display_name
@@ -26,16 +27,16 @@ MENU_ORDER = ["preset", "settings", "players", "bots", "time", "rounds", "name",
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
-async def focus(pilot: object, app: SevensApp, widget_id: str, key: str = "tab", limit: int = 25) -> None:
+async def focus(pilot: Pilot[int | None], app: SevensApp, widget_id: str, key: str = "tab", limit: int = 25) -> None:
     """Press ``key`` until the widget ``widget_id`` has the focus."""
     for _ in range(limit):
         if app.focused is not None and app.focused.id == widget_id:
             return
-        await pilot.press(key)  # type: ignore[attr-defined]
+        await pilot.press(key)
     raise AssertionError(f"{key} never reached #{widget_id} (focus on {app.focused!r})")
 
 
-async def play_by_keys(pilot: object, app: SevensApp, limit: int = 400) -> None:
+async def play_by_keys(pilot: Pilot[int | None], app: SevensApp, limit: int = 400) -> None:
     """Play the human's turns until the end-of-round dialog: ←/→ and Enter on a legal card, else Tab to the pass
     button and Enter, then Esc back to the hand."""
     for _ in range(limit):
@@ -43,7 +44,7 @@ async def play_by_keys(pilot: object, app: SevensApp, limit: int = 400) -> None:
             return
         controller = app.game.controller
         if not controller.human_to_move():
-            await pilot.pause()  # type: ignore[attr-defined]
+            await pilot.pause()
             continue
         legal = [str(a) for a in controller.legal()]
         hand = app.screen.query_one(Hand)
@@ -53,13 +54,13 @@ async def play_by_keys(pilot: object, app: SevensApp, limit: int = 400) -> None:
             for _ in range(len(hand.cards)):
                 if hand.selected is not None and hand.selected.key == cards[0]:
                     break
-                await pilot.press("right")  # type: ignore[attr-defined]
-            await pilot.press("enter")  # type: ignore[attr-defined]
+                await pilot.press("right")
+            await pilot.press("enter")
         else:
             assert "pass" in legal, legal
             await focus(pilot, app, "act-pass")
-            await pilot.press("enter", "escape")  # type: ignore[attr-defined]
-        await pilot.pause()  # type: ignore[attr-defined]
+            await pilot.press("enter", "escape")
+        await pilot.pause()
     raise AssertionError("the round did not end")
 
 

@@ -7,6 +7,7 @@ import asyncio
 import io
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -22,7 +23,7 @@ KANA_KANJI = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
-def key_bar(screen: Screen[object]) -> dict[str, str]:
+def key_bar(screen: Screen[Any]) -> dict[str, str]:
     """What the footer shows: key -> description, for the bindings it shows."""
     return {key: b.binding.description for key, b in screen.active_bindings.items() if b.binding.show}
 
@@ -72,6 +73,7 @@ def test_question_mark_and_f1_open_the_help_for_the_game_on_the_table(
             app = app_for(store, controller, lang=lang)
             async with app.run_test(size=SIZE) as pilot:
                 await pilot.pause()
+                assert controller.state is not None  # started: a round is on the table
                 before = len(controller.state.actions)
                 for key in ("question_mark", "f1"):
                     await pilot.press(key)
@@ -98,6 +100,7 @@ def test_a_refused_card_is_explained_in_one_language_with_the_legal_moves_in_wor
 
     async def scenario() -> None:
         async with playing(tmp_path, "standard", lang=lang) as (app, controller, pilot):
+            assert controller.state is not None  # playing: a round is on the table
             view, before = controller.view(), len(controller.state.actions)
             legal = {str(a) for a in view.legal_actions}
             card = next(c for c in view.to_dict()["hand"] if c not in legal)

@@ -10,6 +10,7 @@ from sevens.agents.base import Agent, make_agent
 from sevens.agents.killer import SearchAgent
 from sevens.cards import RANKS, ROW, SEVENS_MASK, mask_of, parse_cards
 from sevens.games.killer import Rules, State, parse_position
+from sevens.games.killer.geometry import Death
 
 from ..common import choice_in, play_out, random_walk
 
@@ -33,7 +34,7 @@ VARIANTS = [
 @st.composite
 def any_rules(draw: st.DrawFn) -> Rules:
     """Any combination of Part C parameters, 2–20 players."""
-    death = draw(st.sampled_from(["orthogonal", "horizontal", "all_eight"]))
+    death: Death = draw(st.sampled_from(["orthogonal", "horizontal", "all_eight"]))
     wrap = draw(st.booleans())
     largest = {"horizontal": 11 if wrap else 5}.get(death, 47 if wrap else 23)
     return Rules(
