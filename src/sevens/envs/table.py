@@ -80,7 +80,23 @@ class Table:
         self.state = self.family.new_state(self.rules, seed)
 
     def observe(self, seat: int) -> dict[str, FloatVector | Mask]:
-        """``observation`` (the seat's view as floats) and ``action_mask`` (zeros unless the seat is to move)."""
+        """``observation`` (the seat's view as floats) and ``action_mask`` (zeros unless the seat is to move).
+        Where the encoder reads states (the sevens families) no view is built: the vector comes from the state's
+        bit sets and the mask from its legal actions, the same numbers as from the view."""
+        state = self.state
+        if self.encoder.reads_state:
+            if not 0 <= seat < self.players:
+                raise RulesError(f"seat {seat!r} is not a seat; allowed: 0 to {self.players - 1}")
+            vector = self.encoder.encode_state(state, seat)
+            legal: Any = state.legal_actions() if state.to_move == seat else None
+        else:
+            view = self.numbers_view(state, seat)
+            vector = self.encoder.encode(view)
+            legal = view.legal_actions if view.to_move == seat else None
+        return {"observation": vector, "action_mask": self._no_actions() if legal is None else self.space.mask(legal)}
+
+    def view_observation(self, seat: int) -> dict[str, FloatVector | Mask]:
+        """What :meth:`observe` returns, computed from the seat's view (the reference the fast path must equal)."""
         view = self.numbers_view(self.state, seat)
         mask = self.space.mask(view.legal_actions) if view.to_move == seat else self._no_actions()
         return {"observation": self.encoder.encode(view), "action_mask": mask}
