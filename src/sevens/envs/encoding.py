@@ -19,8 +19,9 @@ Seats are written relative to the viewer (the viewer first, then clockwise), so 
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, partial
 from typing import Any
 
@@ -121,12 +122,13 @@ _CARD_FIELD = (1 << DECK_SIZE) - 1
 def _bits(masks: Sequence[int]) -> NDArray[np.uint8]:
     """Card bit sets one after another, 52 bits each, as 0/1 bytes: joined into one Python integer, unpacked by
     one numpy call (a few calls per observation, whatever the number of sets)."""
-    joined = 0
-    for k, mask in enumerate(masks):
-        joined |= (mask & _CARD_FIELD) << (DECK_SIZE * k)
-    count = DECK_SIZE * len(masks)
-    raw = np.frombuffer(joined.to_bytes((count + 7) // 8, "little"), dtype=np.uint8)
-    return np.unpackbits(raw, count=count, bitorder="little")
+    joined = shift = 0
+    for mask in masks:
+        joined |= (mask & _CARD_FIELD) << shift
+        shift += DECK_SIZE
+    raw = np.frombuffer(joined.to_bytes((shift + 7) // 8, "little"), dtype=np.uint8)
+    bits = np.unpackbits(raw, bitorder="little")
+    return bits if shift % 8 == 0 else bits[:shift]
 
 
 def card_bits(*masks: int) -> FloatVector:
@@ -182,13 +184,15 @@ class Encoder:
 class _SeatScale:
     """What the sevens families' encoders need to write every seat's figures: each viewer's order of seats, the
     scales of card counts and passes, and each status as one-hot floats, by name (views) or by the engine's
-    status number (its index in ``sevens_core.state.STATUS_NAMES``, of which a family's names are a prefix)."""
+    status number (its index in ``sevens_core.state.STATUS_NAMES``, of which a family's names are a prefix).
+    ``blocks`` keeps each seat's figures once computed, by what they are computed from (a few hundred at most)."""
 
     orders: tuple[tuple[int, ...], ...]
     per_card: float
     passes: int
     hot_by_name: dict[str, tuple[float, ...]]
     hot_by_number: tuple[tuple[float, ...], ...]
+    blocks: dict[tuple[Any, ...], bytes] = field(default_factory=dict)
 
     @classmethod
     def of(cls, rules: Any, statuses: tuple[str, ...]) -> _SeatScale:
@@ -219,10 +223,12 @@ def _encode_shichinarabe(scale: _SeatScale, view: Any) -> FloatVector:
 
 
 def _read_shichinarabe(scale: _SeatScale, state: Any, seat: int) -> FloatVector:
-    """The fields :func:`_encode_shichinarabe` reads, from where the state's ``view`` takes them."""
+    """The fields :func:`_encode_shichinarabe` reads, from where the state's ``view`` takes them (a seat holds its
+    cards and its jokers)."""
     cards = (state._hands[seat], state.table, state.joker_positions, state.playable_positions)
     own = (state._jokers[seat], state.removed_jokers)
-    seats = (list(map(state._held, range(state.players))), state._passes, state._status, scale.hot_by_number)
+    counts = [hand.bit_count() + jokers for hand, jokers in zip(state._hands, state._jokers, strict=True)]
+    seats = (counts, state._passes, state._status, scale.hot_by_number)
     return _shichinarabe_vector(scale, seat, state.to_move, cards, own, seats)
 
 
@@ -230,13 +236,18 @@ def _shichinarabe_vector(
     scale: _SeatScale, seat: int, mover: int | None, cards: tuple[int, ...], own: tuple[int, int], seats: Any
 ) -> FloatVector:
     counts, used, status, hot = seats
-    per_card, passes = scale.per_card, scale.passes
+    blocks = scale.blocks
     jokers_in_hand, removed_jokers = own
-    rest = [jokers_in_hand / 2, removed_jokers / 2, float(mover == seat)]
+    parts = _card_floats(cards)
+    parts.append(_floats(jokers_in_hand / 2, removed_jokers / 2, float(mover == seat)))
     for s in scale.orders[seat]:
-        rest += (counts[s] / per_card, min(used[s] / passes, 1.0), float(mover == s))
-        rest += hot[status[s]]
-    return _cards_then(cards, rest)
+        key = (counts[s], used[s], status[s], mover == s)
+        block = blocks.get(key)
+        if block is None:
+            figures = (counts[s] / scale.per_card, min(used[s] / scale.passes, 1.0), float(mover == s))
+            block = blocks[key] = _floats(*figures, *hot[status[s]])
+        parts.append(block)
+    return _vector(parts)
 
 
 def _killer(rules: Any) -> Encoder:
@@ -256,7 +267,7 @@ def _encode_killer(scale: _SeatScale, view: Any) -> FloatVector:
 def _read_killer(scale: _SeatScale, state: Any, seat: int) -> FloatVector:
     """The fields :func:`_encode_killer` reads, from where the state's ``view`` takes them."""
     cards = (state._hands[seat], state._table, state._deadpos, state.playable_positions)
-    counts = list(map(state._held, range(state.players)))
+    counts = [hand.bit_count() for hand in state._hands]
     dead = [pile.bit_count() for pile in state._dead]
     seats = (counts, dead, state._kills, state._passes, state._status, scale.hot_by_number)
     return _killer_vector(scale, seat, state.to_move, cards, seats)
@@ -264,23 +275,43 @@ def _read_killer(scale: _SeatScale, state: Any, seat: int) -> FloatVector:
 
 def _killer_vector(scale: _SeatScale, seat: int, mover: int | None, cards: tuple[int, ...], seats: Any) -> FloatVector:
     counts, dead, kills, used, status, hot = seats
-    per_card, passes = scale.per_card, scale.passes
-    rest = [float(mover == seat)]
+    per_card, blocks = scale.per_card, scale.blocks
+    parts = _card_floats(cards)
+    parts.append(_floats(float(mover == seat)))
     for s in scale.orders[seat]:
-        rest += (counts[s] / per_card, dead[s] / per_card, kills[s] / DECK_SIZE)
-        rest += (min(used[s] / passes, 1.0), float(mover == s))
-        rest += hot[status[s]]
-    return _cards_then(cards, rest)
+        key = (counts[s], dead[s], kills[s], used[s], status[s], mover == s)
+        block = blocks.get(key)
+        if block is None:
+            share = (counts[s] / per_card, dead[s] / per_card, kills[s] / DECK_SIZE)
+            block = blocks[key] = _floats(*share, min(used[s] / scale.passes, 1.0), float(mover == s), *hot[status[s]])
+        parts.append(block)
+    return _vector(parts)
 
 
-def _cards_then(masks: tuple[int, ...], rest: list[float]) -> FloatVector:
-    """One vector: the card bit sets as 52 floats each (as :func:`card_bits`, written in place), then the other
-    figures."""
-    k = len(masks) * DECK_SIZE
-    out = np.empty(k + len(rest), np.float32)
-    out[:k] = _bits(masks)
-    out[k:] = rest
-    return out
+# The sevens families' vectors are assembled as float32 bytes and made an array once: cheaper than numpy calls
+# per piece, which cost more than the numbers themselves at this size.
+_BYTE_FLOATS = tuple(np.unpackbits(np.uint8(b), bitorder="little").astype(np.float32).tobytes() for b in range(256))
+
+
+def _card_floats(masks: tuple[int, ...]) -> list[bytes]:
+    """The card bit sets as 52 float32 (0.0 or 1.0) each, as bytes: 8 floats per byte of the sets joined."""
+    joined = shift = 0
+    for mask in masks:
+        joined |= (mask & _CARD_FIELD) << shift
+        shift += DECK_SIZE
+    parts = list(map(_BYTE_FLOATS.__getitem__, joined.to_bytes((shift + 7) // 8, "little")))
+    if shift % 8:  # an odd number of sets: the last byte holds 4 bits more than there are cards
+        parts[-1] = parts[-1][: 4 * (shift % 8)]
+    return parts
+
+
+def _floats(*figures: float) -> bytes:
+    """Figures as float32 bytes in the machine's order (rounded to nearest, as numpy rounds them)."""
+    return struct.pack(f"{len(figures)}f", *figures)
+
+
+def _vector(parts: list[bytes]) -> FloatVector:
+    return np.frombuffer(bytearray().join(parts), dtype=np.float32)  # a bytearray: the array is writable
 
 
 def _seven27(rules: Any) -> Encoder:
