@@ -45,6 +45,7 @@ def test_observe_equals_the_view_encoding_at_every_seat_of_random_games(
                 observed = table.observe(seat)
                 vector, mask = view_observation(table, seat)
                 assert observed["observation"].dtype == np.float32 and observed["action_mask"].dtype == np.int8
+                assert observed["observation"].flags.writeable and observed["action_mask"].flags.writeable
                 assert observed["observation"].tobytes() == vector.tobytes(), (preset, seat, table.state.position())
                 assert observed["action_mask"].tobytes() == mask.tobytes(), (preset, seat, table.state.position())
                 checked += 1
