@@ -207,12 +207,25 @@ class _SeatScale:
         )
 
 
+def _sevens_encoder(
+    rules: Any,
+    statuses: tuple[str, ...],
+    head: int,
+    per_seat: int,
+    encode: Callable[..., FloatVector],
+    read: Callable[..., FloatVector],
+) -> Encoder:
+    """A sevens family's encoder: 4 card sets, ``head`` figures, then ``per_seat`` figures and the status of every
+    seat; ``encode`` reads a view, ``read`` a state."""
+    size = 4 * DECK_SIZE + head + rules.players * (per_seat + len(statuses))
+    scale = _SeatScale.of(rules, statuses)
+    return Encoder(size, partial(encode, scale), partial(read, scale))
+
+
 def _shichinarabe(rules: Any) -> Encoder:
     from sevens.games.shichinarabe.state import STATUS_NAMES
 
-    size = 4 * DECK_SIZE + 3 + rules.players * (3 + len(STATUS_NAMES))
-    scale = _SeatScale.of(rules, STATUS_NAMES)
-    return Encoder(size, partial(_encode_shichinarabe, scale), partial(_read_shichinarabe, scale))
+    return _sevens_encoder(rules, STATUS_NAMES, 3, 3, _encode_shichinarabe, _read_shichinarabe)
 
 
 def _encode_shichinarabe(scale: _SeatScale, view: Any) -> FloatVector:
@@ -253,9 +266,7 @@ def _shichinarabe_vector(
 def _killer(rules: Any) -> Encoder:
     from sevens.games.killer.state import STATUS_NAMES
 
-    size = 4 * DECK_SIZE + 1 + rules.players * (5 + len(STATUS_NAMES))
-    scale = _SeatScale.of(rules, STATUS_NAMES)
-    return Encoder(size, partial(_encode_killer, scale), partial(_read_killer, scale))
+    return _sevens_encoder(rules, STATUS_NAMES, 1, 5, _encode_killer, _read_killer)
 
 
 def _encode_killer(scale: _SeatScale, view: Any) -> FloatVector:
