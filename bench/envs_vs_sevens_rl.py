@@ -8,7 +8,8 @@
 ``last()``, then a uniformly random legal action from the observation's mask, ``step``; an action is one ``step``
 of a live agent. Rates are actions per CPU-second of this process, the two envs' games interleaved one by one
 (other load on the shared machine then weighs on both alike), for ``--seconds`` of CPU each; ``--rounds`` such
-rounds, and the ratio reported is the median of the rounds' ratios. Ours is ``sevens.envs.pettingzoo.env`` (it
+rounds, and the ratio reported is the median of the rounds' ratios. The same games' wall-clock rates and ratio are
+reported beside them (``… (wall)``). Ours is ``sevens.envs.pettingzoo.env`` (it
 needs none of PettingZoo's wrappers); ``sevens_rl``'s is used as it comes (no wrappers either).
 """
 
@@ -42,21 +43,26 @@ def play_episode(env: Any, rng: np.random.Generator, seed: int) -> int:
     return actions
 
 
-def interleaved_rates(makers: dict[str, Callable[[], Any]], seconds: float, seed: int = 0) -> dict[str, float]:
-    """Actions per CPU-second of each env, their episodes interleaved (one game each in turn) until each has used
-    ``seconds`` of this process's CPU time: load on a shared machine then weighs on every side alike."""
+def interleaved_rates(
+    makers: dict[str, Callable[[], Any]], seconds: float, seed: int = 0
+) -> dict[str, tuple[float, float]]:
+    """Actions per CPU-second and per wall-clock second of each env, their episodes interleaved (one game each in
+    turn) until each has used ``seconds`` of this process's CPU time: load on a shared machine then weighs on every
+    side alike."""
     envs = {name: make() for name, make in makers.items()}
     rngs = {name: np.random.default_rng(seed) for name in envs}
     actions = dict.fromkeys(envs, 0)
     cpu = dict.fromkeys(envs, 0.0)
+    wall = dict.fromkeys(envs, 0.0)
     episode = 0
     while min(cpu.values()) < seconds:
         for name, env in envs.items():
-            start = time.process_time()
+            start, start_wall = time.process_time(), time.perf_counter()
             actions[name] += play_episode(env, rngs[name], seed + episode)
             cpu[name] += time.process_time() - start
+            wall[name] += time.perf_counter() - start_wall
         episode += 1
-    return {name: actions[name] / cpu[name] for name in envs}
+    return {name: (actions[name] / cpu[name], actions[name] / wall[name]) for name in envs}
 
 
 def sevens_rl_factory(path: Path | None) -> Callable[[], Any] | None:
@@ -84,15 +90,19 @@ def main() -> None:
     if theirs is not None:
         sides["sevens_rl"] = theirs
     rates: dict[str, list[float]] = {name: [] for name in sides}
+    walls: dict[str, list[float]] = {name: [] for name in sides}
     for round_number in range(args.rounds):
-        for name, rate in interleaved_rates(sides, args.seconds, seed=1000 * round_number).items():
+        for name, (rate, wall_rate) in interleaved_rates(sides, args.seconds, seed=1000 * round_number).items():
             rates[name].append(rate)
+            walls[name].append(wall_rate)
     report: dict[str, Any] = {name: statistics.median(values) for name, values in rates.items()}
+    report |= {f"{name} (wall)": statistics.median(values) for name, values in walls.items()}
     if theirs is None:
         report["skipped"] = "sevens_rl not found: give --sevens-rl PATH or $SEVENS_RL_PATH"
     else:
-        ratios = [ours / other for ours, other in zip(rates["sevens"], rates["sevens_rl"], strict=True)]
-        report["sevens / sevens_rl"] = statistics.median(ratios)
+        for suffix, measured in (("", rates), (" (wall)", walls)):
+            ratios = [ours / other for ours, other in zip(measured["sevens"], measured["sevens_rl"], strict=True)]
+            report[f"sevens / sevens_rl{suffix}"] = statistics.median(ratios)
     if args.json:
         print(json.dumps(report))
         return

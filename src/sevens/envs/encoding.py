@@ -1,7 +1,9 @@
 """One fixed-size float vector per seat's view, and one fixed numbering of the actions, per game family.
 
 Every environment (PettingZoo, Gymnasium, OpenSpiel) shares these, so a policy trained in one reads the same
-numbers in another. The vector is built from :meth:`view` only (the seat's allowlist), never from the state.
+numbers in another. The vector is defined by :meth:`view` (the seat's allowlist). For the sevens families the envs
+read the same few fields straight from the state's bit sets (:meth:`Encoder.encode_state`, no view object built):
+the same numbers, checked equal to the view's over many random states by the tests.
 Seats are written relative to the viewer (the viewer first, then clockwise), so one policy fits every seat.
 
 >>> from sevens.games.shichinarabe import Rules, State
@@ -17,8 +19,9 @@ Seats are written relative to the viewer (the viewer first, then clockwise), so 
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, partial
 from typing import Any
 
@@ -40,6 +43,11 @@ class ActionSpace:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {a: i for i, a in enumerate(self.actions)})
+        # the engines hand out these very objects: looking them up by identity skips the dataclass hash
+        object.__setattr__(self, "_by_id", {id(a): i for i, a in enumerate(self.actions)})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ActionSpace, (self.actions,))  # identities are rebuilt in the process that unpickles
 
     def __len__(self) -> int:
         return len(self.actions)
@@ -53,10 +61,12 @@ class ActionSpace:
 
     def mask(self, legal: Sequence[Any]) -> Mask:
         """1 where an action is legal now."""
-        mask = np.zeros(len(self.actions), dtype=np.int8)
+        flags = bytearray(len(self.actions))
+        by_id = self._by_id  # type: ignore[attr-defined]
         for action in legal:
-            mask[self.index(action)] = 1
-        return mask
+            number = by_id.get(id(action))
+            flags[self.index(action) if number is None else number] = 1
+        return np.frombuffer(flags, dtype=np.int8)
 
     def action(self, number: int) -> Any:
         """The action numbered ``number``; a number out of range raises :class:`RulesError`."""
@@ -77,6 +87,8 @@ def action_number(action: Any) -> int:
     ...
     sevens.errors.RulesError: an action is a whole number (an action number), not 1.5
     """
+    if type(action) is int:
+        return action
     value = action
     if isinstance(value, np.ndarray) and value.size == 1 and np.issubdtype(value.dtype, np.integer):
         value = value.reshape(()).item()
@@ -107,15 +119,25 @@ def action_space_for(family_name: str) -> ActionSpace:
 _CARD_FIELD = (1 << DECK_SIZE) - 1
 
 
+def _bits(masks: Sequence[int]) -> NDArray[np.uint8]:
+    """Card bit sets one after another, 52 bits each, as 0/1 bytes: joined into one Python integer, unpacked by
+    one numpy call (a few calls per observation, whatever the number of sets)."""
+    joined = shift = 0
+    for mask in masks:
+        joined |= (mask & _CARD_FIELD) << shift
+        shift += DECK_SIZE
+    raw = np.frombuffer(joined.to_bytes((shift + 7) // 8, "little"), dtype=np.uint8)
+    bits = np.unpackbits(raw, bitorder="little")
+    return bits if shift % 8 == 0 else bits[:shift]
+
+
 def card_bits(*masks: int) -> FloatVector:
-    """Card bit sets as 52 floats each, 1.0 where the card is in the set (one numpy call for all of them).
+    """Card bit sets as 52 floats each, 1.0 where the card is in the set.
 
     >>> card_bits(0b101)[:4].tolist(), card_bits(1, 2).shape
     ([1.0, 0.0, 1.0, 0.0], (104,))
     """
-    words = np.array([m & _CARD_FIELD for m in masks], dtype="<u8")
-    bits = np.unpackbits(words.view(np.uint8), bitorder="little").reshape(len(masks), 64)[:, :DECK_SIZE]
-    return bits.astype(np.float32).reshape(-1)
+    return _bits(masks).astype(np.float32)
 
 
 def _relative(seat: int, players: int) -> tuple[int, ...]:
@@ -130,76 +152,177 @@ def _one_hot(index: int, size: int) -> tuple[float, ...]:
 
 @dataclass(frozen=True)
 class Encoder:
-    """Views of one family under one set of rules → vectors of ``size`` floats in 0…1."""
+    """Views of one family under one set of rules → vectors of ``size`` floats in 0…1; where ``state_fn`` is
+    given, the same vector read straight from a state (:meth:`encode_state`)."""
 
     size: int
     encode_fn: Callable[[Any], FloatVector]
+    state_fn: Callable[[Any, int], FloatVector] | None = None
 
     def encode(self, view: Any) -> FloatVector:
         vector = self.encode_fn(view)
         assert vector.shape == (self.size,), (vector.shape, self.size)
         return vector
 
+    @property
+    def reads_state(self) -> bool:
+        return self.state_fn is not None
+
+    def encode_state(self, state: Any, seat: int) -> FloatVector:
+        """``encode(state.view(seat))`` without building the view: the few fields the encoder reads, taken from
+        the state in place (only where :attr:`reads_state`; ``seat`` must be a seat of the state)."""
+        if self.state_fn is None:
+            raise RulesError("this encoder reads views only; encode(state.view(seat)) instead")
+        return self.state_fn(state, seat)
+
 
 # The encoders are module-level functions bound to their rules by ``partial``, so that encoders (and the
 # environments holding them) pickle.
 
 
+@dataclass(frozen=True, eq=False)
+class _SeatScale:
+    """What the sevens families' encoders need to write every seat's figures: each viewer's order of seats, the
+    scales of card counts and passes, and each status as one-hot floats, by name (views) or by the engine's
+    status number (its index in ``sevens_core.state.STATUS_NAMES``, of which a family's names are a prefix).
+    ``blocks`` keeps each seat's figures once computed, by what they are computed from (a few hundred at most)."""
+
+    orders: tuple[tuple[int, ...], ...]
+    per_card: float
+    passes: int
+    hot_by_name: dict[str, tuple[float, ...]]
+    hot_by_number: tuple[tuple[float, ...], ...]
+    blocks: dict[tuple[Any, ...], bytes] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, rules: Any, statuses: tuple[str, ...]) -> _SeatScale:
+        n = rules.players
+        hot = tuple(_one_hot(i, len(statuses)) for i in range(len(statuses)))
+        return cls(
+            orders=tuple(_relative(seat, n) for seat in range(n)),
+            per_card=DECK_SIZE / n + 1,
+            passes=rules.pass_limit or 10,  # without a limit, passes are scaled as if ten were allowed
+            hot_by_name=dict(zip(statuses, hot, strict=True)),
+            hot_by_number=hot,
+        )
+
+
+def _sevens_encoder(
+    rules: Any,
+    statuses: tuple[str, ...],
+    head: int,
+    per_seat: int,
+    encode: Callable[..., FloatVector],
+    read: Callable[..., FloatVector],
+) -> Encoder:
+    """A sevens family's encoder: 4 card sets, ``head`` figures, then ``per_seat`` figures and the status of every
+    seat; ``encode`` reads a view, ``read`` a state."""
+    size = 4 * DECK_SIZE + head + rules.players * (per_seat + len(statuses))
+    scale = _SeatScale.of(rules, statuses)
+    return Encoder(size, partial(encode, scale), partial(read, scale))
+
+
 def _shichinarabe(rules: Any) -> Encoder:
     from sevens.games.shichinarabe.state import STATUS_NAMES
 
-    n = rules.players
-    size = 4 * DECK_SIZE + 3 + n * (3 + len(STATUS_NAMES))
-    return Encoder(size, partial(_encode_shichinarabe, n, rules.pass_limit, STATUS_NAMES))
+    return _sevens_encoder(rules, STATUS_NAMES, 3, 3, _encode_shichinarabe, _read_shichinarabe)
 
 
-def _encode_shichinarabe(n: int, pass_limit: int | None, statuses: tuple[str, ...], view: Any) -> FloatVector:
-    passes = pass_limit or 10  # without a limit, passes are scaled as if ten were allowed
-    per_card = DECK_SIZE / n + 1
-    seat, mover = view.seat, view.to_move
-    counts, used, status = view.hand_counts, view.passes_used, view.statuses
-    rest = [view.jokers_in_hand / 2, view.removed_jokers / 2, float(mover == seat)]
-    for s in _relative(seat, n):
-        rest += (counts[s] / per_card, min(used[s] / passes, 1.0), float(mover == s))
-        rest += _status_one_hot(statuses, status[s])
-    return _cards_then((view.hand, view.table, view.joker_positions, view.playable_positions), rest)
+def _encode_shichinarabe(scale: _SeatScale, view: Any) -> FloatVector:
+    cards = (view.hand, view.table, view.joker_positions, view.playable_positions)
+    own = (view.jokers_in_hand, view.removed_jokers)
+    seats = (view.hand_counts, view.passes_used, view.statuses, scale.hot_by_name)
+    return _shichinarabe_vector(scale, view.seat, view.to_move, cards, own, seats)
+
+
+def _read_shichinarabe(scale: _SeatScale, state: Any, seat: int) -> FloatVector:
+    """The fields :func:`_encode_shichinarabe` reads, from where the state's ``view`` takes them (a seat holds its
+    cards and its jokers)."""
+    cards = (state._hands[seat], state.table, state.joker_positions, state.playable_positions)
+    own = (state._jokers[seat], state.removed_jokers)
+    counts = [hand.bit_count() + jokers for hand, jokers in zip(state._hands, state._jokers, strict=True)]
+    seats = (counts, state._passes, state._status, scale.hot_by_number)
+    return _shichinarabe_vector(scale, seat, state.to_move, cards, own, seats)
+
+
+def _shichinarabe_vector(
+    scale: _SeatScale, seat: int, mover: int | None, cards: tuple[int, ...], own: tuple[int, int], seats: Any
+) -> FloatVector:
+    counts, used, status, hot = seats
+    blocks = scale.blocks
+    jokers_in_hand, removed_jokers = own
+    parts = _card_floats(cards)
+    parts.append(_floats(jokers_in_hand / 2, removed_jokers / 2, float(mover == seat)))
+    for s in scale.orders[seat]:
+        key = (counts[s], used[s], status[s], mover == s)
+        block = blocks.get(key)
+        if block is None:
+            figures = (counts[s] / scale.per_card, min(used[s] / scale.passes, 1.0), float(mover == s))
+            block = blocks[key] = _floats(*figures, *hot[status[s]])
+        parts.append(block)
+    return _vector(parts)
 
 
 def _killer(rules: Any) -> Encoder:
     from sevens.games.killer.state import STATUS_NAMES
 
-    n = rules.players
-    size = 4 * DECK_SIZE + 1 + n * (5 + len(STATUS_NAMES))
-    return Encoder(size, partial(_encode_killer, n, rules.pass_limit, STATUS_NAMES))
+    return _sevens_encoder(rules, STATUS_NAMES, 1, 5, _encode_killer, _read_killer)
 
 
-def _encode_killer(n: int, pass_limit: int | None, statuses: tuple[str, ...], view: Any) -> FloatVector:
-    passes = pass_limit or 10
-    per_card = DECK_SIZE / n + 1
-    mover = view.to_move
-    counts, dead, kills, used, status = view.hand_counts, view.dead_counts, view.kills, view.passes_used, view.statuses
-    rest = [float(mover == view.seat)]
-    for s in _relative(view.seat, n):
-        rest += (counts[s] / per_card, dead[s] / per_card, kills[s] / DECK_SIZE)
-        rest += (min(used[s] / passes, 1.0), float(mover == s))
-        rest += _status_one_hot(statuses, status[s])
-    return _cards_then((view.hand, view.table, view.dead_positions, view.playable_positions), rest)
+def _encode_killer(scale: _SeatScale, view: Any) -> FloatVector:
+    cards = (view.hand, view.table, view.dead_positions, view.playable_positions)
+    seats = (view.hand_counts, view.dead_counts, view.kills, view.passes_used, view.statuses, scale.hot_by_name)
+    return _killer_vector(scale, view.seat, view.to_move, cards, seats)
 
 
-@cache
-def _status_one_hot(names: tuple[str, ...], status: str) -> tuple[float, ...]:
-    return _one_hot(names.index(status), len(names))
+def _read_killer(scale: _SeatScale, state: Any, seat: int) -> FloatVector:
+    """The fields :func:`_encode_killer` reads, from where the state's ``view`` takes them."""
+    cards = (state._hands[seat], state._table, state._deadpos, state.playable_positions)
+    counts = [hand.bit_count() for hand in state._hands]
+    dead = [pile.bit_count() for pile in state._dead]
+    seats = (counts, dead, state._kills, state._passes, state._status, scale.hot_by_number)
+    return _killer_vector(scale, seat, state.to_move, cards, seats)
 
 
-def _cards_then(masks: tuple[int, ...], rest: list[float]) -> FloatVector:
-    """One vector: the card bit sets as 52 floats each (as :func:`card_bits`, written in place), then the other
-    figures."""
-    k = len(masks)
-    out = np.empty(k * DECK_SIZE + len(rest), np.float32)
-    bits = np.unpackbits(np.array(masks, dtype="<u8").view(np.uint8), bitorder="little").reshape(k, 64)
-    out[: k * DECK_SIZE].reshape(k, DECK_SIZE)[:] = bits[:, :DECK_SIZE]
-    out[k * DECK_SIZE :] = rest
-    return out
+def _killer_vector(scale: _SeatScale, seat: int, mover: int | None, cards: tuple[int, ...], seats: Any) -> FloatVector:
+    counts, dead, kills, used, status, hot = seats
+    per_card, blocks = scale.per_card, scale.blocks
+    parts = _card_floats(cards)
+    parts.append(_floats(float(mover == seat)))
+    for s in scale.orders[seat]:
+        key = (counts[s], dead[s], kills[s], used[s], status[s], mover == s)
+        block = blocks.get(key)
+        if block is None:
+            share = (counts[s] / per_card, dead[s] / per_card, kills[s] / DECK_SIZE)
+            block = blocks[key] = _floats(*share, min(used[s] / scale.passes, 1.0), float(mover == s), *hot[status[s]])
+        parts.append(block)
+    return _vector(parts)
+
+
+# The sevens families' vectors are assembled as float32 bytes and made an array once: cheaper than numpy calls
+# per piece, which cost more than the numbers themselves at this size.
+_BYTE_FLOATS = tuple(np.unpackbits(np.uint8(b), bitorder="little").astype(np.float32).tobytes() for b in range(256))
+
+
+def _card_floats(masks: tuple[int, ...]) -> list[bytes]:
+    """The card bit sets as 52 float32 (0.0 or 1.0) each, as bytes: 8 floats per byte of the sets joined."""
+    joined = shift = 0
+    for mask in masks:
+        joined |= (mask & _CARD_FIELD) << shift
+        shift += DECK_SIZE
+    parts = list(map(_BYTE_FLOATS.__getitem__, joined.to_bytes((shift + 7) // 8, "little")))
+    if shift % 8:  # an odd number of sets: the last byte holds 4 bits more than there are cards
+        parts[-1] = parts[-1][: 4 * (shift % 8)]
+    return parts
+
+
+def _floats(*figures: float) -> bytes:
+    """Figures as float32 bytes in the machine's order (rounded to nearest, as numpy rounds them)."""
+    return struct.pack(f"{len(figures)}f", *figures)
+
+
+def _vector(parts: list[bytes]) -> FloatVector:
+    return np.frombuffer(bytearray().join(parts), dtype=np.float32)  # a bytearray: the array is writable
 
 
 def _seven27(rules: Any) -> Encoder:

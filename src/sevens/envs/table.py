@@ -70,6 +70,7 @@ class Table:
         self.space: ActionSpace = action_space_for(family.name)
         self.encoder: Encoder = encoder_for(family.name, rules)
         self.state: GameState = family.new_state(rules, 0)
+        self._read_state = self.encoder.state_fn  # observations straight from states, where the encoder can
         self._view_takes_history = "history" in inspect.signature(type(self.state).view).parameters
 
     @classmethod
@@ -80,7 +81,19 @@ class Table:
         self.state = self.family.new_state(self.rules, seed)
 
     def observe(self, seat: int) -> dict[str, FloatVector | Mask]:
-        """``observation`` (the seat's view as floats) and ``action_mask`` (zeros unless the seat is to move)."""
+        """``observation`` (the seat's view as floats) and ``action_mask`` (zeros unless the seat is to move).
+        Where the encoder reads states (the sevens families) no view is built: the vector comes from the state's
+        bit sets and the mask from its legal actions, the same numbers as :meth:`view_observation`'s."""
+        read, state = self._read_state, self.state
+        if read is None:
+            return self.view_observation(seat)
+        if not 0 <= seat < self.players:
+            raise RulesError(f"seat {seat!r} is not a seat; allowed: 0 to {self.players - 1}")
+        mask = self.space.mask(state.legal_actions()) if state.to_move == seat else self._no_actions()
+        return {"observation": read(state, seat), "action_mask": mask}
+
+    def view_observation(self, seat: int) -> dict[str, FloatVector | Mask]:
+        """What :meth:`observe` returns, computed from the seat's view (the reference the fast path must equal)."""
         view = self.numbers_view(self.state, seat)
         mask = self.space.mask(view.legal_actions) if view.to_move == seat else self._no_actions()
         return {"observation": self.encoder.encode(view), "action_mask": mask}
