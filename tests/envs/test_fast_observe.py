@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import pickle
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -25,7 +26,7 @@ CASES = [
 
 def view_observation(table: Table, seat: int) -> tuple[np.ndarray, np.ndarray]:
     """The reference: the encoder run on the seat's full view (history included), the mask from its actions."""
-    view = table.state.view(seat)
+    view: Any = table.state.view(seat)  # any family's view: each has legal_actions and to_move
     mask = table.space.mask(view.legal_actions) if view.to_move == seat else np.zeros(len(table.space), np.int8)
     return table.encoder.encode(view), mask
 
