@@ -1,4 +1,5 @@
-"""CPU time of the command line's start-up: ``sevens --help``, ``sevens rules`` and ``sevens simulate --help``.
+"""CPU time of the command line's start-up: ``sevens --help``, ``sevens rules`` (alone, with a preset, with
+``--json``) and ``sevens simulate --help``.
 
 Each command runs in a new interpreter; its CPU time (user + system, from ``getrusage`` of the children) is
 taken over ``--runs`` runs, and the least and the median are reported (other work on the machine only ever adds
@@ -17,7 +18,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-COMMANDS = (("--help",), ("rules",), ("simulate", "--help"))
+COMMANDS = (("--help",), ("rules",), ("rules", "standard"), ("rules", "killer", "--json"), ("simulate", "--help"))
 SCRIPT = "import sys; from sevens.cli.app import main; sys.argv = ['sevens', *sys.argv[1:]]; main()"
 SRC = Path(__file__).resolve().parents[1] / "src"
 
