@@ -15,22 +15,21 @@ from __future__ import annotations
 import json
 import os
 from functools import cache
+from pathlib import Path
 from typing import Literal
 
 Lang = Literal["ja", "en"]
 LANGS: tuple[Lang, ...] = ("ja", "en")
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 
 @cache
 def catalogue() -> dict[str, dict[str, str]]:
     """Every message: key -> {"en": text, "ja": text}, merged from the files of :mod:`sevens.locale`."""
-    from importlib import resources  # here, not on import: it costs more than the rest of the module (CLI start-up)
-
     merged: dict[str, dict[str, str]] = {}
-    folder = resources.files("sevens.locale")
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
-        if not entry.name.endswith(".json"):
-            continue
+    # Read by path like the package's other data (the web page, migrations): importlib.resources would cost the
+    # command line's start-up more than reading the catalogue.
+    for entry in sorted(LOCALE_DIR.glob("*.json")):
         messages: dict[str, dict[str, str]] = json.loads(entry.read_text(encoding="utf-8"))
         for key, texts in messages.items():
             if key in merged:

@@ -1,6 +1,7 @@
 """``sevens arena``: a duplicate-format match between agents, with statistics, ratings and a plot."""
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: typer reads the commands' annotations on every start, and string
+# ones it must evaluate (twice), which cost every command ~0.01 s of CPU (tests/test_cli_speed.py).
 
 import json
 from collections.abc import Callable
@@ -120,7 +121,7 @@ def arena(
         common.console.print(t("cli.arena.no_interval", "en"))
 
 
-def results_table(rows: list[dict[str, Any]], title: str, chips: bool) -> Table:
+def results_table(rows: list[dict[str, Any]], title: str, chips: bool) -> "Table":
     """The arena's results, made to fit 80 columns: ranges are written ``low–high`` and an unknown one ``–``."""
     from rich.table import Table
 
@@ -177,7 +178,7 @@ def _plotting() -> Callable[..., None]:
     return plot_win_rates
 
 
-def _ray(address: str) -> AbstractContextManager[DealMap]:
+def _ray(address: str) -> "AbstractContextManager[DealMap]":
     """The Ray executor (``--ray``): a clear error when Ray is not installed."""
     try:
         from sevens.arena.ray_executor import ray_executor

@@ -2,7 +2,8 @@
 
 Each command imports the games, agents and rich's tables when it runs, so ``sevens --help`` stays fast."""
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: typer reads the commands' annotations on every start, and string
+# ones it must evaluate (twice), which cost every command ~0.01 s of CPU (tests/test_cli_speed.py).
 
 import json
 from typing import Annotated, Any
@@ -20,6 +21,7 @@ from sevens.cli.common import (
     console,
     games_option,
     pick_lang,
+    preset_rules,
     user_errors,
 )
 from sevens.command_options import LangOption, seed_option
@@ -43,7 +45,7 @@ def rules(
     from rich.table import Table
 
     from sevens.games.base import format_value
-    from sevens.games.registry import families
+    from sevens.games.registry import outlines
 
     language = pick_lang(lang)
     if preset is None and (players is not None or setting):
@@ -51,7 +53,7 @@ def rules(
     if preset is None:
         listing = {
             family.name: {name: t(f"preset.{name}.about", language) for name in family.presets}
-            for family in families().values()
+            for family in outlines().values()
         }
         if as_json:
             typer.echo(json.dumps(listing, ensure_ascii=False))
@@ -59,12 +61,12 @@ def rules(
         table = Table(title=t("presets_title", language))
         for column in ("family", "preset", "summary"):
             table.add_column(t(column, language))
-        for family in families().values():
+        for family in outlines().values():
             for name, summary in listing[family.name].items():
                 table.add_row(family.title[language == "ja"], name, summary)
         console.print(table)
         return
-    family, built = build_rules(preset, players, setting)
+    family, built = preset_rules(preset, players, setting)
     params = built.to_dict()
     if as_json:
         typer.echo(json.dumps({"preset": preset, "game": family.name, "rules": params}, ensure_ascii=False))

@@ -25,7 +25,7 @@ from sevens.i18n import parse_lang
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from sevens.games.base import Family
+    from sevens.games.base import Family, FamilyOutline
 
 
 class OneLineErrors(TyperGroup):
@@ -79,8 +79,9 @@ def _tidy(params: Any) -> None:
 def _coerce_when_given(param: Any) -> None:
     """Typer (0.29) turns each option's value into its type with a pydantic adapter that it builds even for an
     option that was not given, and importing pydantic alone takes half of the 0.15 s of CPU ``sevens --help``
-    may spend. The adapter is built here on first use instead: an option left out costs nothing. If typer's
-    internals change, nothing is done (the command line is only slower; tests/test_cli_speed.py says so)."""
+    may spend. The adapter is built here on first use instead: an option left out costs nothing, and a text or a
+    switch (which the adapter returns as it is) never needs one. If typer's internals change, nothing is done
+    (the command line is only slower; tests/test_cli_speed.py says so)."""
     try:
         from typer._coercion import RuntimeParam, build_runtime_param
     except ImportError:  # pragma: no cover - another typer
@@ -91,6 +92,8 @@ def _coerce_when_given(param: Any) -> None:
 
     class WhenGiven(RuntimeParam):
         def _coerce_value(self, value: Any, param: Any, ctx: Any) -> Any:
+            if type(value) is descriptor.annotation in (str, bool) and descriptor.parameter_info.parser is None:
+                return value  # what typer's adapter returns for a text or a switch, without importing pydantic
             real = build_runtime_param(descriptor)
             param._runtime_param = real
             return real._coerce_value(value, param=param, ctx=ctx)
@@ -184,17 +187,26 @@ def write_file(path: Path, option: str, text: str) -> None:
         raise SevensError(f"{option} {path} cannot be written: {exc.strerror or exc}") from None
 
 
-def build_rules(preset: str, players: int | None, settings: list[str] | None) -> tuple[Family, Any]:
-    """The family owning ``preset`` and its rules with the players and ``--set`` changes applied."""
+def preset_rules(preset: str, players: int | None, settings: list[str] | None) -> tuple[FamilyOutline, Any]:
+    """The outline of the family owning ``preset`` and its rules with the players and ``--set`` changes applied
+    (no engine is loaded)."""
     from sevens.games.base import parse_setting
-    from sevens.games.registry import family_of
+    from sevens.games.registry import outline_of
 
-    family = family_of(preset)
+    outline = outline_of(preset)
     changes = dict(parse_setting(s) for s in settings or [])
     if players is not None:
         changes["players"] = players
-    rules = family.presets[preset]
-    return family, rules.replace(**changes) if changes else rules
+    rules = outline.presets[preset]
+    return outline, rules.replace(**changes) if changes else rules
+
+
+def build_rules(preset: str, players: int | None, settings: list[str] | None) -> tuple[Family, Any]:
+    """The family owning ``preset`` (its engine loaded) and its rules with the players and ``--set`` changes."""
+    from sevens.games.registry import family_of
+
+    rules = preset_rules(preset, players, settings)[1]
+    return family_of(preset), rules
 
 
 pick_lang = parse_lang

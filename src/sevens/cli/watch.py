@@ -1,6 +1,7 @@
 """``sevens watch`` (bots play one game, drawn move by move) and ``sevens replay FILE``."""
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: typer reads the commands' annotations on every start, and string
+# ones it must evaluate (twice), which cost every command ~0.01 s of CPU (tests/test_cli_speed.py).
 
 import json
 import time
@@ -80,7 +81,7 @@ def watch(
         common.write_file(save, "--save", json.dumps(family.to_record(state), ensure_ascii=False, indent=1))
 
 
-def _bot_move(state: GameState, bots: list[Agent]) -> None:
+def _bot_move(state: "GameState", bots: "list[Agent]") -> None:
     """Let the seat to move choose from its own view, and play it."""
     seat = state.to_move
     assert seat is not None
@@ -88,7 +89,7 @@ def _bot_move(state: GameState, bots: list[Agent]) -> None:
     state.apply(bot.act(state.view(seat) if bot.needs_view else None, state.legal_actions()))
 
 
-def _log_lines(family: Family, state: GameState, lang: Lang) -> list[str]:
+def _log_lines(family: "Family", state: "GameState", lang: "Lang") -> list[str]:
     """The public move log so far, in ``lang``, seats counted from 1 (:mod:`sevens.session.log`)."""
     from sevens.session.log import format_entry, log_entries, pretty_card
 
@@ -97,7 +98,7 @@ def _log_lines(family: Family, state: GameState, lang: Lang) -> list[str]:
     return [format_entry(entry, lang, card_name=pretty_card) for entry in entries]
 
 
-def _frame(family: Family, state: GameState, log: list[str], lang: Lang) -> Group:
+def _frame(family: "Family", state: "GameState", log: list[str], lang: "Lang") -> "Group":
     from rich.console import Group
     from rich.text import Text
 
@@ -106,7 +107,7 @@ def _frame(family: Family, state: GameState, log: list[str], lang: Lang) -> Grou
     return Group(render_table(family.name, state, lang), Text("\n".join(log[-6:]), style="dim"))
 
 
-def _print_result(state: GameState, lang: Lang) -> None:
+def _print_result(state: "GameState", lang: "Lang") -> None:
     result = state.result().to_dict()
     common.console.print(f"[bold]{t('ranking', lang)}[/bold]")
     outcomes = result.get("outcomes")
@@ -164,7 +165,7 @@ def _load_record(path: Path) -> dict[str, Any]:
     return data
 
 
-def _family_of_record(record: dict[str, Any]) -> Family:
+def _family_of_record(record: dict[str, Any]) -> "Family":
     from sevens.games.registry import families
 
     game = record.get("game")

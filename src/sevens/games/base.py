@@ -1,14 +1,16 @@
 """The engine contract every game family follows (DESIGN.md), as typing protocols and one registry entry.
 
-A family is a folder under :mod:`sevens.games` whose ``__init__`` exposes ``FAMILY``, a :class:`Family`
-that tells front-ends, the conformance check and the simulator everything they need without knowing the
-game: its presets, how to deal a state, how to read an action, records and positions.
+A family is a folder under :mod:`sevens.games` whose ``__init__`` exposes ``OUTLINE``, a :class:`FamilyOutline`
+(its name, titles, presets and numbers of players), and ``FAMILY``, a :class:`Family` that tells front-ends, the
+conformance check and the simulator everything they need without knowing the game: how to deal a state, how to
+read an action, records and positions. ``FAMILY`` and the engine are loaded only when first asked for (see
+:mod:`sevens.lazy_exports`), so listing presets and rules loads no engine.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, Protocol, Self
 
 from sevens.errors import RulesError
@@ -76,23 +78,35 @@ class GameState(Protocol):
 
 
 @dataclass(frozen=True)
-class Family:
-    """Everything generic code needs to know about one game family."""
+class FamilyOutline:
+    """What a family is, known without loading its engine: enough to list its presets and describe its rules
+    (``sevens rules`` reads only this, so it stays fast)."""
 
     name: str  # "shichinarabe", "killer", "seven27"
     title: tuple[str, str]  # (English, Japanese)
     presets: Mapping[str, RulesLike]
+    min_players: int
+    max_players: int
+
+
+@dataclass(frozen=True)
+class Family(FamilyOutline):
+    """Everything generic code needs to know about one game family."""
+
     new_state: Callable[..., GameState]  # (rules, seed, dealer=None) -> a dealt state; dealer defaults to seat n-1
     parse_action: Callable[[str], Any]
     parse_position: Callable[[str], GameState]
     to_record: Callable[[Any], dict[str, Any]]
     replay: Callable[[dict[str, Any]], GameState]
     max_steps: Callable[[Any], int]  # an upper bound on actions in one game under these rules
-    min_players: int
-    max_players: int
     # Extra per-seat figures for `sevens simulate`: names starting with ``mean_`` are averaged over games,
     # the others summed (e.g. Killer's ``mean_dead_cards``, Seven Twenty-Seven's ``chip_delta``).
     seat_stats: Callable[[Any], dict[str, list[int]]] | None = None
+
+    @classmethod
+    def of(cls, outline: FamilyOutline, **engine: Any) -> Family:
+        """The family ``outline`` describes, played by ``engine`` (the fields below the outline's)."""
+        return cls(**{field.name: getattr(outline, field.name) for field in fields(FamilyOutline)}, **engine)
 
 
 def format_value(value: Any) -> str:

@@ -34,20 +34,20 @@ The protocol is described in ``docs/protocol.md``. FastAPI and uvicorn are impor
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from sevens.server.config import ServerConfig
-from sevens.server.timers import ManualClock, MonotonicClock
+from sevens.lazy_exports import lazy_exports
 
 if TYPE_CHECKING:
     from sevens.server.app import create_app, serve
+    from sevens.server.config import ServerConfig
+    from sevens.server.timers import ManualClock, MonotonicClock
 
 __all__ = ["ManualClock", "MonotonicClock", "ServerConfig", "create_app", "serve"]
 
-
-def __getattr__(name: str) -> Any:
-    if name in ("create_app", "serve"):
-        from sevens.server import app
-
-        return getattr(app, name)
-    raise AttributeError(f"module 'sevens.server' has no attribute {name!r}")
+# Loaded on first use: every CLI command imports this package (for `sevens serve`'s options).
+__getattr__ = lazy_exports(__name__, {
+    "create_app": ".app", "serve": ".app",
+    "ServerConfig": ".config",
+    "ManualClock": ".timers", "MonotonicClock": ".timers",
+})  # fmt: skip

@@ -1,38 +1,37 @@
 """殺しの7並べ (Killer sevens; also 陰険7並べ, 封鎖の7並べ), RULES.md Part C, as its own game family.
 
->>> FAMILY.name, list(FAMILY.presets)
-('killer', ['killer'])
+Only the rules are imported with the package; the engine and everything else below is loaded on first use
+(:mod:`sevens.lazy_exports`).
 """
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from sevens.cards import DECK_SIZE, SEVENS_MASK
-from sevens.games.killer.actions import Action, parse_action
-from sevens.games.killer.events import Event
-from sevens.games.killer.position import parse_position
-from sevens.games.killer.record import replay, to_record
-from sevens.games.killer.result import Result
-from sevens.games.killer.rules import PRESETS, Rules
-from sevens.games.killer.state import State
-from sevens.games.killer.view import View
-from sevens.games.sevens_core.family import sevens_family
+from sevens.games.killer.rules import OUTLINE, PRESETS, Rules
+from sevens.lazy_exports import lazy_exports
 
+if TYPE_CHECKING:
+    from sevens.games.killer.actions import Action, parse_action
+    from sevens.games.killer.events import Event
+    from sevens.games.killer.family import FAMILY, max_steps, seat_stats
+    from sevens.games.killer.position import parse_position
+    from sevens.games.killer.record import replay, to_record
+    from sevens.games.killer.result import Result
+    from sevens.games.killer.state import State
+    from sevens.games.killer.view import View
 
-def seat_stats(state: Any) -> dict[str, list[int]]:
-    """Per-seat figures of a finished round for ``sevens simulate`` (averaged over games)."""
-    result = state.result()
-    return {"mean_dead_cards": list(result.dead_cards), "mean_kills": list(result.kills)}
-
-
-# Each play puts one of the 48 cards beside the 7s on the table for good.
-FAMILY = sevens_family(
-    "killer", ("Killer sevens", "殺しの7並べ"), State, parse_action, (to_record, replay),
-    plays=DECK_SIZE - SEVENS_MASK.bit_count(), seat_stats=seat_stats,
-)  # fmt: skip
-max_steps = FAMILY.max_steps
+__getattr__ = lazy_exports(__name__, {
+    "Action": ".actions", "parse_action": ".actions",
+    "Event": ".events",
+    "FAMILY": ".family", "max_steps": ".family", "seat_stats": ".family",
+    "parse_position": ".position",
+    "replay": ".record", "to_record": ".record",
+    "Result": ".result",
+    "State": ".state",
+    "View": ".view",
+})  # fmt: skip
 
 __all__ = [
-    "FAMILY", "PRESETS",
+    "FAMILY", "OUTLINE", "PRESETS",
     "Action", "Event", "Result", "Rules", "State", "View",
     "max_steps", "parse_action", "parse_position", "replay", "seat_stats", "to_record",
 ]  # fmt: skip

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal, get_args
 
 from sevens.errors import RulesError
-from sevens.games.base import format_value
+from sevens.games.base import FamilyOutline, format_value
 from sevens.games.killer.geometry import Death, geometry
 from sevens.games.rules_base import RulesBase, parameters
 
@@ -73,3 +73,4 @@ PARAMETERS: tuple[str, ...] = parameters(Rules)
 
 PRESETS: dict[str, Rules] = {"killer": Rules()}
 Rules._PRESETS = PRESETS
+OUTLINE = FamilyOutline("killer", ("Killer sevens", "殺しの7並べ"), PRESETS, MIN_PLAYERS, MAX_PLAYERS)

@@ -106,3 +106,6 @@ PARAMETERS: tuple[str, ...] = parameters(Rules)
 
 PRESETS: dict[str, Rules] = {"seven27": Rules()}
 Rules._PRESETS = PRESETS
+OUTLINE = base.FamilyOutline(
+    "seven27", ("Seven Twenty-Seven", "セブン・トウェンティーセブン"), PRESETS, MIN_PLAYERS, MAX_PLAYERS
+)

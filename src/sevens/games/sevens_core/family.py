@@ -5,41 +5,34 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from sevens.games.base import Family
+from sevens.games.base import Family, FamilyOutline
 from sevens.games.records import RecordWriter, Replayer
 from sevens.games.sevens_core.state import SevensState
 
 
 def sevens_family(
-    name: str,
-    title: tuple[str, str],
+    outline: FamilyOutline,
     state: type[SevensState],
     parse_action: Callable[[str], Any],
     records: tuple[RecordWriter, Replayer[Any]],
     plays: int,
     seat_stats: Callable[[Any], dict[str, list[int]]] | None = None,
 ) -> Family:
-    """The family ``name`` whose rounds are ``state``; ``plays`` bounds the card actions of a round (each puts a
-    card on the table for good)."""
-    rules: Any = state._RULES
+    """The family ``outline`` describes, whose rounds are ``state``; ``plays`` bounds the card actions of a round
+    (each puts a card on the table for good)."""
 
     def max_steps(rules: Any) -> int:
         """Passes are bounded by the limit, or without one by a stalemate after one cycle between two plays."""
         per_seat = rules.pass_limit if rules.pass_limit is not None else plays + 1
         return int(plays + per_seat * rules.players + rules.players)
 
-    low, high = rules._PLAYERS
-    return Family(
-        name=name,
-        title=title,
-        presets=rules._PRESETS,
+    return Family.of(
+        outline,
         new_state=state.new,
         parse_action=parse_action,
         parse_position=state.parse_position,
         to_record=records[0],
         replay=records[1],
         max_steps=max_steps,
-        min_players=low,
-        max_players=high,
         seat_stats=seat_stats,
     )

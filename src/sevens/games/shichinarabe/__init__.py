@@ -1,20 +1,33 @@
-"""七並べ (Shichi-narabe, Sevens, Fan Tan) with every local rule of RULES.md Part B."""
+"""七並べ (Shichi-narabe, Sevens, Fan Tan) with every local rule of RULES.md Part B.
 
-from sevens.cards import DECK_SIZE
-from sevens.games.sevens_core.family import sevens_family
-from sevens.games.shichinarabe.actions import Action, parse_action
-from sevens.games.shichinarabe.position import parse_position
-from sevens.games.shichinarabe.record import replay, to_record
-from sevens.games.shichinarabe.rules import PRESETS, Rules
-from sevens.games.shichinarabe.state import Event, Result, State
-from sevens.games.shichinarabe.view import View
+Only the rules are imported with the package; the engine and everything else below is loaded on first use
+(:mod:`sevens.lazy_exports`).
+"""
 
-# Each non-pass action puts at least one real card on the table for good, so at most 52 of them.
-FAMILY = sevens_family("shichinarabe", ("Sevens", "七並べ"), State, parse_action, (to_record, replay), plays=DECK_SIZE)
-max_steps = FAMILY.max_steps
+from typing import TYPE_CHECKING
+
+from sevens.games.shichinarabe.rules import OUTLINE, PRESETS, Rules
+from sevens.lazy_exports import lazy_exports
+
+if TYPE_CHECKING:
+    from sevens.games.shichinarabe.actions import Action, parse_action
+    from sevens.games.shichinarabe.family import FAMILY, max_steps
+    from sevens.games.shichinarabe.position import parse_position
+    from sevens.games.shichinarabe.record import replay, to_record
+    from sevens.games.shichinarabe.state import Event, Result, State
+    from sevens.games.shichinarabe.view import View
+
+__getattr__ = lazy_exports(__name__, {
+    "Action": ".actions", "parse_action": ".actions",
+    "FAMILY": ".family", "max_steps": ".family",
+    "parse_position": ".position",
+    "replay": ".record", "to_record": ".record",
+    "Event": ".state", "Result": ".state", "State": ".state",
+    "View": ".view",
+})  # fmt: skip
 
 __all__ = [
-    "FAMILY",
+    "FAMILY", "OUTLINE",
     "PRESETS", "Action", "Event", "Result", "Rules", "State", "View",
-    "parse_action", "parse_position", "replay", "to_record",
+    "max_steps", "parse_action", "parse_position", "replay", "to_record",
 ]  # fmt: skip

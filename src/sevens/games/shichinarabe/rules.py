@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal, get_args
 
 from sevens.errors import RulesError
+from sevens.games.base import FamilyOutline
 from sevens.games.rules_base import RulesBase, parameters
 
 Opening = Literal["sevens_placed", "fan_tan"]
@@ -76,3 +77,4 @@ PRESETS["fan_tan"] = Rules(opening="fan_tan", first_player="dealer_left")
 PRESETS["english"] = Rules(opening="fan_tan", first_player="diamond_seven", pass_limit=None, voluntary_pass=False)
 PRESETS["kids"] = Rules(pass_limit=None, voluntary_pass=False, hints=True)
 Rules._PRESETS = PRESETS
+OUTLINE = FamilyOutline("shichinarabe", ("Sevens", "七並べ"), PRESETS, MIN_PLAYERS, MAX_PLAYERS)
