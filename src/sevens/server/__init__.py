@@ -4,9 +4,12 @@ Modules, one job each:
 
 - :mod:`.app` the FastAPI app (:func:`create_app`) and :func:`serve`;
 - :mod:`.rooms` every room: create, find by code, restore after a restart, the ticker;
-- :mod:`.room` one room: members, connections, frames, the one commit path of its game, host controls;
+- :mod:`.room` one room: the table's state and the doors the server calls, each job done by a helper:
+  :mod:`.roomframes` frames and broadcasts, :mod:`.roomseats` seats and connections, :mod:`.roomrounds`
+  sessions, rounds and the one commit path, :mod:`.roommoves` move messages, :mod:`.roomdispatch` the other
+  messages, :mod:`.roominfo` the room described;
 - :mod:`.autoplay` turn clocks (E4), grace periods, computer moves; :mod:`.restore` resuming from the store;
-  :mod:`.roomshape` what those helpers read of a room (a Protocol: no import circle);
+  :mod:`.roomshape` what those helpers read of a room (Protocols: no import circle);
 - :mod:`sevens.session.match` rounds of a session and their scores (E2, E3, chips); :mod:`.views` per-seat and
   public views;
 - :mod:`.members` seats and options; :mod:`.bots` computer players; :mod:`.timers` clocks;

@@ -9,59 +9,23 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from concurrent.futures import Executor
 from typing import Any, Protocol
 
 from sevens.agents import Agent
 from sevens.errors import SevensError
 from sevens.server.bots import Decision, agent_or_fallback, decide, new_agent, prepare
-from sevens.server.config import ServerConfig
 from sevens.server.errors import ServerError
 from sevens.server.members import PACE_FACTORS, Member
-from sevens.server.roomshape import RoomFacts
-from sevens.server.timers import Clock, turn_clock
+from sevens.server.roomshape import Keeping, RoomFacts, RoomServices, Seated
+from sevens.server.timers import turn_clock
 from sevens.session.clock import default_action
-from sevens.session.match import RoundPlan
 
 log = logging.getLogger("sevens.server")
 Mark = tuple[int, int, int]  # (room round, moves played, seat to move): one turn
 
 
-class RoomServices(Protocol):
-    """What the rooms of a server share that autoplay uses: the clock and the computer players' thread."""
-
-    @property
-    def clock(self) -> Clock: ...
-
-    @property
-    def bot_executor(self) -> Executor: ...
-
-
-class PlayingRoom(RoomFacts, Protocol):
+class PlayingRoom(RoomFacts, Seated, Keeping, Protocol):
     """What autoplay needs of its room beyond its facts: the lock, the round, the one commit path."""
-
-    @property
-    def code(self) -> str: ...
-
-    @property
-    def closed(self) -> bool: ...
-
-    @property
-    def plan(self) -> RoundPlan | None: ...
-
-    @property
-    def round_index(self) -> int: ...
-
-    @property
-    def lock(self) -> asyncio.Lock: ...
-
-    @property
-    def config(self) -> ServerConfig: ...
-
-    @property
-    def ctx(self) -> RoomServices: ...
-
-    def player_in(self, seat: int) -> int: ...
 
     def broadcast_room(self, event: str, player: int | None = None) -> None: ...
 

@@ -7,6 +7,7 @@ Every human is away (their grace period running) until they reconnect with their
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from sevens.errors import RecordError
@@ -23,25 +24,8 @@ async def resume(room: Room, info: SessionInfo) -> None:
     room.session_id = info.id
     room.match = room.new_match(seats, info.seed)
     room.status = "playing"
-    for stored in sorted(info.rounds, key=lambda r: r.number):
-        plan = room.match.next_plan()
-        if (plan.number, plan.seed, plan.dealer) != (stored.number, stored.seed, stored.dealer):
-            raise RecordError(f"room {room.code}: stored round {stored.number} does not match its session")
-        room.plan, room.state = plan, plan.state
-        played = room.logs.setdefault(room.round_index, [])
-        for text in stored.actions:
-            action = room.family.parse_action(text)
-            actor = actor_of(room, text)
-            room.state.apply(action)
-            played.append((actor, text))
-        if stored.finished:
-            room.results.append(room.match.record(plan, room.state))
-            continue
-        room.round_id = stored.id
-        if room.state.is_over():  # stopped between its last action and its score
-            await room.finish_round()
-        break
-    if room.round_id is None:
+    await replay_rounds(room, info)
+    if room.round_id is None:  # stopped between two rounds: the next one, or the end of the session
         if room.match.is_over():
             await room.store_call(room.ctx.persistence.finish_session(info.id))
             room.status = "finished"
@@ -56,6 +40,34 @@ async def resume(room: Room, info: SessionInfo) -> None:
     room.autoplay.schedule()
 
 
+async def replay_rounds(room: Room, info: SessionInfo) -> None:
+    """Replay the stored rounds: the finished ones scored again, the one in progress made current."""
+    assert room.match is not None
+    for stored in sorted(info.rounds, key=lambda r: r.number):
+        plan = room.match.next_plan()
+        if (plan.number, plan.seed, plan.dealer) != (stored.number, stored.seed, stored.dealer):
+            raise RecordError(f"room {room.code}: stored round {stored.number} does not match its session")
+        room.plan, room.state = plan, plan.state
+        replay_actions(room, stored.actions)
+        if stored.finished:
+            room.results.append(room.match.record(plan, room.state))
+            continue
+        room.round_id = stored.id
+        if room.state.is_over():  # stopped between its last action and its score
+            await room.finish_round()
+        return
+
+
+def replay_actions(room: Room, actions: Sequence[str]) -> None:
+    """Apply a round's stored actions to the room's state, logging who made each (for duplicate moves)."""
+    played = room.logs.setdefault(room.round_index, [])
+    for text in actions:
+        action = room.family.parse_action(text)
+        actor = actor_of(room, text)
+        room.state.apply(action)
+        played.append((actor, text))
+
+
 def actor_of(room: Room, text: str) -> int | None:
     """Who made the stored action ``text``, about to be applied to the room's state (for duplicate moves)."""
     words = text.split()
@@ -65,4 +77,4 @@ def actor_of(room: Room, text: str) -> int | None:
     return None if seat is None else room.player_in(seat)
 
 
-__all__ = ["actor_of", "resume"]
+__all__ = ["actor_of", "replay_actions", "replay_rounds", "resume"]

@@ -109,34 +109,10 @@ class RoomRegistry:
         if len(self.rooms) >= self.config.max_rooms:
             raise ServerError("too_many_rooms", "the server is full; try again later")
         family, rules, options = settle_room(body, self.config)
-        members = []
-        for player, spec in enumerate(body.seats):
-            member = Member(player, spec.kind, self.clock, self.config.grace_seconds)
-            if spec.kind == "bot":
-                member.agent = check_agent(
-                    family.name, spec.agent or agent_or_fallback(family.name, self.config.default_bot)
-                )
-                member.name = bot_name(member.agent)
-            elif spec.agent is not None:
-                raise ServerError("invalid", "a human seat takes no agent")
-            members.append(member)
+        members = self._new_members(body, family)
         token = new_token()
-        host: int | None = None
-        host_token: str | None = None
-        if body.host_name is not None:
-            seat = next((m for m in members if m.kind == "human"), None)
-            if seat is None:
-                raise ServerError("invalid", "host_name needs a human seat; leave it out to host without playing")
-            seat.name = clean_name(body.host_name, self.config.name_max_chars)
-            if await self.persistence.is_computer_name(seat.name):
-                raise ServerError("name_taken", f"{seat.name!r} is the name of a computer player")
-            seat.token = hash_token(token)
-            host = seat.player
-        else:
-            host_token = hash_token(token)
-        code = new_room_code(self.rooms)
-        while self.claim_code is not None and not await self.claim_code(code):
-            code = new_room_code(self.rooms)
+        host, host_token = await self._seat_host(body.host_name, members, hash_token(token))
+        code = await self._new_code()
         seed = body.seed if body.seed is not None else secrets.randbits(63)
         room = Room(
             self.ctx, code=code, family=family, preset=body.preset, rules=rules, options=options, members=members,
@@ -148,6 +124,44 @@ class RoomRegistry:
             self._lobbies.setdefault(address, set()).add(code)
         ticket = SeatTicket(code=code, player=host, token=token, host=True, ws_path=f"/ws/{code}")
         return room, ticket
+
+    def _new_members(self, body: CreateRoom, family: Family) -> list[Member]:
+        """The seats of a new room: computer players with their agents, free human seats."""
+        members = []
+        for player, spec in enumerate(body.seats):
+            member = Member(player, spec.kind, self.clock, self.config.grace_seconds)
+            if spec.kind == "bot":
+                member.agent = check_agent(
+                    family.name, spec.agent or agent_or_fallback(family.name, self.config.default_bot)
+                )
+                member.name = bot_name(member.agent)
+            elif spec.agent is not None:
+                raise ServerError("invalid", "a human seat takes no agent")
+            members.append(member)
+        return members
+
+    async def _seat_host(
+        self, host_name: str | None, members: list[Member], digest: str
+    ) -> tuple[int | None, str | None]:
+        """``(host, host_token)``: the creator in the first human seat (named ``host_name``, holding the token
+        whose hash is ``digest``), or a host who only watches with that token."""
+        if host_name is None:
+            return None, digest
+        seat = next((m for m in members if m.kind == "human"), None)
+        if seat is None:
+            raise ServerError("invalid", "host_name needs a human seat; leave it out to host without playing")
+        seat.name = clean_name(host_name, self.config.name_max_chars)
+        if await self.persistence.is_computer_name(seat.name):
+            raise ServerError("name_taken", f"{seat.name!r} is the name of a computer player")
+        seat.token = digest
+        return seat.player, None
+
+    async def _new_code(self) -> str:
+        """A join code no room of this server (nor, with several nodes, of the site) has."""
+        code = new_room_code(self.rooms)
+        while self.claim_code is not None and not await self.claim_code(code):
+            code = new_room_code(self.rooms)
+        return code
 
     async def join(self, code: str, name: str, seat: int | None) -> SeatTicket:
         """A seat in a room's lobby."""
