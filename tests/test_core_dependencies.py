@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import ast
 import re
+import tomllib
 from importlib.metadata import PackageNotFoundError, packages_distributions, requires
 from pathlib import Path
-
-import tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "sevens"
