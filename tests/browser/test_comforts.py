@@ -18,6 +18,7 @@ from .helpers import (
     create_room,
     enter_with_ticket,
     play_one,
+    play_to_the_end,
     start_game,
     wait_for_my_turn,
     wait_for_my_turn_in_session,
@@ -174,3 +175,30 @@ def assert_on_screen(page: Page, element: Any) -> None:
     size = page.viewport_size
     assert box is not None and size is not None
     assert box["y"] >= 0 and box["y"] + box["height"] <= size["height"], f"{box} is below the fold of {size}"
+
+
+def test_a_page_opened_again_after_the_last_round_shows_who_won_and_the_replay(page: Page, server: str) -> None:
+    """A phone that slept through the end of the session (or a reload) still shows the final standings: the
+    winner by total points, the results table and the replay link, from the room's snapshot alone."""
+    seats = [{"kind": "human"}] + [{"kind": "bot", "agent": "normal"}] * 3
+    body = {"seats": seats, "host_name": "Aiko", "seed": 4, "rounds": 1}
+    ticket = httpx.post(f"{server}/api/rooms", json=body).json()
+    enter_with_ticket(page, ticket, "Aiko")
+    start_game(page)
+    play_to_the_end(page)
+    room = httpx.get(f"{server}/api/rooms/{ticket['code']}").json()
+    page.reload()
+    expect(page.locator("#table")).to_have_attribute("data-session-over", "true")
+    results = page.get_by_test_id("results")
+    expect(results).to_be_visible()
+    rows = results.locator("tr[data-player]").all()
+    totals = {
+        int(r.get_attribute("data-player") or -1): int(r.locator("[data-total]").get_attribute("data-total") or 0)
+        for r in rows
+    }
+    assert sorted(totals) == [0, 1, 2, 3], totals
+    best = max(totals.values())
+    winners = {int(p) for p in (page.get_by_test_id("winner").get_attribute("data-players") or "").split(",")}
+    assert winners == {p for p, total in totals.items() if total == best}
+    href = page.get_by_test_id("replay-link").get_attribute("href") or ""
+    assert href.endswith(f"/{room['record']}"), (href, room["record"])

@@ -122,6 +122,11 @@ export class RoomView {
         this.chat = frame.chat || [];
         this.pending = false;
         this.clockAt = performance.now();
+        if (frame.room.status === "finished" && frame.scores && frame.scores.rounds.length) {
+          // a page that missed the last round_over (asleep, reloaded) still shows the final standings
+          this.lastRound = { type: "round_over", scores: frame.scores, session_over: true };
+          this.resultsOpen = true;
+        }
         break;
       case "action":
         if (this.game && frame.round === this.game.round) {
