@@ -1,7 +1,9 @@
 """Computer players in rooms: which agents a family offers, and deterministic choices.
 
 A bot's choice depends only on what its seat may see, the round's seed, its seat and the move number: the
-agent is re-seeded before each decision. So a game resumed after a restart goes on exactly as it would have.
+agent is re-seeded before each decision, and a searching agent thinks in samples, not seconds
+(``make_agent(..., deterministic=True)``). So a game resumed after a restart goes on exactly as it would have,
+and a node loaded by other rooms fields computer players exactly as strong as an idle one (only slower).
 """
 
 from __future__ import annotations
@@ -63,9 +65,9 @@ def decide(decision: Decision) -> Any:
 def new_agent(family: str, name: str) -> Agent:
     """A fresh agent (falls back to :data:`FALLBACK_AGENT` for a name this family does not offer)."""
     try:
-        return make_agent(name, family)
+        return make_agent(name, family, deterministic=True)
     except RulesError:
-        return make_agent(FALLBACK_AGENT, family)
+        return make_agent(FALLBACK_AGENT, family, deterministic=True)
 
 
 __all__ = ["FALLBACK_AGENT", "Decision", "agent_or_fallback", "check_agent", "decide", "new_agent", "offered_agents",
