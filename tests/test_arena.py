@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from sevens.arena.tournament import GameOutcome, Match, percentile, points_interval, run_match, summarise
 from sevens.cli.app import app
 from sevens.games.seven27 import Rules
+from sevens.games.shichinarabe import Rules as SevensRules
 
 runner = CliRunner()
 ROW_KEYS = {
@@ -132,3 +133,16 @@ def test_the_arena_measures_against_the_oracle_which_play_never_offers(preset: s
     assert rows["oracle"]["games"] == 3 and rows["random"]["games"] == 6
     code, _, err = run("simulate", "--preset", preset, "--players", "3", "--agents", "oracle,random,random")
     assert code == 2 and "unknown agent 'oracle'" in err
+
+
+def test_deterministic_arena_plays_the_searching_agents_on_samples_so_a_rerun_is_the_same() -> None:
+    """`--deterministic`: the server's way of running computer players (samples, not seconds): two runs of the
+    same match give the same games move for move, which a clock budget cannot promise on a shared machine."""
+    code, out, err = run("arena", "--agents", "expert,normal,normal", "--games", "3", "--deterministic", "--json")
+    assert code == 0, err
+    assert json.loads(out)["games"] == 3
+    match = Match("shichinarabe", SevensRules.preset("standard", players=3), ("expert", "normal", "normal"), 5, True)
+    first, second = run_match(match, 3), run_match(match, 3)
+    assert [(g.ranking, g.points, [len(t) for t in g.move_seconds]) for g in first] == [
+        (g.ranking, g.points, [len(t) for t in g.move_seconds]) for g in second
+    ]

@@ -52,6 +52,7 @@ class Match:
     rules: Any
     agents: tuple[str, ...]  # one entry per seat
     seed: int
+    deterministic: bool = False  # searching agents think in samples, not CPU time (as in the server's rooms)
 
 
 def play_deal(match: Match, deal: int) -> list[GameOutcome]:
@@ -62,7 +63,7 @@ def play_deal(match: Match, deal: int) -> list[GameOutcome]:
     outcomes = []
     for rotation in range(n):
         entries = tuple((seat - rotation) % n for seat in range(n))
-        agents = [make_agent(match.agents[e], match.family_name, research=True) for e in entries]
+        agents = [make_agent(match.agents[e], match.family_name, True, match.deterministic) for e in entries]
         state = family.new_state(match.rules, deal_seed)
         for seat, agent in enumerate(agents):
             agent.reset(seat, derive_seed(deal_seed, 1 + rotation * n + seat))

@@ -70,6 +70,14 @@ def arena(
             help="Run the deals on the Ray cluster at ADDRESS, or on a small local Ray without one (same results).",
         ),
     ] = None,
+    deterministic: Annotated[
+        bool,
+        typer.Option(
+            "--deterministic",
+            help="Searching agents think in samples, not CPU time, as in the server's rooms: the same results on "
+            "any machine under any load.",
+        ),
+    ] = False,
     plot: Annotated[Path | None, typer.Option(help="Write a PNG of win rates with 95% intervals.")] = None,
     as_json: common.JsonOption = False,
 ) -> None:
@@ -100,7 +108,7 @@ def arena(
         bar = stack.enter_context(Progress(console=errors, disable=not errors.is_terminal, transient=True))
         task = bar.add_task("games", total=games * seeds)
         for series in seed_series(seed, seeds):
-            match = Match(family.name, built, tuple(names), series)
+            match = Match(family.name, built, tuple(names), series, deterministic)
             outcomes = run_match(match, games, workers, progress=lambda k: bar.advance(task, k), executor=executor)
             per_seed.append(summarise(names, outcomes))
     if seeds > 1:
