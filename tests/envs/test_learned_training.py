@@ -15,8 +15,10 @@ pytest.importorskip("gymnasium")
 
 from bench_scripts import load_bench_script, run_main
 from sevens.agents.shichinarabe.learned import POLICY_VARIABLE, LearnedAgent, Network, observation_of
+from sevens.agents.shichinarabe.levels import NORMAL_WEIGHTS
 from sevens.envs.encoding import action_space_for
 from sevens.envs.vector import SevensVectorEnv
+from sevens.errors import SevensError
 from sevens.games.shichinarabe import Rules, State
 
 SPACE = action_space_for("shichinarabe")
@@ -94,3 +96,24 @@ def test_the_same_seed_trains_the_same_weights(tmp_path: Path) -> None:
         assert run_main(load_bench_script("train_learned"), args)[0] == 0
     first, second = (Network.load(out).layers for out in files)
     assert all(np.array_equal(a, b) for x, y in zip(first, second, strict=True) for a, b in zip(x, y, strict=True))
+
+
+def test_the_teacher_and_the_opponents_play_the_weights_given() -> None:
+    """``weights=`` (here the ``normal`` level's) moves the opponents inside the kernel as the Python policy with
+    those weights moves them, and ``heuristic_actions(weights)`` labels with them."""
+    env = SevensVectorEnv(num_envs=40, opponents="heuristic", weights=NORMAL_WEIGHTS)
+    states = positions_for_seat_0(env.rules, 40, seed=9)
+    env.reset(seed=1, options={"states": [state.clone() for state in states]})
+    normal, tuned = env.heuristic_actions(NORMAL_WEIGHTS), env.heuristic_actions()
+    assert (normal != tuned).any()  # the weights matter in some of these positions
+    _, _, terminations, _, infos = env.step(normal)
+    for g, state in enumerate(states):
+        assert SPACE.action(int(normal[g])) == state.legal_actions()[python_choice(state, NORMAL_WEIGHTS)]
+        state.apply(SPACE.action(int(normal[g])))
+        while state.to_move not in (0, None):
+            state.apply(state.legal_actions()[python_choice(state, NORMAL_WEIGHTS)])
+        assert bool(terminations[g]) == state.is_over()
+        if not state.is_over():
+            assert infos["action_mask"][g].tolist() == SPACE.mask(state.legal_actions()).tolist()
+    with pytest.raises(SevensError, match=r"weights must be a sevens\.policy_weights\.Weights"):
+        SevensVectorEnv(num_envs=2, weights="normal")  # type: ignore[arg-type]  # wrong on purpose
