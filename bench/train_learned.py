@@ -18,24 +18,25 @@ from __future__ import annotations
 
 import os
 
-for _variable in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMBA_NUM_THREADS"):
-    os.environ.setdefault(_variable, "1")  # one thread: reproducible sums, and the machine is shared
+if __name__ == "__main__":  # one thread (set before numpy and numba load): reproducible sums, a shared machine
+    for _variable in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS", "NUMBA_NUM_THREADS"):
+        os.environ.setdefault(_variable, "1")
 
-import argparse  # noqa: E402
-import json  # noqa: E402
-import sys  # noqa: E402
-import time  # noqa: E402
-from dataclasses import dataclass, field  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import Any  # noqa: E402
+import argparse
+import json
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
-import numpy as np  # noqa: E402
-import numpy.typing as npt  # noqa: E402
+import numpy as np
+import numpy.typing as npt
 
-from sevens.agents.shichinarabe.learned import ACTIONS, FEATURES, Features, Network  # noqa: E402
-from sevens.agents.shichinarabe.levels import NORMAL_WEIGHTS  # noqa: E402
-from sevens.envs.vector import SevensVectorEnv  # noqa: E402
-from sevens.policy_weights import DEFAULT_WEIGHTS, Weights  # noqa: E402
+from sevens.agents.shichinarabe.learned import ACTIONS, FEATURES, Features, Network
+from sevens.agents.shichinarabe.levels import NORMAL_WEIGHTS
+from sevens.envs.vector import SevensVectorEnv
+from sevens.policy_weights import DEFAULT_WEIGHTS, Weights
 
 F32 = npt.NDArray[np.float32]
 TEACHERS = {
