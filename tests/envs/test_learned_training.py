@@ -21,6 +21,8 @@ from sevens.envs.vector import SevensVectorEnv
 from sevens.errors import SevensError
 from sevens.games.shichinarabe import Rules, State
 
+from .test_vector import positions_for_seat_0
+
 SPACE = action_space_for("shichinarabe")
 python_choice = load_bench_script("kernel_crosscheck").python_choice
 SETTINGS = {
@@ -30,27 +32,6 @@ SETTINGS = {
     "kids": None,
     "joker": ["jokers=2", "joker_exchange=optional"],
 }
-
-
-def positions_for_seat_0(rules: Rules, count: int, seed: int) -> list[State]:
-    """Positions with seat 0 to move, some random actions into the round."""
-    walk = np.random.default_rng(seed)
-    found: list[State] = []
-    game = 0
-    while len(found) < count:
-        state = State.new(rules, seed * 1000 + game)
-        game += 1
-        for _ in range(int(walk.integers(0, 50))):
-            if state.is_over():
-                break
-            legal = state.legal_actions()
-            state.apply(legal[int(walk.integers(len(legal)))])
-        while not state.is_over() and state.to_move != 0:
-            legal = state.legal_actions()
-            state.apply(legal[int(walk.integers(len(legal)))])
-        if not state.is_over():
-            found.append(state)
-    return found
 
 
 @pytest.mark.parametrize("preset", list(SETTINGS))
