@@ -9,8 +9,9 @@ highest score, so it is deterministic: the same views give the same moves.
 It reads only its seat's view: :func:`observation_of` writes the view in the vector env's observation layout
 (own hand, table, jokers on the table, every seat's public counts) and :class:`Features` turns that and the
 legal actions into the network's input, the same function in training and in play. It plays every 七並べ
-preset and setting with 2 to 8 players (the seat fields are padded to 8); other families and more players are
-refused with an error saying what it plays.
+preset and setting; the seat fields hold 8 seats (padded with zeros for fewer players; with more, the viewer and
+the 7 seats after it), and it was trained with 2 to 8. Other families are refused with an error saying what it
+plays.
 
 ``$SEVENS_POLICY`` names another weights file (one written by ``bench/train_learned.py``) for every
 ``learned`` agent made while it is set; a missing or malformed file is one clear error when the agent is made.
@@ -47,7 +48,7 @@ U8 = npt.NDArray[np.uint8]
 WEIGHTS_FILE = Path(__file__).with_name("learned_standard.npz")
 POLICY_VARIABLE = "SEVENS_POLICY"
 FORMAT = 1  # bumped when the features or the file's layout change
-MAX_PLAYERS = 8
+SEATS = 8  # seats the network reads (the viewer first, then clockwise)
 
 # the vector env's observation layout (sevens.kernel.engine O_*, documented in sevens.envs.vector)
 O_HAND, O_TABLE, O_JOKER_AT, O_SEATS = 0, 52, 104, 156
@@ -57,7 +58,7 @@ ACTIONS = 209
 STATUSES = ("in", "finished", "eliminated", "joker_stuck")
 SEAT_FEATURES = 8  # present, cards held, passes used, no pass left, status one-hot (4)
 RULE_FEATURES = 11
-FEATURES = 7 * 52 + 1 + MAX_PLAYERS * SEAT_FEATURES + 1 + RULE_FEATURES
+FEATURES = 7 * 52 + 1 + SEATS * SEAT_FEATURES + 1 + RULE_FEATURES
 """hand, table, jokers on the table, positions open to the others, legal plays, legal joker plays, legal
 exchanges (52 each); the pass is legal; 8 seats; own jokers; the rules."""
 
@@ -72,13 +73,7 @@ def check_playable(rules: object) -> Rules:
     if not isinstance(rules, Rules):
         family = type(rules).__module__.split(".")[-2] if "." in type(rules).__module__ else type(rules).__name__
         raise RulesError(
-            f"the learned agent plays 七並べ (shichinarabe: {', '.join(PRESETS)}, any settings) with 2 to "
-            f"{MAX_PLAYERS} players, not {family}"
-        )
-    if rules.players > MAX_PLAYERS:
-        raise RulesError(
-            f"the learned agent plays 2 to {MAX_PLAYERS} players (its network has {MAX_PLAYERS} seats), "
-            f"these rules have {rules.players}"
+            f"the learned agent plays 七並べ only (shichinarabe: {', '.join(PRESETS)}, any settings), not {family}"
         )
     return rules
 
@@ -129,7 +124,7 @@ class Features:
         self._limit = 10.0 if limit is None else float(max(limit, 1))
         self._rule_features = np.array(
             [
-                rules.players / MAX_PLAYERS, 0.0 if limit is None else min(limit, 5) / 5, limit is None,
+                rules.players / SEATS, 0.0 if limit is None else min(limit, 5) / 5, limit is None,
                 rules.voluntary_pass, rules.jokers / 2, rules.ak_link, rules.tunnel == "cross",
                 rules.tunnel == "end", rules.opening == "fan_tan", rules.first_player == "dealer_left",
                 rules.joker_exchange == "optional",
@@ -139,6 +134,7 @@ class Features:
 
     def encode(self, obs: U8, masks: npt.NDArray[Any]) -> F32:
         n, games = self.players, obs.shape[0]
+        k = min(n, SEATS)  # with more players, the viewer and the next seats clockwise
         out = np.zeros((games, FEATURES), dtype=np.float32)
         hand = obs[:, O_HAND : O_HAND + 52]
         table = obs[:, O_TABLE : O_TABLE + 52]
@@ -155,17 +151,17 @@ class Features:
         out[:, 260:312] = masks[:, A_JOKER_BELOW : A_JOKER_BELOW + 52] | masks[:, A_JOKER_ABOVE : A_JOKER_ABOVE + 52]
         out[:, 312:364] = masks[:, A_SWAP : A_SWAP + 52]
         out[:, 364] = masks[:, A_PASS]
-        held = obs[:, O_SEATS : O_SEATS + n].astype(np.float32)
-        passes = obs[:, O_SEATS + n : O_SEATS + 2 * n].astype(np.float32)
-        status = obs[:, O_SEATS + 2 * n : O_SEATS + 3 * n]
-        seats = out[:, 365 : 365 + MAX_PLAYERS * SEAT_FEATURES].reshape(games, MAX_PLAYERS, SEAT_FEATURES)
-        seats[:, :n, 0] = 1.0
-        seats[:, :n, 1] = held / 13.0
-        seats[:, :n, 2] = np.minimum(passes / self._limit, 1.0)
-        seats[:, :n, 3] = 0.0 if self.rules.pass_limit is None else passes >= self.rules.pass_limit
-        for k in range(4):
-            seats[:, :n, 4 + k] = status == k
-        at = 365 + MAX_PLAYERS * SEAT_FEATURES
+        held = obs[:, O_SEATS : O_SEATS + k].astype(np.float32)
+        passes = obs[:, O_SEATS + n : O_SEATS + n + k].astype(np.float32)
+        status = obs[:, O_SEATS + 2 * n : O_SEATS + 2 * n + k]
+        seats = out[:, 365 : 365 + SEATS * SEAT_FEATURES].reshape(games, SEATS, SEAT_FEATURES)
+        seats[:, :k, 0] = 1.0
+        seats[:, :k, 1] = held / 13.0
+        seats[:, :k, 2] = np.minimum(passes / self._limit, 1.0)
+        seats[:, :k, 3] = 0.0 if self.rules.pass_limit is None else passes >= self.rules.pass_limit
+        for code in range(len(STATUSES)):
+            seats[:, :k, 4 + code] = status == code
+        at = 365 + SEATS * SEAT_FEATURES
         out[:, at] = obs[:, O_SEATS + 3 * n] / 2.0
         out[:, at + 1 :] = self._rule_features
         return out
