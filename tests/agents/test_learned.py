@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import json
 import random
+import tomllib
+from fnmatch import fnmatch
 from pathlib import Path
 
 import numpy as np
 import pytest
 from typer.testing import CliRunner
 
+import sevens
 from sevens.agents.base import agent_names, make_agent
 from sevens.agents.shichinarabe.learned import (
     FEATURES,
@@ -141,3 +144,11 @@ def test_a_missing_or_malformed_weights_file_is_one_clear_error(
     assert result.exit_code == 2
     assert result.output.strip().startswith("error:") and len(result.output.strip().splitlines()) == 1
     assert "Traceback" not in result.output
+
+
+def test_the_weights_are_package_data() -> None:
+    """A wheel carries the weights: pyproject's package data names them."""
+    pyproject = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text(encoding="utf-8"))
+    patterns = pyproject["tool"]["setuptools"]["package-data"]["sevens"]
+    package = Path(sevens.__file__).parent
+    assert any(fnmatch(WEIGHTS_FILE.relative_to(package).as_posix(), pattern) for pattern in patterns)
