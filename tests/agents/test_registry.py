@@ -8,8 +8,10 @@ from sevens.agents.base import GENERIC_AGENTS, agent_names, agent_table, make_ag
 from sevens.errors import RulesError
 
 
-def test_play_table_offers_the_levels_then_random_greedy_heuristic_search() -> None:
-    assert agent_names() == ["beginner", "easy", "normal", "hard", "expert", "random", "greedy", "heuristic", "search"]
+def test_play_table_offers_the_levels_then_random_greedy_heuristic_search_learned() -> None:
+    assert agent_names() == [
+        "beginner", "easy", "normal", "hard", "expert", "random", "greedy", "heuristic", "search", "learned",
+    ]  # fmt: skip
     assert agent_names("shichinarabe") == agent_names()
 
 

@@ -1,22 +1,17 @@
-"""The small learned policy of docs/research.md: trained in the Gymnasium env, measured in ``sevens arena``."""
+"""The tiny linear policy of :mod:`sevens.envs.policy` (the Gymnasium env's example and the tests' snapshot)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import numpy as np
 import pytest
-from typer.testing import CliRunner
 
-from sevens.agents.base import make_agent
-from sevens.cli.app import app
 from sevens.errors import RulesError
 
 pytest.importorskip("gymnasium")
 
-from bench_scripts import load_bench_script, run_main
-from sevens.envs.policy import LinearPolicy, PolicyAgent
+from sevens.envs.policy import LinearPolicy
 
 
 def test_the_policy_puts_no_probability_on_illegal_actions() -> None:
@@ -27,32 +22,10 @@ def test_the_policy_puts_no_probability_on_illegal_actions() -> None:
     assert probabilities.sum() == pytest.approx(1.0)
 
 
-def test_training_writes_a_policy_that_plays_in_the_arena(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    out = tmp_path / "policy.npz"
-    code, stdout, _ = run_main(
-        load_bench_script("train_policy"),
-        ["--players", "3", "--opponents", "random", "--episodes", "4", "--every", "2", "--out", str(out)],
-    )
-    assert code == 0
-    lines = [json.loads(line) for line in stdout.splitlines()]
-    assert [line["episodes"] for line in lines] == [2, 4, 4] and lines[-1]["saved"] == str(out)
-    monkeypatch.setenv("SEVENS_POLICY", str(out))
-    result = CliRunner().invoke(app, ["arena", "--agents", "learned,random,greedy", "--games", "3", "--json"])
-    assert result.exit_code == 0, result.output
-    rows = {row["name"]: row for row in json.loads(result.stdout)["agents"]}
-    assert rows["learned"]["games"] == 3
-
-
-def test_a_missing_or_mismatched_policy_file_is_a_clear_error(tmp_path: Path) -> None:
-    from sevens.games.shichinarabe import Rules, State
-
-    state = State.new(Rules.preset("standard"), 1)
-    assert state.to_move is not None  # a new deal: someone is to move
-    view, legal = state.view(state.to_move), state.legal_actions()
+def test_a_saved_policy_loads_back_and_a_missing_file_is_a_clear_error(tmp_path: Path) -> None:
+    policy = LinearPolicy(np.arange(6.0).reshape(3, 2), np.array([1.0, -1.0]))
+    policy.save(tmp_path / "p.npz")
+    loaded = LinearPolicy.load(tmp_path / "p.npz")
+    assert np.array_equal(loaded.weights, policy.weights) and np.array_equal(loaded.bias, policy.bias)
     with pytest.raises(RulesError, match="no policy file at"):
-        PolicyAgent(tmp_path / "none.npz").act(view, legal)
-    path = tmp_path / "small.npz"
-    LinearPolicy.blank(10, 209).save(path)
-    with pytest.raises(RulesError, match="reads 10 numbers, these rules give 239"):
-        PolicyAgent(path).act(view, legal)
-    assert make_agent("learned", research=True).name == "learned"
+        LinearPolicy.load(tmp_path / "none.npz")

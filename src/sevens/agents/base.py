@@ -13,7 +13,7 @@ generic agents of :data:`GENERIC_AGENTS` (``random``) work in every family.
 >>> make_agent("random").name
 'random'
 >>> agent_names()
-['beginner', 'easy', 'normal', 'hard', 'expert', 'random', 'greedy', 'heuristic', 'search']
+['beginner', 'easy', 'normal', 'hard', 'expert', 'random', 'greedy', 'heuristic', 'search', 'learned']
 >>> make_agent("normal").name
 'normal'
 >>> make_agent("oracle", research=True).name
@@ -82,9 +82,13 @@ FAMILY_AGENT_MODULES: dict[str, str] = {
 """Where each family's agent tables live; a family whose module is missing offers the generic agents only."""
 
 
+PLUGINS: dict[str, tuple[str, str, tuple[str, ...]]] = {
+    "learned": ("sevens.agents.shichinarabe.learned", "LearnedAgent", ("shichinarabe",)),
+}
+"""Agents offered in play whose module is imported only when one is made: name → (module, class, families)."""
+
 RESEARCH_PLUGINS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "ismcts": ("sevens.envs.ismcts", "ISMCTSAgent", ("shichinarabe", "killer")),
-    "learned": ("sevens.envs.policy", "PolicyAgent", ("shichinarabe", "killer", "seven27")),
 }
 """Research agents that live outside the agents layer and need optional packages (``sevens[research]``):
 name → (module, class, families). They are imported only when made."""
@@ -125,9 +129,9 @@ def agent_table(family_name: str = DEFAULT_FAMILY, research: bool = False) -> di
     table = {**levels, **GENERIC_AGENTS, **own}
     if research:
         table.update(extra)
-        for name, (module_name, class_name, family_names) in RESEARCH_PLUGINS.items():
-            if family_name in family_names:
-                table[name] = _plugin(name, module_name, class_name)
+    for name, (module_name, class_name, family_names) in {**PLUGINS, **(RESEARCH_PLUGINS if research else {})}.items():
+        if family_name in family_names:
+            table[name] = _plugin(name, module_name, class_name)
     return table
 
 

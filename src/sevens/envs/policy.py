@@ -1,8 +1,8 @@
-"""A small learned policy: linear scores over the action numbers, trained by REINFORCE in the Gymnasium env.
+"""A tiny policy for the Gymnasium env: linear scores over the action numbers, trained by REINFORCE.
 
-It exists to show the environments at work (docs/research.md): a few minutes on one CPU core, numpy only. The
-trained weights play in ``sevens arena`` as the research agent ``learned`` (the file named by
-``$SEVENS_POLICY``, default ``policy.npz``), which sees only its seat's view like every agent.
+It shows the single-game environment at work in a few lines (and serves as a frozen snapshot in the tests of
+opponents given as policies). The shipped ``learned`` agent is a network trained in the vectorized env
+instead (:mod:`sevens.agents.shichinarabe.learned`, ``bench/train_learned.py``, docs/research.md).
 
 >>> from sevens.envs.gymnasium import SevensEnv
 >>> env = SevensEnv(preset="standard", players=4, opponents="random")
@@ -14,9 +14,7 @@ trained weights play in ``sevens arena`` as the research agent ``learned`` (the 
 
 from __future__ import annotations
 
-import os
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,12 +22,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from sevens.envs.encoding import Encoder, FloatVector, Mask, action_space_for, encoder_for
-from sevens.envs.table import family_of_rules
+from sevens.envs.encoding import FloatVector, Mask
 from sevens.errors import RulesError
-
-POLICY_VARIABLE = "SEVENS_POLICY"
-DEFAULT_POLICY_FILE = "policy.npz"
 
 
 @dataclass
@@ -62,7 +56,7 @@ class LinearPolicy:
     @classmethod
     def load(cls, path: Path) -> LinearPolicy:
         if not path.is_file():
-            raise RulesError(f"no policy file at {path}; train one (docs/research.md) or set ${POLICY_VARIABLE}")
+            raise RulesError(f"no policy file at {path}")
         with np.load(path) as data:
             return cls(data["weights"], data["bias"])
 
@@ -110,36 +104,3 @@ def train_reinforce(
         if progress is not None:
             progress(episode + 1, report)
     return report
-
-
-class PolicyAgent:
-    """The trained :class:`LinearPolicy` as a ``sevens`` agent (research only: ``sevens arena``)."""
-
-    name = "learned"
-    needs_view = True
-
-    def __init__(self, path: Path | None = None) -> None:
-        self.path = path or Path(os.environ.get(POLICY_VARIABLE, DEFAULT_POLICY_FILE))
-        self._policy: LinearPolicy | None = None
-        self._coders: dict[Any, tuple[Encoder, Any]] = {}
-        self._rng = random.Random(0)
-
-    def reset(self, seat: int, seed: int) -> None:
-        self._rng.seed(seed)
-
-    def act(self, view: Any, legal: Sequence[Any]) -> Any:
-        if self._policy is None:
-            self._policy = LinearPolicy.load(self.path)
-        coder, space = self._coder(view.rules)
-        if self._policy.weights.shape != (coder.size, len(space)):
-            raise RulesError(
-                f"the policy in {self.path} reads {self._policy.weights.shape[0]} numbers, these rules give "
-                f"{coder.size}: train it for the same family and number of players"
-            )
-        return space.action(self._policy.best(coder.encode(view), space.mask(legal)))
-
-    def _coder(self, rules: Any) -> tuple[Encoder, Any]:
-        if rules not in self._coders:
-            family_name = family_of_rules(rules).name
-            self._coders[rules] = (encoder_for(family_name, rules), action_space_for(family_name))
-        return self._coders[rules]

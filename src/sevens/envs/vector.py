@@ -68,8 +68,17 @@ from sevens.envs.table import Settings, make_rules
 from sevens.errors import IllegalActionError, RulesError, SevensError, WrongTypeError
 from sevens.games.shichinarabe import Rules, State
 from sevens.kernel import engine
-from sevens.kernel.batch import POLICIES, Batch, across_threads, check_supported, noise_array, tables_for, weights_table
-from sevens.policy_weights import DEFAULT_WEIGHTS
+from sevens.kernel.batch import (
+    POLICIES,
+    Batch,
+    across_threads,
+    check_supported,
+    noise_array,
+    tables_for,
+    weights_array,
+    weights_table,
+)
+from sevens.policy_weights import DEFAULT_WEIGHTS, Weights
 
 StepResult = tuple[
     npt.NDArray[np.uint8], npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]
@@ -79,7 +88,8 @@ PARALLEL_FROM = 512  # fewer games are stepped on the calling thread (waking the
 
 class SevensVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]
     """``num_envs`` games of ``preset`` (with ``players`` and ``settings`` as in the other envs); seat ``seat``
-    learns, ``opponents`` (``"random"`` or ``"heuristic"``, with ``noise``) plays the rest inside the kernel.
+    learns, ``opponents`` (``"random"`` or ``"heuristic"``, with ``noise`` and the heuristic's ``weights``, e.g.
+    the ``normal`` level's) plays the rest inside the kernel.
     ``copy``: return fresh arrays each step (default), or the env's own buffers, overwritten by the next step."""
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}  # noqa: RUF012
@@ -87,6 +97,7 @@ class SevensVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]
     def __init__(
         self, num_envs: int = 1024, preset: str = "standard", players: int | None = None, settings: Settings = None,
         opponents: str = "heuristic", seat: int = 0, noise: float = 0.0, copy: bool = True,
+        weights: Weights = DEFAULT_WEIGHTS,
     ) -> None:  # fmt: skip
         if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
             raise SevensError(f"num_envs must be a whole number of at least 1, got {num_envs!r}")
@@ -106,7 +117,9 @@ class SevensVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]
         self.copy = copy
         self._tables = tables_for(rules)
         self._policy = POLICIES[opponents]
-        self._weights = weights_table(DEFAULT_WEIGHTS, n)[0]
+        if not isinstance(weights, Weights):
+            raise SevensError(f"weights must be a sevens.policy_weights.Weights, got {type(weights).__name__}")
+        self._weights = weights_table(weights, n)[0]
         self._noise = noise_array(float(noise), n)
         size = engine.observation_size(n)
         self.single_observation_space = spaces.Box(0, 255, (size,), dtype=np.uint8)
@@ -160,6 +173,14 @@ class SevensVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]
     def action_masks(self) -> npt.NDArray[np.int8]:
         """``(num_envs, 209)``: 1 at each legal action number of each game now (all 0 for a finished game)."""
         return self._mask.copy()
+
+    def heuristic_actions(self, weights: Weights = DEFAULT_WEIGHTS) -> npt.NDArray[np.int64]:
+        """``(num_envs,)``: the action number the kernel's heuristic (``weights``, no noise) would play in each
+        game now for the seat to move, -1 for a finished game: a teacher's labels for imitation learning."""
+        t = self._tables
+        chosen = np.empty(self.num_envs, dtype=np.int64)
+        engine.heuristic_numbers(self._state, t.cfg, t.lanes, t.lengths, weights_array(weights), chosen)
+        return chosen
 
     def close_extras(self, **kwargs: Any) -> None:
         """Nothing to release: every game is in this process's arrays."""

@@ -1276,3 +1276,45 @@ def observe_movers(state: np.ndarray, cfg: np.ndarray, seats: np.ndarray, obs: n
         seats[g] = max(state[g, TURN], 0)
         write_observation(state[g], seats[g], cfg, obs[g])
         write_mask(state[g], cfg, mask[g])
+
+
+# ---------------------------------------------------------------------------------------------- teaching
+@njit(cache=True)
+def index_number(index: int, cards: int, below: int, above: int, swaps: int) -> int:
+    """The action number (``A_*``) of legal index ``index`` in :func:`legal`'s order (as :func:`apply_index`)."""
+    n = popcount(cards)
+    if index < n:
+        return A_PLAY + nth_bit(cards, index)
+    index -= n
+    both = below | above
+    while both:
+        c = lowest(both)
+        both &= both - 1
+        if (below >> c) & 1:
+            if index == 0:
+                return A_JOKER_BELOW + c
+            index -= 1
+        if (above >> c) & 1:
+            if index == 0:
+                return A_JOKER_ABOVE + c
+            index -= 1
+    if index < popcount(swaps):
+        return A_SWAP + nth_bit(swaps, index)
+    return A_PASS
+
+
+@njit(cache=True)
+def heuristic_numbers(
+    state: np.ndarray, cfg: np.ndarray, lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, out: np.ndarray
+) -> None:  # fmt: skip
+    """``out[g]``: the action number the heuristic (weights ``w``, no noise) would play for the seat to move in
+    game ``g``, or -1 where the game is over: a teacher's label for the positions of a vector env."""
+    rng = np.zeros(2, dtype=np.uint64)  # unused: no noise, no draw
+    for g in range(state.shape[0]):
+        st = state[g]
+        if st[TURN] < 0:
+            out[g] = -1
+            continue
+        cards, below, above, swaps, can_pass = legal(st, cfg)
+        index = heuristic_index(st, cards, below, above, swaps, can_pass, cfg, lanes, lengths, w, 0.0, rng)
+        out[g] = index_number(index, cards, below, above, swaps)
