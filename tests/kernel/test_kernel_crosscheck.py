@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("numba")
 
 from bench_scripts import load_bench_script
-from sevens.agents.shichinarabe.levels import HARD_WEIGHTS, NORMAL_WEIGHTS
+from sevens.agents.shichinarabe import HARD_WEIGHTS, NORMAL_WEIGHTS
 from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS, Weights
 from sevens.games.shichinarabe import Rules, State, parse_position
 from sevens.kernel.batch import Batch

@@ -27,10 +27,8 @@ DEFAULT_LEVEL = "normal"
 """The opponent a front-end seats when the player chooses nothing."""
 
 
-def named(level: str, factory: Callable[[], Agent]) -> AgentFactory:
+def _named(level: str, factory: Callable[[], Agent]) -> AgentFactory:
     """A factory for ``level`` whose agents carry the level's name (reports and rooms show the level)."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; allowed: {', '.join(LEVELS)}")
 
     def make() -> Agent:
         agent = factory()
@@ -47,7 +45,7 @@ def level_table(agents: dict[str, Callable[[], Agent]]) -> dict[str, AgentFactor
     extra = [name for name in agents if name not in LEVELS]
     if missing or extra:
         raise ValueError(f"a family's levels must be exactly {', '.join(LEVELS)}; missing {missing}, unknown {extra}")
-    return {level: named(level, agents[level]) for level in LEVELS}
+    return {level: _named(level, agents[level]) for level in LEVELS}
 
 
 def display_name(level: str, lang: Lang) -> str:
@@ -58,6 +56,3 @@ def display_name(level: str, lang: Lang) -> str:
 def about(level: str, lang: Lang) -> str:
     """One line on what a player should expect from ``level``."""
     return t(f"level.{level}.about", lang)
-
-
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "about", "display_name", "level_table", "named"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Generic, Self, TypeVar
 
-from .view import SevensView
+from sevens.games.sevens_core.view import SevensView
 
 ViewT = TypeVar("ViewT", bound=SevensView)
 

@@ -1,6 +1,6 @@
 """Agents for 殺しの7並べ (Killer sevens: every variant of RULES.md Part C, 2–20 players).
 
-``LEVELS`` (:mod:`.levels`) are the five levels people choose from.
+``LEVELS`` are the five levels people choose from (:mod:`sevens.agents.levels`).
 ``AGENTS`` are offered in play (``sevens simulate --agents``): ``greedy``, ``heuristic`` and ``search``.
 ``RESEARCH_AGENTS`` only go to measuring tools: ``oracle`` sees every hand (through an explicit
 ``bind(state)``) and measures what the hidden information is worth.
@@ -22,24 +22,47 @@ Notes from tuning (duplicate matches, every agent in every seat on the same deal
   (sampled hands put 37% of hidden cards in the right hand against 35% for uniform deals).
 * Hidden information is worth a lot here: ``oracle`` (same loop, true hands) wins about half of its games
   against three ``heuristic`` players, ``search`` about 35%.
+
+Levels:
+
+* ``beginner``: any playable card at random, and now and then a needless pass;
+* ``easy``: any playable card at random, a pass only when it must;
+* ``normal``: the ``heuristic``'s choice of card (kills, never its own), but it passes only when it must;
+* ``hard``: ``search`` with a short think (:data:`HARD_THINK_MS`): holding back, which is what separates
+  ``hard`` from ``normal`` in Shichi-narabe, barely pays in Killer (the tuned ``heuristic`` ties ``normal``);
+* ``expert``: ``search`` (450 ms) reading hands with the posterior chain and playing to win (:data:`EXPERT`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
 
 from sevens.agents.base import Agent
+from sevens.agents.common.heuristic import CasualAgent
+from sevens.agents.levels import level_table
+from sevens.games.killer.actions import PASS
 
-from .greedy import GreedyAgent
-from .heuristic import HeuristicAgent
-from .levels import LEVELS
+from .heuristic import GreedyAgent, HeuristicAgent
+from .policy import DEFAULT_WEIGHTS
 from .search import OracleAgent, SearchAgent
 
-AGENTS: dict[str, Callable[[], Agent]] = {
-    "greedy": GreedyAgent,
-    "heuristic": HeuristicAgent,
-    "search": SearchAgent,
-}
+BEGINNER_NEEDLESS_PASS = 0.2
+HARD_THINK_MS = 200.0
+NORMAL_WEIGHTS = replace(DEFAULT_WEIGHTS, reserve=99)  # above every pass limit: never passes while it can play
+EXPERT = partial(SearchAgent, burn_in=300, miss=0.05, win_bonus=10.0)
+"""The expert's recipe (``EXPERT(rollouts=16)`` for a fixed budget): hands read by the posterior chain, every
+past choice weighed, and playouts that count a win (+10 E2) twice."""
+
+LEVELS = level_table({
+    "beginner": lambda: CasualAgent(PASS, BEGINNER_NEEDLESS_PASS),
+    "easy": lambda: CasualAgent(PASS),
+    "normal": lambda: HeuristicAgent(NORMAL_WEIGHTS),
+    "hard": lambda: SearchAgent(think_ms=HARD_THINK_MS),
+    "expert": EXPERT,
+})  # fmt: skip
+AGENTS: dict[str, Callable[[], Agent]] = {"greedy": GreedyAgent, "heuristic": HeuristicAgent, "search": SearchAgent}
 RESEARCH_AGENTS: dict[str, Callable[[], Agent]] = {"oracle": OracleAgent}
 
 __all__ = ["AGENTS", "LEVELS", "RESEARCH_AGENTS", "GreedyAgent", "HeuristicAgent", "OracleAgent", "SearchAgent"]

@@ -1,4 +1,4 @@
-"""``heuristic``: plays Killer sevens the way a thoughtful player does, from its view alone.
+"""``heuristic``: plays Killer sevens the way a thoughtful player does, from its view alone; and ``greedy``.
 
 The core is :mod:`.policy`: take kills, never kill or expose its own cards, save a card whose last empty
 neighbour someone else holds, set up kills it can finish itself, keep its own cards playable, and pass
@@ -10,6 +10,8 @@ public log (:mod:`.knowledge`):
   prefers plays that open nothing it may hold;
 * with unlimited passes it never passes into a stalemate it would lose (C7: cards still held count dead);
 * with ``tiebreak=most_kills`` kills count a little more (they break ties in its favour, C4).
+
+``greedy`` never passes while it can play, and plays what opens the most of its own cards.
 """
 
 from __future__ import annotations
@@ -17,17 +19,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from sevens.agents.common.heuristic import LogReadingHeuristic, loses_stalemate, opponents_in, proved_stuck
+from sevens.agents.common import heuristic as common
+from sevens.agents.common.heuristic import NEVER, loses_stalemate, opponents_in, proved_stuck
 from sevens.cards import ALL_CARDS
 from sevens.games.killer.actions import PASS, PLAY, Action
 from sevens.games.killer.view import View
 
 from .board import Board
 from .knowledge import Knowledge
-from .policy import DEFAULT_WEIGHTS, NEVER, Situation, Weights, score_actions
+from .policy import DEFAULT_WEIGHTS, Situation, Weights, score_actions
 
 
-class HeuristicAgent(LogReadingHeuristic[Knowledge]):
+class HeuristicAgent(common.LogReadingHeuristic[Knowledge]):
     """Grid-reading Killer player (deterministic: ties go to the lowest action)."""
 
     knowledge_type = Knowledge
@@ -80,3 +83,19 @@ def situation_of(view: View) -> Situation:
 def hidden_cards(view: View) -> int:
     """Cards in other hands: every live card neither on the table nor in this seat's hand."""
     return ALL_CARDS & ~view.table & ~view.dead_positions & ~view.hand
+
+
+class GreedyAgent(common.GreedyAgent):
+    """Counts, for each play, how many of its own cards are playable right after it (C2: next to any card on
+    the table), and plays the best; passes only when it must. Deterministic: ties go to the lowest card."""
+
+    pass_kind = PASS
+
+    def opened(self, view: View, action: Action) -> tuple[int]:
+        """Own cards playable after ``action`` (cards it kills are gone from the hand)."""
+        board = Board.of(view.rules)
+        bit = 1 << action.card
+        table = view.table | bit
+        killed = board.kills(action.card, view.table, view.dead_positions)
+        hand = view.hand & ~bit & ~killed
+        return ((hand & board.front(table)).bit_count(),)

@@ -10,7 +10,7 @@ never impossible.
 The likelihood is a product over seats, so it can also be read one seat at a time
 (:meth:`OpponentModel.seat_log_weight`): that is what the Metropolis–Hastings chain of
 :func:`posterior_deals` needs, which swaps hidden cards between two opponents and so changes only their two
-factors (:mod:`sevens.agents.common.posterior`). Against opponents who play like the policy (Killer's
+factors (:mod:`sevens.agents.common.sampling`). Against opponents who play like the policy (Killer's
 ``normal`` does: the policy's holding back hardly ever happens in Killer) the chain places more hidden cards
 with their real holder than a few resampled uniform deals do (docs/decisions.md, "Killer's expert").
 """
@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sevens.agents.common.posterior import ChoiceModel, SwapChain, chain_deals
+from sevens.agents.common.sampling import ChoiceModel, SwapChain, chain_deals
 from sevens.games.killer.geometry import dying
 from sevens.games.killer.view import View
 
@@ -106,7 +106,7 @@ def posterior_deals(
     sampler: Sampler, model: OpponentModel, burn_in: int, thin: int, starts: int = 12
 ) -> Callable[[random.Random], Deal]:
     """One move's deals: ``sampler``'s own while no choice is worth reading, else those of a
-    :class:`~sevens.agents.common.posterior.SwapChain` over ``model``'s posterior, started from the likeliest
+    :class:`~sevens.agents.common.sampling.SwapChain` over ``model``'s posterior, started from the likeliest
     of ``starts`` of them (late in a round, when few cards are hidden and hand sizes pin them, single swaps
     can leave a chain started from a poor deal stuck several unexplained choices from the truth)."""
 

@@ -31,8 +31,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 
-from sevens.agents.common.scores import NEVER, WIN, choose_index
+from sevens.agents.common.heuristic import NEVER, WIN
 from sevens.games.killer.actions import PASS, Action
 from sevens.games.killer.rules import Rules
 
@@ -140,14 +141,9 @@ def harm_waits(plays: Sequence[int], hand: int, table: int, dead: int, front: in
     return all(card_score(c, hand, table, dead, front, board, calm) < w.pass_threshold for c in plays)
 
 
+@cache
 def _without_self_kill(w: Weights) -> Weights:
-    calm = _CALM.get(w)
-    if calm is None:
-        calm = _CALM[w] = replace(w, self_kill=0.0)
-    return calm
-
-
-_CALM: dict[Weights, Weights] = {}
+    return replace(w, self_kill=0.0)
 
 
 def score_actions(s: Situation, legal: Sequence[Action], w: Weights = DEFAULT_WEIGHTS) -> list[float]:
@@ -205,16 +201,3 @@ def predict(
             if harm_waits(plays, hand, table, dead, front, board, w):
                 return -1
     return best_card
-
-
-__all__ = [
-    "DEFAULT_WEIGHTS",
-    "NEVER",
-    "WIN",
-    "Situation",
-    "Weights",
-    "card_score",
-    "choose_index",
-    "predict",
-    "score_actions",
-]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from sevens.agents.common.points import seat_value
+from sevens.agents.common.search import seat_value
 from sevens.games.killer.actions import PASS_ACTION, PLAY_ACTIONS
 from sevens.games.killer.rules import Rules
 from sevens.games.killer.state import State

@@ -10,7 +10,7 @@ that seat with its weight multiplied by ``miss``.
 Cards are dealt most-constrained first, each to a seat chosen with probability proportional to its free
 slots, which is exactly uniform when nothing is excluded; if that greedy deal paints itself into a corner it
 is retried, and as a last resort an augmenting-path matching finds a consistent deal (both loops are shared:
-:mod:`sevens.agents.common.deals`).
+:mod:`sevens.agents.common.sampling`).
 
 Dead piles are taken from the view when dead cards are visible (C4 ``dead_cards_visible``); when they are
 hidden, the public dead positions are shared out by each seat's public dead count (who lost which dead card
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 
-from sevens.agents.common.deals import CardDealer, position_tail
+from sevens.agents.common.sampling import CardDealer, position_tail
 from sevens.cards import ALL_CARDS, cards_text
 from sevens.games.killer.position import parse_position
 from sevens.games.killer.state import State
@@ -44,22 +44,12 @@ class Sampler(CardDealer[Deal]):
     """Random deals of the hidden cards consistent with ``view`` and the public deductions."""
 
     def __init__(self, view: View, knowledge: Knowledge, miss: float = SAMPLER_HINT) -> None:
-        n = len(view.hand_counts)
         self._place(view, knowledge.excluded, ALL_CARDS & ~view.table & ~view.dead_positions & ~view.hand)
         self.capacity = {s: view.hand_counts[s] for s in self.seats}
         hinted = knowledge.passed_over()
         self.odds = {
             c: [miss if hinted[s] >> c & 1 else 1.0 for s in self.allowed[c]] for c in self.allowed if miss != 1.0
         }
-        base = [0] * n
-        base[view.seat] = view.hand
-        self._base = base
-
-    def _finish(self, owner: dict[int, int]) -> Deal:
-        hands = list(self._base)
-        for c, s in owner.items():
-            hands[s] |= 1 << c
-        return tuple(hands)
 
     def _greedy(self, rng: random.Random) -> Deal | None:
         free = dict(self.capacity)
@@ -74,10 +64,10 @@ class Sampler(CardDealer[Deal]):
             s = _pick(allowed, weights, rng.random() * total)
             owner[c] = s
             free[s] -= 1
-        return self._finish(owner)
+        return tuple(self._hands(owner))
 
     def _matched(self, rng: random.Random) -> Deal:
-        return self._finish(self._matched_owners(rng))
+        return tuple(self._hands(self._matched_owners(rng)))
 
 
 def _pick(options: list[int], weights: list[float], point: float) -> int:

@@ -1,6 +1,5 @@
-"""``search``: Killer's determinized Monte Carlo (the loop and decision rule are the 七並べ families', in
-:mod:`sevens.agents.common.search`), and ``oracle``, the same loop on the true state (research only:
-:mod:`sevens.agents.common.oracle`).
+"""``search``: Killer's determinized Monte Carlo, and ``oracle``, the same loop on the true state (research
+only); the loop and decision rule are the 七並べ families' (:mod:`sevens.agents.common.search`).
 
 The deals (:mod:`.sampling`) agree with the table, dead positions and piles, own hand, hand counts, and
 absences proved by passes under ``voluntary_pass`` off, and probable ones under voluntary passes. Among
@@ -18,11 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sevens.agents.common.determinized import Playout, StateSource
-from sevens.agents.common.oracle import OracleSource
-from sevens.agents.common.resampling import resampled_states, template_states
-from sevens.agents.common.scores import choose_index
-from sevens.agents.common.search import MAX_CANDIDATES, SevensSearch
+from sevens.agents.common.heuristic import choose_index
+from sevens.agents.common.search import (
+    MAX_CANDIDATES,
+    OracleSource,
+    Playout,
+    SevensSearch,
+    StateSource,
+    resampled_states,
+    template_states,
+)
 from sevens.games.killer.actions import PASS, Action
 from sevens.games.killer.state import State
 from sevens.games.killer.view import View

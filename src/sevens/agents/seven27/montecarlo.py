@@ -26,7 +26,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from sevens.agents.common.budget import BudgetedAgent
+from sevens.agents.common.montecarlo import BudgetedAgent
 from sevens.games.seven27.actions import BET, CALL, CHECK, FOLD, RAISE, STAND_ACTION, TAKE_ACTION, Action
 from sevens.games.seven27.view import View
 

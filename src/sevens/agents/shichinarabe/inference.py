@@ -6,7 +6,7 @@ Replaying the policy of :mod:`.policy` on that hand and that table says what a s
 done. Each decision the deal fails to explain costs a factor ``miss`` (a soft, forgiving model: the
 opponent may think differently, so a deal is made less likely, never impossible). The likelihood is a
 product over seats (:meth:`OpponentModel.seat_log_weight`), which is what lets the search's
-Metropolis–Hastings chain (:mod:`sevens.agents.common.posterior`) change two hands at a time cheaply.
+Metropolis–Hastings chain (:mod:`sevens.agents.common.sampling`) change two hands at a time cheaply.
 
 For example, with voluntary passes, a player who passed while a deal gives it an attractive play is less
 likely to hold that hand; a player who opened a lane rather than playing elsewhere probably had no better
@@ -21,8 +21,9 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from sevens.agents.common.posterior import ChoiceModel, SwapChain, chain_deals
-from sevens.cards import ALL_CARDS
+from sevens.agents.common.heuristic import choose_index
+from sevens.agents.common.sampling import ChoiceModel, SwapChain, chain_deals
+from sevens.cards import ALL_CARDS, iter_bits
 from sevens.games.shichinarabe.actions import (
     GHOST,
     JOKER_ABOVE_ACTIONS,
@@ -36,10 +37,10 @@ from sevens.games.shichinarabe.actions import (
 )
 from sevens.games.shichinarabe.view import View
 
-from . import kernel_reading
+from . import kernel
 from .board import joker_masks, playable_mask
 from .knowledge import Decision, Knowledge
-from .policy import Situation, Weights, choose_index, pass_score, row_scores, score_actions
+from .policy import Situation, Weights, pass_score, row_scores, score_actions
 from .sampling import Deal, Sampler
 
 JOKER_BIT = 64
@@ -74,7 +75,7 @@ class OpponentModel(ChoiceModel):
         mixture: Sequence[Weights] | None = None,
         compiled: bool = False,
     ):
-        """``compiled``: count the misses on the kernel (:mod:`.kernel_reading`) when the rules allow it; the
+        """``compiled``: count the misses on the kernel (:mod:`.kernel`) when the rules allow it; the
         same numbers, faster."""
         super().__init__(weights, miss)
         self.view = view
@@ -94,9 +95,9 @@ class OpponentModel(ChoiceModel):
             below, above = joker_masks(d.occupied, rules) if rules.jokers else (0, 0)
             left = None if limit is None else limit - d.passes_used
             by_seat.setdefault(d.seat, []).append(_Moment(d, playable, below, above, left))
-        self._compiled: kernel_reading.CompiledReading | None = None
-        if compiled and kernel_reading.supports(rules):
-            self._compiled = kernel_reading.CompiledReading(
+        self._compiled: kernel.CompiledReading | None = None
+        if compiled and not rules.jokers:
+            self._compiled = kernel.CompiledReading(
                 rules,
                 self.components,
                 {s: [(m.decision, m.playable, m.passes_left) for m in found] for s, found in by_seat.items()},
@@ -140,13 +141,13 @@ class OpponentModel(ChoiceModel):
         """Whether the policy ``w``, holding ``then`` and ``jokers_then``, makes ``m``'s choice (None: no real
         choice, or the choice is impossible with that hand)."""
         rules, d = self.view.rules, m.decision
-        legal = [PLAY_ACTIONS[c] for c in _bits(then & m.playable)]
+        legal = [PLAY_ACTIONS[c] for c in iter_bits(then & m.playable)]
         if jokers_then > 0:
-            jokered = [JOKER_BELOW_ACTIONS[c] for c in _bits(then & m.joker_below)]
-            jokered += [JOKER_ABOVE_ACTIONS[c] for c in _bits(then & m.joker_above)]
+            jokered = [JOKER_BELOW_ACTIONS[c] for c in iter_bits(then & m.joker_below)]
+            jokered += [JOKER_ABOVE_ACTIONS[c] for c in iter_bits(then & m.joker_above)]
             legal += sorted(jokered, key=Action.sort_key)
         if rules.joker_exchange == "optional":
-            legal += [SWAP_ACTIONS[c] for c in _bits(then & d.joker_at)]
+            legal += [SWAP_ACTIONS[c] for c in iter_bits(then & d.joker_at)]
         if (m.passes_left is None or m.passes_left > 0) and (rules.voluntary_pass or not legal):
             legal.append(PASS_ACTION)
         if len(legal) < 2 or d.action not in legal:
@@ -189,7 +190,7 @@ class OpponentModel(ChoiceModel):
 
 def posterior_deals(sampler: Sampler, model: OpponentModel, burn_in: int, thin: int) -> Callable[[random.Random], Deal]:
     """One move's deals: ``sampler``'s uniform ones while no choice is worth reading, else those of a
-    :class:`~sevens.agents.common.posterior.SwapChain` over ``model``'s posterior.
+    :class:`~sevens.agents.common.sampling.SwapChain` over ``model``'s posterior.
 
     The jokers no seat is known to hold move too: the chain sees each as one more card (bits from
     ``JOKER_BIT`` up, above the 52 real ones) that any seat may hold, so a swap can trade a joker for a card."""
@@ -215,12 +216,3 @@ def posterior_deals(sampler: Sampler, model: OpponentModel, burn_in: int, thin: 
         return Deal(tuple(h & ALL_CARDS for h in hands), tuple(jokers))
 
     return chain_deals(sampler.sample, start if model.by_seat else None, remake, burn_in, thin)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from sevens.agents.common.points import seat_points, seat_value
+from sevens.agents.common.search import seat_points, seat_value
 from sevens.cards import card
 from sevens.games.shichinarabe.actions import PASS_ACTION, PLAY_ACTIONS
 from sevens.games.shichinarabe.rules import Rules

@@ -9,7 +9,7 @@ hold stay with it). Players who left hold nothing, except joker-stuck players, w
 Cards are dealt most-constrained first, each to a seat chosen with probability proportional to its free
 slots, which is exactly uniform when nothing is excluded; if that greedy deal paints itself into a corner it
 is retried, and as a last resort an augmenting-path matching finds a consistent deal (both loops are shared:
-:mod:`sevens.agents.common.deals`).
+:mod:`sevens.agents.common.sampling`).
 
 A deal becomes a :class:`~sevens.games.shichinarabe.state.State` through the engine's position text
 (:func:`~sevens.games.shichinarabe.position.parse_position`, which validates it) once per move; further
@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from sevens.agents.common.deals import CardDealer, position_tail
+from sevens.agents.common.sampling import CardDealer, position_tail
 from sevens.cards import ALL_CARDS, JOKER_TEXT, RANKS, ROW, cards_text
 from sevens.games.shichinarabe.position import parse_position
 from sevens.games.shichinarabe.state import State
@@ -38,11 +38,14 @@ class Deal:
     jokers: tuple[int, ...]
 
 
+LOOSE_JOKER = -1
+"""A joker no seat is known to hold, in the greedy deal (any seat with room may take it)."""
+
+
 class Sampler(CardDealer[Deal]):
     """Random deals of the hidden cards consistent with ``view`` and the public deductions."""
 
     def __init__(self, view: View, knowledge: Knowledge) -> None:
-        self.view = view
         n = len(view.hand_counts)
         self._place(view, knowledge.excluded, ALL_CARDS & ~view.table & ~view.hand)
         stuck = [s for s in range(n) if s != view.seat and view.statuses[s] == "joker_stuck"]
@@ -61,42 +64,31 @@ class Sampler(CardDealer[Deal]):
         self.known_jokers = known
         self.free_jokers = max(0, loose - sum(known.values()))
         self.capacity = {s: view.hand_counts[s] - known[s] for s in self.seats}
-        base_hands = [0] * n
-        base_jokers = [0] * n
-        base_hands[view.seat] = view.hand
-        base_jokers[view.seat] = view.jokers_in_hand
+        self._base_jokers = [0] * n
+        self._base_jokers[view.seat] = view.jokers_in_hand
         for s in stuck:
-            base_jokers[s] = view.hand_counts[s]
-        self._base_hands = base_hands
-        self._base_jokers = base_jokers
+            self._base_jokers[s] = view.hand_counts[s]
 
     def _finish(self, owner: dict[int, int], jokers: dict[int, int]) -> Deal:
-        hands = list(self._base_hands)
         counts = list(self._base_jokers)
-        for c, s in owner.items():
-            hands[s] |= 1 << c
         for s in self.seats:
             counts[s] = self.known_jokers[s] + jokers.get(s, 0)
-        return Deal(tuple(hands), tuple(counts))
+        return Deal(tuple(self._hands(owner)), tuple(counts))
 
     def _greedy(self, rng: random.Random) -> Deal | None:
         free = dict(self.capacity)
         owner: dict[int, int] = {}
-        for c in self._deal_order(rng):
-            options = [s for s in self.allowed[c] if free[s] > 0]
-            if not options:
-                return None
-            s = _weighted(options, free, rng)
-            owner[c] = s
-            free[s] -= 1
         jokers: dict[int, int] = {}
-        for _ in range(self.free_jokers):
-            options = [s for s in self.seats if free[s] > 0]
+        for c in self._deal_order(rng) + [LOOSE_JOKER] * self.free_jokers:  # the cards, then the loose jokers
+            options = [s for s in self.allowed.get(c, self.seats) if free[s] > 0]
             if not options:
                 return None
             s = _weighted(options, free, rng)
-            jokers[s] = jokers.get(s, 0) + 1
             free[s] -= 1
+            if c == LOOSE_JOKER:
+                jokers[s] = jokers.get(s, 0) + 1
+            else:
+                owner[c] = s
         if any(free.values()):
             return None
         return self._finish(owner, jokers)

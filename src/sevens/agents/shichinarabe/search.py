@@ -1,6 +1,5 @@
-"""``search``: Shichi-narabe's determinized Monte Carlo (the loop and decision rule are the 七並べ families', in
-:mod:`sevens.agents.common.search`), and ``oracle``, the same loop on the true state (research only:
-:mod:`sevens.agents.common.oracle`).
+"""``search``: Shichi-narabe's determinized Monte Carlo, and ``oracle``, the same loop on the true state
+(research only); the loop and decision rule are the 七並べ families' (:mod:`sevens.agents.common.search`).
 
 The deals (:mod:`.sampling`) agree with the table, own hand, hand counts, jokers, and absences proved by
 passes under ``voluntary_pass`` off; a Metropolis–Hastings chain of card swaps (:func:`~.inference.posterior_deals`)
@@ -17,7 +16,7 @@ from how well each explains its choices on that sample's hand. People hold back 
 search's own policy; reading them as the search's own policy misplaces their cards and their passes.
 
 With numba installed (``kernel=True``, the default) the playouts, and without jokers the chain's reading of
-past choices, run on the compiled kernel (:mod:`.kernel_playouts`, :mod:`.kernel_reading`), a chunk of samples
+past choices, run on the compiled kernel (:mod:`.kernel`), a chunk of samples
 per call: the same samples, and with no rollout noise the same values and moves, several times as many samples
 per move (docs/strength.md). ``kernel=False`` keeps the Python path.
 """
@@ -28,17 +27,20 @@ import math
 import random
 from collections.abc import Callable, Sequence
 
-from sevens.agents.common.determinized import Playout, StateSource
-from sevens.agents.common.montecarlo import sample_chunks
-from sevens.agents.common.oracle import OracleSource
-from sevens.agents.common.resampling import template_states
-from sevens.agents.common.search import MAX_CANDIDATES, SevensSearch
-from sevens.agents.common.stopping import DEFAULT_MIN_SAMPLES, DEFAULT_STOP_Z, StoppingRule
+from sevens.agents.common.montecarlo import DEFAULT_MIN_SAMPLES, DEFAULT_STOP_Z, StoppingRule, sample_chunks
+from sevens.agents.common.search import (
+    MAX_CANDIDATES,
+    OracleSource,
+    Playout,
+    SevensSearch,
+    StateSource,
+    template_states,
+)
 from sevens.games.shichinarabe.actions import PASS, Action
 from sevens.games.shichinarabe.state import State
 from sevens.games.shichinarabe.view import View
 
-from . import kernel_playouts
+from . import kernel as compiled
 from .heuristic import HeuristicAgent, situation_of
 from .inference import OpponentModel, posterior_deals
 from .policy import DEFAULT_WEIGHTS, Weights, score_actions
@@ -47,10 +49,10 @@ from .sampling import Deal, Sampler, build_state, with_hands
 
 DEFAULT_THINK_MS = 300.0
 KERNEL_CHUNK = 16
-KERNEL_SAMPLES_PER_SECOND = 8000.0
-"""Samples per CPU second on the kernel (``expert`` in ``standard``, full budget: ``bench/search_throughput.py``)."""
 """Samples played out per kernel call when thinking on a clock (the last call may run past ``think_ms`` by that
 much: a few milliseconds)."""
+KERNEL_SAMPLES_PER_SECOND = 8000.0
+"""Samples per CPU second on the kernel (``expert`` in ``standard``, full budget: ``bench/search_throughput.py``)."""
 
 
 class MonteCarloAgent(SevensSearch[View, Action, State, HeuristicAgent]):
@@ -82,46 +84,44 @@ class MonteCarloAgent(SevensSearch[View, Action, State, HeuristicAgent]):
             think_ms, rollouts, default, noise, miss, burn_in, thin, win_bonus, max_candidates, confidence, stop_z,
             min_samples,
         )  # fmt: skip
-        self.kernel = kernel and kernel_playouts.available()
+        self.kernel = kernel and compiled.available()
+        if self.kernel:
+            self.samples_per_cpu_second = KERNEL_SAMPLES_PER_SECOND
         self.self_noise = self_noise
         self.opponents = tuple(opponents) if opponents else None
         self._readings: list[list[float]] | None = None  # this sample's chance of each policy, per seat
-
-    def _sample_rate(self) -> float:
-        return KERNEL_SAMPLES_PER_SECOND if self.kernel else self.samples_per_cpu_second
 
     def _policy(self, view: View, legal: Sequence[Action]) -> tuple[list[float], int]:
         """The candidates are ranked by the policy alone; the default is the heuristic's (opponent-aware) choice."""
         default = self._default.act(view, legal)
         return score_actions(situation_of(view), legal, self.weights), legal.index(default)
 
+    def _draw_policies(self, rng: random.Random, players: int) -> list[int]:
+        """The policy of the mixture each seat plays in this sample, drawn by how well each explains its choices
+        on the sample's hands (every candidate of a sample gets the same generator seed, hence the same draw)."""
+        readings, uniform = self._readings, [1.0] * len(self.opponents or ())
+        return [rng.choices(range(len(uniform)), readings[s] if readings else uniform)[0] for s in range(players)]
+
     def _evaluate(self, view: View, candidates: list[Action], stop: StoppingRule | None = None) -> list[list[float]]:
+        self._readings = None
         if not self.kernel:
             return super()._evaluate(view, candidates, stop)
         # The same samples, noise seeds and opponent policies as the Python path (the generator is drawn in the
         # same order), played out on the kernel a chunk of samples at a time.
-        playouts = kernel_playouts.KernelPlayouts(
+        playouts = compiled.KernelPlayouts(
             view.rules, self.weights, self.noise, self.self_noise, self.win_bonus, self.opponents
         )
-        self._readings = None
         states = self._state_source(view)
-        rng, seat = self._rng, view.seat
-        mixture = range(len(self.opponents)) if self.opponents else None
-        players = len(view.hand_counts)
-        uniform = [1.0] * len(self.opponents or ())
+        rng, seat, players = self._rng, view.seat, len(view.hand_counts)
 
         def chunk(size: int) -> list[list[float]]:
             samples, streams, policies = [], [], []
             for _ in range(size):
                 samples.append(states(rng))
-                noise_seed = rng.getrandbits(64)
-                streams.append(noise_seed)
-                if mixture is not None:
-                    readings, draw = self._readings, random.Random(noise_seed)
-                    policies.append(
-                        [draw.choices(mixture, readings[s] if readings else uniform)[0] for s in range(players)]
-                    )
-            return playouts.rows(samples, candidates, seat, streams, policies if mixture is not None else None)
+                streams.append(rng.getrandbits(64))
+                if self.opponents:
+                    policies.append(self._draw_policies(random.Random(streams[-1]), players))
+            return playouts.rows(samples, candidates, seat, streams, policies if self.opponents else None)
 
         values = sample_chunks(chunk, self.budget, KERNEL_CHUNK, stop)
         self.last_samples = len(values)
@@ -129,25 +129,13 @@ class MonteCarloAgent(SevensSearch[View, Action, State, HeuristicAgent]):
 
     def _playout(self, view: View) -> Playout[State]:
         rollout = Rollout(view.rules, self.weights, self.noise, self.self_noise)
-        win_bonus = self.win_bonus
-        mixture = self.opponents
-        if mixture is None:
+        win_bonus, mixture, players = self.win_bonus, self.opponents, len(view.hand_counts)
 
-            def value(state: State, seat: int, rng: random.Random) -> float:
-                return rollout.value(state, seat, rng, win_bonus)
-
-            return value
-        self._readings = None
-        uniform = [1.0] * len(mixture)
-        players = len(view.hand_counts)
-
-        def mixed_value(state: State, seat: int, rng: random.Random) -> float:
-            # every candidate of a sample gets the same generator seed, hence the same draw (paired rows)
-            readings = self._readings
-            others = [rng.choices(mixture, readings[s] if readings else uniform)[0] for s in range(players)]
+        def value(state: State, seat: int, rng: random.Random) -> float:
+            others = [mixture[i] for i in self._draw_policies(rng, players)] if mixture else None
             return rollout.value(state, seat, rng, win_bonus, others)
 
-        return mixed_value
+        return value
 
 
 class SearchAgent(MonteCarloAgent):
