@@ -17,9 +17,8 @@ pytest.importorskip("numba")
 from sevens.agents.base import Agent
 from sevens.agents.common.montecarlo import StoppingRule
 from sevens.agents.shichinarabe import LEVEL_MIXTURE, NORMAL_WEIGHTS, HeuristicAgent
-from sevens.agents.shichinarabe.inference import OpponentModel
 from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS
-from sevens.agents.shichinarabe.sampling import Sampler
+from sevens.agents.shichinarabe.sampling import OpponentModel, Sampler
 from sevens.agents.shichinarabe.search import SearchAgent
 from sevens.games.shichinarabe import Rules, State
 from sevens.games.shichinarabe.actions import Action

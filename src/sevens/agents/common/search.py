@@ -2,7 +2,7 @@
 the candidate actions its heuristic proposes, and ``oracle``, the same loop on the true state.
 
 For each sample the cards the seat cannot see are dealt consistently with its view and the public deductions
-(the family's ``sampling``), weighted by how well they explain the other players' choices (its ``inference``);
+(the family's ``sampling``), weighted by how well they explain the other players' choices (its opponent model);
 every candidate is applied to a copy and played out to the end by the fast policy (its ``rollout``, the same
 noise seed for every candidate: common random numbers, so a row's differences are paired), scored by the
 seat's E2 points plus ``win_bonus`` when it ranks first (:func:`seat_value`). The decision and the budget are

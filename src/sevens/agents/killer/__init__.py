@@ -6,8 +6,9 @@
 ``bind(state)``) and measures what the hidden information is worth.
 
 What Killer's geometry knows, one job a module: :mod:`.board` (what a play kills, how close a position is to
-dying), :mod:`.policy` (scoring actions), :mod:`.knowledge` (what a log entry teaches), :mod:`.inference`,
-:mod:`.sampling`, :mod:`.rollout`; the agents around them are the 七並べ families' (:mod:`sevens.agents.common`).
+dying), :mod:`.policy` (scoring actions), :mod:`.knowledge` (what a log entry teaches), :mod:`.sampling`
+(deals and the opponent model) and :mod:`.search` (with its playouts); the agents around them are the 七並べ
+families' (:mod:`sevens.agents.common`).
 
 Notes from tuning (duplicate matches, every agent in every seat on the same deals, 4 players, ``killer``):
 
@@ -17,7 +18,7 @@ Notes from tuning (duplicate matches, every agent in every seat on the same deal
   harm may go away by waiting (it never passes to postpone a self-kill nobody else can cause).
 * Most policy weights barely matter (±2% over 800 games); what matters is taking kills, never killing one's
   own cards, and playing a card before an opponent can fill its last empty neighbour.
-* Reading opponents' choices (:mod:`.inference`) helps a little: heuristic opponents are almost
+* Reading opponents' choices (:mod:`.sampling`) helps a little: heuristic opponents are almost
   deterministic, so a deal that fails to explain a choice is unlikely; but many hands explain the same choice
   (sampled hands put 37% of hidden cards in the right hand against 35% for uniform deals).
 * Hidden information is worth a lot here: ``oracle`` (same loop, true hands) wins about half of its games

@@ -27,7 +27,7 @@ from sevens.games.killer.view import View
 
 from .board import Board
 from .knowledge import Knowledge
-from .policy import DEFAULT_WEIGHTS, Situation, Weights, score_actions
+from .policy import DEFAULT_WEIGHTS, Weights, score_actions
 
 
 class HeuristicAgent(common.LogReadingHeuristic[Knowledge]):
@@ -43,7 +43,7 @@ class HeuristicAgent(common.LogReadingHeuristic[Knowledge]):
         weights = self.weights
         if view.rules.tiebreak == "most_kills":
             weights = replace(weights, kill=weights.kill * 1.2)
-        scores = score_actions(situation_of(view), legal, weights)
+        scores = score_actions(view, legal, weights)
         self._adjust(view, knowledge, legal, scores)
         return scores
 
@@ -64,20 +64,6 @@ class HeuristicAgent(common.LogReadingHeuristic[Knowledge]):
         held = [dead + count for dead, count in zip(view.dead_counts, view.hand_counts, strict=True)]
         if legal[-1].kind == PASS and loses_stalemate(view, knowledge, opponents, held):
             scores[-1] = NEVER / 4  # C7: cards still held count as dead
-
-
-def situation_of(view: View) -> Situation:
-    """The scoring input of :mod:`.policy` from a view."""
-    board = Board.of(view.rules)
-    return Situation(
-        rules=view.rules,
-        board=board,
-        hand=view.hand,
-        table=view.table,
-        dead=view.dead_positions,
-        front=board.front(view.table),
-        passes_left=view.passes_left,
-    )
 
 
 def hidden_cards(view: View) -> int:

@@ -9,7 +9,7 @@ Replaying the log (plays, eliminations laid out) rebuilds the table as it stood 
   playable are less likely to be in that hand;
 * every **decision** a seat made (its action, the table and its passes at that moment, the cards it had
   played and lost so far), so a sampled deal can be checked against the choices each player actually made
-  (:mod:`.inference`): a hand at any past moment is its present hand plus the cards it played or lost since;
+  (:mod:`.sampling`): a hand at any past moment is its present hand plus the cards it played or lost since;
 * the order of **exits** (who left or was eliminated, which ranks players, C8) and the current **pass
   streak**, which a position needs.
 

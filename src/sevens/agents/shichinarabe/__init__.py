@@ -7,8 +7,8 @@
 
 What Shichi-narabe's geometry knows, one job a module: :mod:`.board` (lanes: the order each suit's empty
 positions can be filled), :mod:`.policy` (scoring actions), :mod:`.knowledge` (what a log entry teaches),
-:mod:`.inference`, :mod:`.sampling`, :mod:`.rollout` and :mod:`.kernel`; the agents around them are the 七並べ
-families' (:mod:`sevens.agents.common`).
+:mod:`.sampling` (deals and the opponent model), :mod:`.search` (with its playouts) and :mod:`.kernel`; the
+agents around them are the 七並べ families' (:mod:`sevens.agents.common`).
 
 Notes from tuning (duplicate matches, every agent in every seat on the same deals):
 

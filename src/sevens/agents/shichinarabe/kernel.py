@@ -1,7 +1,7 @@
 """The search's hot paths on the compiled kernel (:mod:`sevens.kernel`); needs numba (the ``research`` extra),
 :func:`available` says whether it is installed.
 
-**Playouts** (:class:`KernelPlayouts`): where the Python path (:mod:`.rollout`) plays one candidate of one
+**Playouts** (:class:`KernelPlayouts`): where the Python path (:class:`~.search.Rollout`) plays one candidate of one
 sample at a time, a chunk of samples is loaded into one :class:`~sevens.kernel.Batch` (each sample once), copied
 once per candidate, the candidates applied in the kernel, and every copy played to its end by the kernel's
 heuristic, which chooses as :func:`~.policy.score_actions` does (tests/kernel). Each seat plays the weights and
@@ -11,7 +11,7 @@ same value (tests/agents/test_search_kernel.py); with noise the kernel draws fro
 same stream (common random numbers), but the individual playouts are not the Python path's games.
 
 **Reading** (:class:`CompiledReading`): the posterior chain asks, two seats at every step, how many of a seat's
-past choices each policy of the mixture explains with the hand it proposes (:class:`~.inference.OpponentModel`);
+past choices each policy of the mixture explains with the hand it proposes (:class:`~.sampling.OpponentModel`);
 that is most of a search's time once its playouts run on the kernel. The choices become an array once per move
 and :func:`sevens.kernel.engine.plain_misses` counts the misses with the kernel's card and pass scores. Only
 rules without jokers are read here: with jokers a choice needs the full

@@ -14,7 +14,7 @@ every pass, which gives:
 * the order of **exits** and the current **pass streak**, which a position needs;
 * every **decision** a seat made (its action, the table and its passes at that moment, the cards it had
   put out so far), so a sampled deal can be checked against the choices each player actually made
-  (:mod:`.inference`): a hand at any past moment is its present hand plus the cards it put out since.
+  (:mod:`.sampling`): a hand at any past moment is its present hand plus the cards it put out since.
 
 Only the view is read: nothing here can see a hidden card.
 """
