@@ -2,7 +2,8 @@
 
 An agent sees one view per move, and each view repeats the whole log. :meth:`LogReader.update` reads only
 the entries not seen yet, and starts afresh when the view belongs to another round (a shorter log or another
-table size). What an entry teaches (absences, hints, jokers, dead cards) is the family's :meth:`_read`, and
+table size). Exits and the cards an elimination lays out (:meth:`_laid_out`) read the same in every family;
+what another entry teaches (absences, hints, jokers, dead cards) is the family's :meth:`_read`, and
 :meth:`_resync` reconciles the replay with what the view states. Exits the log does not show (a position set
 up from text) are taken in seat order by :meth:`_add_unlisted_exits`.
 """
@@ -12,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Generic, Self, TypeVar
 
+from sevens.cards import mask_of, parse_cards
 from sevens.games.sevens_core.view import SevensView
 
 ViewT = TypeVar("ViewT", bound=SevensView)
@@ -54,13 +56,23 @@ class LogReader(Generic[ViewT]):
         if len(view.history) < self.seen or len(view.hand_counts) != self.players:
             return self.fresh(view).update(view)
         for seat, text in view.history[self.seen :]:
-            self._read(seat, text, view)
+            word, _, rest = text.partition(" ")
+            if word in ("finished", "eliminated", "joker_stuck"):
+                self.exits.append((seat, word))
+                if word == "eliminated":
+                    self._laid_out(seat, mask_of(parse_cards(rest)) if rest else 0)
+            elif word != "stalemate":
+                self._read(seat, text, view)
         self.seen = len(view.history)
         self._resync(view)
         return self
 
     def _read(self, seat: int, text: str, view: ViewT) -> None:
-        """Learn from one log entry by ``seat``."""
+        """Learn from one log entry by ``seat`` (an action, or an event of the family's)."""
+        raise NotImplementedError
+
+    def _laid_out(self, seat: int, cards: int) -> None:
+        """``seat`` was eliminated and its ``cards`` laid out on the table."""
         raise NotImplementedError
 
     def _resync(self, view: ViewT) -> None:

@@ -1,28 +1,24 @@
-"""The flat Monte Carlo decision every search agent makes: samples on a budget, an early stop once the decision
-is settled, and the paired decision rule.
+"""The flat Monte Carlo decision every search agent makes: samples on a budget, the paired decision rule, and
+an early stop once the decision is settled.
 
-A search scores each candidate action on a series of *samples* (a determinized deal, or the true state for an
-oracle): one row per sample, one playout value per candidate, with common random numbers inside a row so that
-the differences between candidates are paired.
+A search scores each candidate action on *samples* (a determinized deal, or the true state for an oracle):
+one row per sample, one playout value per candidate, common random numbers inside a row so that the
+differences between candidates are paired.
 
-* **Budget** (:class:`Budget`): either ``think_ms`` of the agent's own thread's CPU time per move
-  (:func:`time.thread_time`: a loaded machine does not quietly weaken the agent, it thinks as much as on an
-  idle core, only later; a wall-clock ceiling of ``wall_factor`` × ``think_ms`` bounds a person's wait), or a
-  fixed number of ``samples``, which makes the agent deterministic: its only randomness is the generator
-  :meth:`BudgetedAgent.reset` seeds, so the same seed and views give the same moves on any machine.
-  ``make_agent(name, deterministic=True)`` gives an agent the sample budget that matches its clock on an idle
-  core (:meth:`BudgetedAgent.make_deterministic`).
-* **Decision** (:func:`paired_choice`): the default policy's choice unless another candidate beats it on the
-  same samples by more than ``confidence`` standard errors of the paired differences: with few samples flat
-  Monte Carlo is noisier than a good policy, so it only overrides the policy when the evidence is clear.
-* **Early stop** (:class:`StoppingRule`): after each chunk of samples (once there are ``min_samples``) the
-  search stops when every rival of the current choice is *settled* by a wider test, ``z`` standard errors (3
-  by default, against the decision's 1): the current choice is the default and every rival is clearly worse
-  (mean paired difference plus ``z`` errors at most 0), or it overrides the default, clearly beats it and is
-  clearly ahead of every other rival. A rival that matched on every sample so far counts as settled. A close
-  decision never settles and runs to ``think_ms``; a fixed budget ignores the rule unless ``settle`` (the rule
-  reads only the samples, so that stays reproducible). docs/strength.md, "Early stopping", measures how often
-  the early decision differs from the full-budget one.
+* :class:`Budget`: ``think_ms`` of the agent's own thread's CPU time per move (a loaded machine does not
+  quietly weaken the agent, it thinks as much as on an idle core, only later; a wall-clock ceiling of
+  ``wall_factor`` × ``think_ms`` bounds a person's wait), or a fixed number of ``samples``, which makes the agent
+  deterministic: the same seed and views give the same moves on any machine
+  (:meth:`BudgetedAgent.make_deterministic`).
+* :func:`paired_choice`: the default policy's choice unless another candidate beats it on the same samples by
+  more than ``confidence`` standard errors of the paired differences (with few samples flat Monte Carlo is
+  noisier than a good policy, so it overrides the policy only on clear evidence).
+* :class:`StoppingRule`: after each chunk of samples (once there are ``min_samples``) the search stops when
+  every rival of the current choice is settled by a wider test, ``z`` standard errors: the choice is the
+  default and every rival is clearly worse, or it clearly beats the default and every other rival. A rival that
+  matched on every sample so far counts as settled; a close decision runs to ``think_ms``. A fixed budget
+  ignores the rule unless ``settle`` (the rule reads only the samples, so that stays reproducible);
+  docs/strength.md, "Early stopping", measures what it costs.
 
 >>> paired_choice([[0.0, 1.0], [0.0, 1.0], [0.0, 2.0]], default=0, confidence=1.0)
 1
@@ -41,8 +37,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-Clock = Callable[[], float]
-"""Seconds from an arbitrary origin."""
+Clock = Callable[[], float]  # seconds from an arbitrary origin
 
 WALL_FACTOR = 3.0
 """The wall-clock ceiling of a time budget, in multiples of ``think_ms``."""

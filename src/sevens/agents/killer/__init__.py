@@ -1,9 +1,5 @@
-"""Agents for 殺しの7並べ (Killer sevens: every variant of RULES.md Part C, 2–20 players).
-
-``LEVELS`` are the five levels people choose from (:mod:`sevens.agents.levels`).
-``AGENTS`` are offered in play (``sevens simulate --agents``): ``greedy``, ``heuristic`` and ``search``.
-``RESEARCH_AGENTS`` only go to measuring tools: ``oracle`` sees every hand (through an explicit
-``bind(state)``) and measures what the hidden information is worth.
+"""Agents for 殺しの7並べ (Killer sevens: every variant of RULES.md Part C, 2–20 players): the tables of
+:mod:`sevens.agents.base`, as for Shichi-narabe (:mod:`sevens.agents.shichinarabe`).
 
 What Killer's geometry knows, one job a module: :mod:`.board` (what a play kills, how close a position is to
 dying), :mod:`.policy` (scoring actions), :mod:`.knowledge` (what a log entry teaches), :mod:`.sampling`
@@ -13,25 +9,18 @@ families' (:mod:`sevens.agents.common`).
 Notes from tuning (duplicate matches, every agent in every seat on the same deals, 4 players, ``killer``):
 
 * Holding back rarely pays in Killer: a card kept in hand can only die, and a pass delays leaving, which
-  breaks ties (C8 ``earlier_exit``). A heuristic that passed whenever its best play scored below −1 won 21–25%
-  against one that almost never passes; the policy now passes only when every play falls short *and* the
-  harm may go away by waiting (it never passes to postpone a self-kill nobody else can cause).
+  breaks ties (C8 ``earlier_exit``). The policy passes only when every play falls short *and* the harm may go
+  away by waiting (never to postpone a self-kill nobody else can cause).
 * Most policy weights barely matter (±2% over 800 games); what matters is taking kills, never killing one's
   own cards, and playing a card before an opponent can fill its last empty neighbour.
-* Reading opponents' choices (:mod:`.sampling`) helps a little: heuristic opponents are almost
-  deterministic, so a deal that fails to explain a choice is unlikely; but many hands explain the same choice
-  (sampled hands put 37% of hidden cards in the right hand against 35% for uniform deals).
-* Hidden information is worth a lot here: ``oracle`` (same loop, true hands) wins about half of its games
-  against three ``heuristic`` players, ``search`` about 35%.
+* Reading opponents' choices helps a little (hidden cards in the right hand: 37% against 35% for uniform
+  deals); hidden information is worth a lot: ``oracle`` wins about half of its games against three
+  ``heuristic`` players, ``search`` about 35%.
 
-Levels:
-
-* ``beginner``: any playable card at random, and now and then a needless pass;
-* ``easy``: any playable card at random, a pass only when it must;
-* ``normal``: the ``heuristic``'s choice of card (kills, never its own), but it passes only when it must;
-* ``hard``: ``search`` with a short think (:data:`HARD_THINK_MS`): holding back, which is what separates
-  ``hard`` from ``normal`` in Shichi-narabe, barely pays in Killer (the tuned ``heuristic`` ties ``normal``);
-* ``expert``: ``search`` (450 ms) reading hands with the posterior chain and playing to win (:data:`EXPERT`).
+Levels: ``beginner`` and ``easy`` play any card at random (``beginner`` now and then passes needlessly);
+``normal`` plays the ``heuristic``'s card but passes only when it must; ``hard`` is ``search`` with a short
+think (holding back, which separates ``hard`` from ``normal`` in Shichi-narabe, barely pays here); ``expert``
+is ``search`` reading hands with the posterior chain and playing to win (:data:`EXPERT`).
 """
 
 from __future__ import annotations

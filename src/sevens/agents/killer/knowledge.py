@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Self
 
 from sevens.agents.common.knowledge import LogReader
-from sevens.cards import SEVENS_MASK, parse_cards
+from sevens.cards import SEVENS_MASK, mask_of, parse_cards
 from sevens.games.killer.actions import PASS, parse_action
 from sevens.games.killer.view import View
 
@@ -64,21 +64,10 @@ class Knowledge(LogReader[View]):
 
     def _read(self, seat: int, text: str, view: View) -> None:
         word, _, rest = text.partition(" ")
-        if word == "finished":
-            self.exits.append((seat, "finished"))
-            return
-        if word == "eliminated":
-            self.exits.append((seat, "eliminated"))
-            for c in parse_cards(rest) if rest else []:
-                self.table |= 1 << c
-            return
         if word == "dead":
             shown = rest.rpartition(" by ")[0]
             if "?" not in shown:
-                for c in parse_cards(shown):
-                    self.lost[seat] |= 1 << c
-            return
-        if word == "stalemate":
+                self.lost[seat] |= mask_of(parse_cards(shown))
             return
         action = parse_action(text)
         card = -1 if action.kind == PASS else action.card
@@ -90,3 +79,6 @@ class Knowledge(LogReader[View]):
         self.streak = 0
         self.table |= 1 << action.card
         self.put_out[seat] |= 1 << action.card
+
+    def _laid_out(self, seat: int, cards: int) -> None:
+        self.table |= cards

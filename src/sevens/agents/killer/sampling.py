@@ -30,11 +30,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_tail
-from sevens.cards import ALL_CARDS, cards_text
+from sevens.cards import ALL_CARDS
 from sevens.games.killer.geometry import dying
 from sevens.games.killer.position import parse_position
 from sevens.games.killer.state import State
 from sevens.games.killer.view import View, grid_rows
+from sevens.games.sevens_core.notation import cards_field
 
 from .knowledge import Decision, Knowledge
 from .policy import Weights, predict
@@ -106,12 +107,11 @@ def dead_piles(view: View) -> list[int]:
 
 def position_text(view: View, knowledge: Knowledge, deal: Deal) -> str:
     """The engine's position text of ``deal`` in the situation of ``view``."""
-    n = len(view.hand_counts)
     return " ".join([
         view.rules.text(),
         "/".join(grid_rows(view.table, view.dead_positions)),
-        "/".join(cards_text(deal[s], sep="") or "-" for s in range(n)),
-        "/".join(cards_text(pile, sep="") or "-" for pile in dead_piles(view)),
+        "/".join(map(cards_field, deal)),
+        "/".join(map(cards_field, dead_piles(view))),
         ",".join(map(str, view.kills)),
         *position_tail(view, knowledge),
     ])  # fmt: skip

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 
 from sevens.agents.common import search as common
 from sevens.agents.common.heuristic import choose_index
@@ -32,7 +33,7 @@ from sevens.games.killer.view import View
 from .board import Board
 from .heuristic import HeuristicAgent
 from .policy import DEFAULT_WEIGHTS, Weights, predict
-from .sampling import SAMPLER_HINT, Deal, OpponentModel, Sampler, build_state, posterior_deals, with_hands
+from .sampling import SAMPLER_HINT, OpponentModel, Sampler, build_state, posterior_deals, with_hands
 
 
 class Rollout:
@@ -121,10 +122,7 @@ class SearchAgent(MonteCarloAgent):
     def _state_source(self, view: View) -> common.StateSource[State]:
         knowledge = self._default.read(view)
         sampler = Sampler(view, knowledge)
-
-        def build(deal: Deal) -> State:
-            return build_state(view, knowledge, deal)
-
+        build = partial(build_state, view, knowledge)
         if self.burn_in:
             every = len(knowledge.decisions)  # the chain reads every choice: a swap costs two seats' choices only
             model = OpponentModel(view, knowledge, self.weights, self.miss, horizon=every, hint_miss=SAMPLER_HINT)

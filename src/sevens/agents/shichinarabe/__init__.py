@@ -1,9 +1,7 @@
-"""Agents for 七並べ (every preset and variant of RULES.md Part B, 2–20 players).
-
-``LEVELS`` are the five levels people choose from (:mod:`sevens.agents.levels`).
-``AGENTS`` are offered in play (``sevens simulate --agents``): ``greedy``, ``heuristic`` and ``search``.
-``RESEARCH_AGENTS`` only go to measuring tools: ``oracle`` sees every hand (through an explicit
-``bind(state)``) and measures what the hidden information is worth.
+"""Agents for 七並べ (every preset and variant of RULES.md Part B, 2–20 players): the tables of
+:mod:`sevens.agents.base`. ``LEVELS`` are the five levels people choose from; ``AGENTS`` are offered in play
+(``greedy``, ``heuristic``, ``search``); ``RESEARCH_AGENTS`` only go to measuring tools (``oracle`` sees every
+hand through an explicit ``bind(state)``).
 
 What Shichi-narabe's geometry knows, one job a module: :mod:`.board` (lanes: the order each suit's empty
 positions can be filled), :mod:`.policy` (scoring actions), :mod:`.knowledge` (what a log entry teaches),
@@ -12,31 +10,24 @@ agents around them are the 七並べ families' (:mod:`sevens.agents.common`).
 
 Notes from tuning (duplicate matches, every agent in every seat on the same deals):
 
-* Blocking decides this game. With three passes and voluntary passing, the player who holds its gates
-  (the 6s and 8s with nothing of its own behind them) and passes while it has passes left wins most: using
-  every pass (``Weights.reserve = 0``) beats keeping one in reserve 42% to 25% in a four-player field, and
-  most other weights barely matter.
-* Against three ``heuristic`` players the cards themselves cap any player: the heuristics are deterministic,
-  so a (deal, seat) is a one-player puzzle. In ``standard``, ``bench/hindsight.py`` (seeing every hand)
-  finds a winning line in 37 of 100 pairs, proves 30 lost and leaves 33 undecided within its budget. Flat
-  search with every hand visible wins 34%, open-loop MCTS with every hand visible 39%; with the hands hidden
-  both stay near 26%, so what the search lacks there is information, not depth. Reading every choice of
-  the opponents (the search's posterior chain) gives 61% of the hidden cards to their real holder instead of
-  55%, and moves ``standard`` only from 26.0% to 26.7%; in ``joker`` it pays (docs/strength.md).
+* Blocking decides this game. With three passes and voluntary passing, the player who holds its gates (the 6s
+  and 8s with nothing of its own behind them) and passes while it has passes left wins most: using every pass
+  (``Weights.reserve = 0``) beats keeping one in reserve 42% to 25% in a four-player field.
+* Against three ``heuristic`` players the cards themselves cap any player: a (deal, seat) is a one-player
+  puzzle, and ``bench/hindsight.py`` (seeing every hand) finds a winning line in only 37 of 100 pairs in
+  ``standard``. Search with every hand visible wins 34–39%, with the hands hidden near 26%: what it lacks is
+  information, not depth. Reading every choice of the opponents (the posterior chain) places 61% of the hidden
+  cards with their real holder instead of 55%: little in ``standard``, more in ``joker`` (docs/strength.md).
 
-The levels differ mostly in *holding back* (止める): passing while holding a playable gate, keeping gates for
-last. Four tuned ``heuristic`` players (every pass used that way) block each other until all but one are
-eliminated (in ``standard`` 96% of such games had nobody going out). So:
+The levels differ mostly in *holding back* (止める): four tuned ``heuristic`` players block each other until
+all but one are eliminated (in ``standard`` 96% of such games had nobody going out). So:
 
 * ``beginner``: any playable card at random, and now and then a needless pass;
 * ``easy``: any playable card at random, a pass only when it must;
-* ``normal``: the ``heuristic``'s reading of lanes, but it never passes while it can play (``reserve`` above
-  any pass limit), does not save its gates for last (``gate`` and ``gate_block`` 0) and does not stop the
-  player closest to going out (``threat`` 0): with four of them, games have players who go out;
+* ``normal``: the ``heuristic``'s reading of lanes, but it never passes while it can play, does not save its
+  gates for last and does not stop the player closest to going out: with four of them, players go out;
 * ``hard``: the ``heuristic`` holding back with all but one of its passes (``reserve = 1``);
 * ``expert``: ``search`` reading its opponents with a mixture of these policies (:data:`LEVEL_MIXTURE`).
-
-The finishing rates and the ladder are measured in docs/strength.md.
 """
 
 from __future__ import annotations

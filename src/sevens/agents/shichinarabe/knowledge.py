@@ -31,8 +31,6 @@ from sevens.games.shichinarabe.view import View
 
 from .board import joker_masks, neighbour, playable_mask
 
-_EXIT_KINDS = ("finished", "eliminated", "joker_stuck")
-
 
 @dataclass(frozen=True, slots=True)
 class Decision:
@@ -73,9 +71,6 @@ class Knowledge(LogReader[View]):
 
     def _read(self, seat: int, text: str, view: View) -> None:
         word, _, rest = text.partition(" ")
-        if word in _EXIT_KINDS:
-            self._exit(seat, word, rest)
-            return
         if word == "exchange":  # forced exchange: the real card replaced the joker, the joker went to `seat`
             bit = 1 << parse_cards(rest)[0]
             self.joker_at &= ~bit
@@ -83,7 +78,7 @@ class Knowledge(LogReader[View]):
             self.put_out[seat] |= bit
             self.joker_balance[seat] -= 1
             return
-        if word in ("jokers_removed", "stalemate"):
+        if word == "jokers_removed":
             return
         action = parse_action(text)
         if action.kind != GHOST:
@@ -110,15 +105,10 @@ class Knowledge(LogReader[View]):
         elif action.kind == GHOST:
             self._ghost(action.ghost)
 
-    def _exit(self, seat: int, kind: str, rest: str) -> None:
-        self.exits.append((seat, kind))
-        if kind == "eliminated":
-            cards = 0
-            for c in parse_cards(rest) if rest else []:
-                cards |= 1 << c
-            self.occupied |= cards
-            self.joker_at &= ~cards  # B8d: a laid card replaces the joker standing on its position
-            self.known_jokers[seat] = 0
+    def _laid_out(self, seat: int, cards: int) -> None:
+        self.occupied |= cards
+        self.joker_at &= ~cards  # B8d: a laid card replaces the joker standing on its position
+        self.known_jokers[seat] = 0
 
     def _ghost(self, ghost: int) -> None:
         """B13: the ghost's elimination is struck out and counted again from now (the streak is unchanged)."""

@@ -28,7 +28,8 @@ from dataclasses import dataclass
 
 from sevens.agents.common.heuristic import choose_index
 from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_tail
-from sevens.cards import ALL_CARDS, JOKER_TEXT, RANKS, ROW, cards_text, iter_bits
+from sevens.cards import ALL_CARDS, iter_bits
+from sevens.games.sevens_core.notation import cards_field
 from sevens.games.shichinarabe.actions import (
     GHOST,
     JOKER_ABOVE_ACTIONS,
@@ -42,7 +43,7 @@ from sevens.games.shichinarabe.actions import (
 )
 from sevens.games.shichinarabe.position import parse_position
 from sevens.games.shichinarabe.state import State
-from sevens.games.shichinarabe.view import View
+from sevens.games.shichinarabe.view import View, joker_rows
 
 from . import kernel
 from .board import joker_masks, playable_mask
@@ -132,15 +133,8 @@ def _weighted(options: list[int], free: dict[int, int], rng: random.Random) -> i
 
 def position_text(view: View, knowledge: Knowledge, deal: Deal) -> str:
     """The engine's position text of ``deal`` in the situation of ``view``."""
-    n = len(view.hand_counts)
-    rows = []
-    for suit in range(4):
-        chars = []
-        for rank in range(ROW):
-            bit = 1 << (suit * ROW + rank)
-            chars.append("*" if view.joker_positions & bit else RANKS[rank] if view.table & bit else ".")
-        rows.append("".join(chars))
-    hands = [cards_text(deal.hands[s], sep="") + JOKER_TEXT * deal.jokers[s] or "-" for s in range(n)]
+    rows = joker_rows(view.table, view.joker_positions)
+    hands = [cards_field(hand, jokers) for hand, jokers in zip(deal.hands, deal.jokers, strict=True)]
     return " ".join([view.rules.text(), "/".join(rows), "/".join(hands), *position_tail(view, knowledge)])
 
 
