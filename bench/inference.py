@@ -10,7 +10,7 @@ them:
 
 * ``uniform``: the sampler alone (every deal consistent with the public deductions equally likely);
 * ``posterior``: the search's Metropolis–Hastings chain over the opponents' choices
-  (:func:`sevens.agents.shichinarabe.inference.posterior_deals`, its defaults unless told).
+  (:func:`sevens.agents.shichinarabe.sampling.posterior_deals`, its defaults unless told).
 
 The difference is what reading the opponents' choices is worth, before any search.
 """

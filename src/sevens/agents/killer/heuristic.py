@@ -1,17 +1,12 @@
-"""``heuristic``: plays Killer sevens the way a thoughtful player does, from its view alone; and ``greedy``.
+"""``heuristic``: plays Killer sevens the way a thoughtful player does, from its view alone; and ``greedy``,
+which never passes while it can play and plays what opens the most of its own cards.
 
 The core is :mod:`.policy`: take kills, never kill or expose its own cards, save a card whose last empty
-neighbour someone else holds, set up kills it can finish itself, keep its own cards playable, and pass
-(hold back) while passes are to spare when every play only does harm. On top of it, this agent reads the
-public log (:mod:`.knowledge`):
-
-* with ``voluntary_pass`` off a pass proves the passer had nothing playable, so an opponent proved stuck
-  with no pass left is eliminated at its next turn (−5, C6) unless a play opens a card for it: the agent
-  prefers plays that open nothing it may hold;
-* with unlimited passes it never passes into a stalemate it would lose (C7: cards still held count dead);
-* with ``tiebreak=most_kills`` kills count a little more (they break ties in its favour, C4).
-
-``greedy`` never passes while it can play, and plays what opens the most of its own cards.
+neighbour someone else holds, set up kills it can finish itself, keep its own cards playable, and hold back
+while passes are to spare when every play only does harm. On top of it come the corrections of
+:mod:`sevens.agents.common.heuristic` (it prefers plays that open nothing an opponent proved stuck may hold,
+and never passes into a stalemate it would lose: C7, cards still held count dead); with
+``tiebreak=most_kills`` kills count a little more (they break ties in its favour, C4).
 """
 
 from __future__ import annotations

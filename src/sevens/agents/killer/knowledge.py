@@ -1,20 +1,5 @@
-"""What a seat can deduce from public information alone: the view's log replayed from the deal.
-
-Replaying the log (plays, eliminations laid out) rebuilds the table as it stood at every pass, which gives:
-
-* **proved absences** (``excluded``): with ``voluntary_pass`` off a pass is legal only without a legal play
-  (B9), so the passer held none of the cards then playable. A hand never gains a card, so an absence stays
-  true for the rest of the round;
-* **weak hints** (``voluntary_passes``): with voluntary passes a pass proves nothing, but the cards then
-  playable are less likely to be in that hand;
-* every **decision** a seat made (its action, the table and its passes at that moment, the cards it had
-  played and lost so far), so a sampled deal can be checked against the choices each player actually made
-  (:mod:`.sampling`): a hand at any past moment is its present hand plus the cards it played or lost since;
-* the order of **exits** (who left or was eliminated, which ranks players, C8) and the current **pass
-  streak**, which a position needs.
-
-A log that does not start at the deal (a position set up from text) is not trusted for passes: only what
-the view states is kept. Only the view is read: nothing here can see a hidden card.
+"""Killer's public deductions (:mod:`sevens.agents.common.knowledge`), with the cards known to have died in each
+hand (when dead cards are visible): a hand at a past moment also holds the cards it lost since.
 """
 
 from __future__ import annotations

@@ -79,9 +79,9 @@ class Rollout:
 DEFAULT_THINK_MS = 450.0
 
 
-class MonteCarloAgent(common.SevensSearch[View, Action, State, HeuristicAgent]):
-    """The search loop on Killer states, played out by :class:`Rollout`; subclasses say where the states to
-    play out come from."""
+class SearchAgent(common.SevensSearch[View, Action, State, HeuristicAgent]):
+    """Information-set Monte Carlo on Killer states, played out by :class:`Rollout`: samples the hidden hands
+    from the view (never from the real state)."""
 
     pass_kind = PASS
     samples_per_cpu_second = 400.0  # ``expert`` in ``killer``, full budget (``bench/search_throughput.py``)
@@ -113,12 +113,6 @@ class MonteCarloAgent(common.SevensSearch[View, Action, State, HeuristicAgent]):
     def _playout(self, view: View) -> common.Playout[State]:
         return Rollout(view.rules, self.weights, self.noise, self.win_bonus).value
 
-
-class SearchAgent(MonteCarloAgent):
-    """Information-set Monte Carlo: samples the hidden hands from the view (never from the real state)."""
-
-    name = "search"
-
     def _state_source(self, view: View) -> common.StateSource[State]:
         knowledge = self._default.read(view)
         sampler = Sampler(view, knowledge)
@@ -132,7 +126,7 @@ class SearchAgent(MonteCarloAgent):
         return common.resampled_states(sampler.sample, model.log_weight, tries, build, with_hands)
 
 
-class OracleAgent(common.OracleSource[State], MonteCarloAgent):
+class OracleAgent(common.OracleSource[State], SearchAgent):
     """Sees every hand: playouts start from copies of the bound state itself."""
 
     name = "oracle"

@@ -1,16 +1,10 @@
-"""``heuristic``: plays Sevens the way a thoughtful player does, from its view alone; and ``greedy``.
+"""``heuristic``: plays Sevens the way a thoughtful player does, from its view alone; and ``greedy``, which
+never passes while it can play and plays what opens the most of its own cards.
 
 The core is :mod:`.policy` (fillers and lanes it needs first, gates last, 止める with passes to spare, jokers
-and the tunnel). On top of it, this agent reads the public log (:mod:`.knowledge`):
-
-* with ``voluntary_pass`` off a pass proves the passer had nothing playable; an opponent proved stuck with
-  no pass left is eliminated at its next turn unless someone opens a card for it, so the agent prefers to
-  pass or play elsewhere rather than open a lane that opponent may be waiting on;
-* it avoids helping the opponent closest to going out (the cards a play releases are weighed by who can
-  hold them);
-* with unlimited passes it never passes into a stalemate it would lose.
-
-``greedy`` never passes while it can play, and plays what opens the most of its own cards.
+and the tunnel). On top of it come the corrections of :mod:`sevens.agents.common.heuristic` (it does not open
+a lane an opponent proved stuck may be waiting on, nor pass into a stalemate it would lose), and it avoids
+helping the opponent closest to going out (the cards a play releases are weighed by who can hold them).
 """
 
 from __future__ import annotations

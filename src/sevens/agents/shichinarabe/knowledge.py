@@ -1,22 +1,7 @@
-"""What a seat can deduce from public information alone: the view's log replayed from the opening.
-
-Replaying the log (plays, joker plays, exchanges, swaps, eliminations) rebuilds the table as it stood at
-every pass, which gives:
-
-* **proved absences** (``excluded``): with ``voluntary_pass`` off a pass is legal only without a legal
-  play, so the passer held none of the cards then playable; holding a joker for sure, none of the cards a
-  joker play then needed; with ``optional`` exchange, none of the cards a joker then stood on. A hand never
-  gains a real card, so an absence stays true for the rest of the round.
-* **weak hints** (``voluntary_passes``): with voluntary passes a pass proves nothing, but the cards then
-  playable are a little less likely to be in that hand (or are being held back on purpose).
-* **jokers**: how many jokers each seat is known to hold (received in an exchange or a swap, minus those it
-  played since), so samples put them there.
-* the order of **exits** and the current **pass streak**, which a position needs;
-* every **decision** a seat made (its action, the table and its passes at that moment, the cards it had
-  put out so far), so a sampled deal can be checked against the choices each player actually made
-  (:mod:`.sampling`): a hand at any past moment is its present hand plus the cards it put out since.
-
-Only the view is read: nothing here can see a hidden card.
+"""Shichi-narabe's public deductions (:mod:`sevens.agents.common.knowledge`), with its jokers: holding a joker
+for sure, a passer held none of the cards a joker play then needed, and with ``optional`` exchange none of
+the cards a joker then stood on; each seat is known to hold the jokers it received in an exchange or a swap,
+minus those it played since, so samples put them there.
 """
 
 from __future__ import annotations

@@ -30,17 +30,8 @@ from sevens.agents.common.heuristic import choose_index
 from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_tail
 from sevens.cards import ALL_CARDS, iter_bits
 from sevens.games.sevens_core.notation import cards_field
-from sevens.games.shichinarabe.actions import (
-    GHOST,
-    JOKER_ABOVE_ACTIONS,
-    JOKER_BELOW_ACTIONS,
-    PASS,
-    PASS_ACTION,
-    PLAY,
-    PLAY_ACTIONS,
-    SWAP_ACTIONS,
-    Action,
-)
+from sevens.games.shichinarabe import actions
+from sevens.games.shichinarabe.actions import GHOST, PASS, PLAY, Action
 from sevens.games.shichinarabe.position import parse_position
 from sevens.games.shichinarabe.state import State
 from sevens.games.shichinarabe.view import View, joker_rows
@@ -250,15 +241,15 @@ class OpponentModel(ChoiceModel):
         """Whether the policy ``w``, holding ``then`` and ``jokers_then``, makes ``m``'s choice (None: no real
         choice, or the choice is impossible with that hand)."""
         rules, d = self.view.rules, m.decision
-        legal = [PLAY_ACTIONS[c] for c in iter_bits(then & m.playable)]
+        legal = [actions.PLAY_ACTIONS[c] for c in iter_bits(then & m.playable)]
         if jokers_then > 0:
-            jokered = [JOKER_BELOW_ACTIONS[c] for c in iter_bits(then & m.joker_below)]
-            jokered += [JOKER_ABOVE_ACTIONS[c] for c in iter_bits(then & m.joker_above)]
+            jokered = [actions.JOKER_BELOW_ACTIONS[c] for c in iter_bits(then & m.joker_below)]
+            jokered += [actions.JOKER_ABOVE_ACTIONS[c] for c in iter_bits(then & m.joker_above)]
             legal += sorted(jokered, key=Action.sort_key)
         if rules.joker_exchange == "optional":
-            legal += [SWAP_ACTIONS[c] for c in iter_bits(then & d.joker_at)]
+            legal += [actions.SWAP_ACTIONS[c] for c in iter_bits(then & d.joker_at)]
         if (m.passes_left is None or m.passes_left > 0) and (rules.voluntary_pass or not legal):
-            legal.append(PASS_ACTION)
+            legal.append(actions.PASS_ACTION)
         if len(legal) < 2 or d.action not in legal:
             return None
         situation = Situation(rules, then, max(0, jokers_then), d.occupied, m.playable, m.passes_left)

@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 
 from sevens.agents.common import search as common
 from sevens.agents.common.montecarlo import DEFAULT_MIN_SAMPLES, DEFAULT_STOP_Z, StoppingRule, sample_chunks
-from sevens.cards import card
+from sevens.games.sevens_core.state import SEVEN_OF_DIAMONDS
 from sevens.games.shichinarabe.actions import PASS, PASS_ACTION, PLAY_ACTIONS, Action
 from sevens.games.shichinarabe.rules import Rules
 from sevens.games.shichinarabe.state import State
@@ -40,8 +40,6 @@ from . import kernel as compiled
 from .heuristic import HeuristicAgent, situation_of
 from .policy import DEFAULT_WEIGHTS, Situation, Weights, pass_score, row_scores, score_actions
 from .sampling import Deal, OpponentModel, Sampler, build_state, posterior_deals, with_hands
-
-_SEVEN_OF_DIAMONDS = card(7, 2)
 
 
 class Rollout:
@@ -56,7 +54,6 @@ class Rollout:
         self.noise = noise
         self.self_noise = noise if self_noise is None else self_noise
         self._card_scores = row_scores(rules, weights)
-        self._limit = 1 << 62 if rules.pass_limit is None else rules.pass_limit
         self._special = rules.jokers > 0 or (rules.opening == "fan_tan" and rules.first_player == "diamond_seven")
 
     def points(self, state: State, seat: int, rng: random.Random) -> int:
@@ -77,7 +74,7 @@ class Rollout:
     ) -> None:
         """Play ``state`` (changed in place) to the end; ``seat`` gets ``self_noise`` (and the rollout's
         weights when ``others`` gives the other seats theirs)."""
-        rules, limit = self.rules, self._limit
+        rules, limit = self.rules, state._limit
         if others is None:
             seat_weights = [self.weights] * len(state._hands)
         else:
@@ -116,7 +113,7 @@ class Rollout:
             return True
         if self.rules.joker_exchange == "optional" and state._hands[p] & state._joker_at:
             return True
-        return state._opens_with_7d and not state._occupied >> _SEVEN_OF_DIAMONDS & 1
+        return state._opens_with_7d and not state._occupied >> SEVEN_OF_DIAMONDS & 1
 
     def _engine_move(self, state: State, p: int, rng: random.Random, noise: float, w: Weights) -> None:
         legal = state.legal_actions()
@@ -138,9 +135,9 @@ KERNEL_SAMPLES_PER_SECOND = 8000.0
 """Samples per CPU second on the kernel (``expert`` in ``standard``, full budget: ``bench/search_throughput.py``)."""
 
 
-class MonteCarloAgent(common.SevensSearch[View, Action, State, HeuristicAgent]):
-    """The search loop on Shichi-narabe states, played out by :class:`Rollout` (or the kernel); subclasses say
-    where the states to play out come from."""
+class SearchAgent(common.SevensSearch[View, Action, State, HeuristicAgent]):
+    """Information-set Monte Carlo on Shichi-narabe states, played out by :class:`Rollout` (or the kernel):
+    samples the hidden hands from the view (never from the real state)."""
 
     pass_kind = PASS
 
@@ -220,12 +217,6 @@ class MonteCarloAgent(common.SevensSearch[View, Action, State, HeuristicAgent]):
 
         return value
 
-
-class SearchAgent(MonteCarloAgent):
-    """Information-set Monte Carlo: samples the hidden hands from the view (never from the real state)."""
-
-    name = "search"
-
     def _state_source(self, view: View) -> common.StateSource[State]:
         knowledge = self._default.read(view)
         model = OpponentModel(view, knowledge, self.weights, self.miss, self.opponents, compiled=self.kernel)
@@ -253,7 +244,7 @@ class SearchAgent(MonteCarloAgent):
         return read
 
 
-class OracleAgent(common.OracleSource[State], MonteCarloAgent):
+class OracleAgent(common.OracleSource[State], SearchAgent):
     """Sees every hand: playouts start from copies of the bound state itself."""
 
     name = "oracle"
