@@ -1,11 +1,10 @@
 """Levels of computer player that people choose from: ``beginner``, ``easy``, ``normal``, ``hard``, ``expert``.
 
 A level is a name, not an agent: each family says which of its agents (with which settings) plays at each
-level, in a ``LEVELS`` table next to its ``AGENTS`` (``sevens.agents.<family>.levels``). Level names are
-accepted wherever an agent name is (:func:`sevens.agents.base.make_agent`, so ``sevens arena``, ``simulate``,
-``play --bots`` and the server's rooms), and the agent made for a level carries the level's name. Each
-level has a display name and a one-line description in Japanese and English in the message catalogue
-(``locale/levels.json``: ``level.<name>`` and ``level.<name>.about``).
+level, in a ``LEVELS`` table next to its ``AGENTS`` (in ``sevens.agents.<family>``). Level names are accepted
+wherever an agent name is (:func:`sevens.agents.base.make_agent`: ``sevens arena``, ``simulate``, ``play
+--bots``, the server's rooms), and the agent made for a level carries the level's name. Each level has a
+display name and a one-line description in Japanese and English (``locale/levels.json``).
 
 >>> LEVELS[2] == DEFAULT_LEVEL == "normal"
 True
