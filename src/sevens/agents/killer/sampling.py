@@ -182,11 +182,11 @@ class OpponentModel(ChoiceModel):
         moments = self.by_seat.get(seat)
         if not moments:
             return hinted
-        deal = [0] * len(self.hinted)
-        deal[seat] = hand
-        return hinted + self._log_weight(moments, tuple(deal))
+        return hinted + self._log_weight(moments, {seat: hand})
 
-    def _log_weight(self, moments: list[_Moment], deal: Deal) -> float:
+    def _log_weight(self, moments: list[_Moment], deal: Deal | dict[int, int]) -> float:
+        """The log of how well ``deal`` (every seat's hand, or those of the seats ``moments`` are about)
+        explains ``moments``."""
         total = 0.0
         board, w, voluntary = self.board, self.weights, self.voluntary
         for m in moments:

@@ -113,8 +113,7 @@ class Sampler(CardDealer[Deal]):
 
 
 def _weighted(options: list[int], free: dict[int, int], rng: random.Random) -> int:
-    total = sum(free[s] for s in options)
-    pick = rng.randrange(total)
+    pick = rng.randrange(sum(free[s] for s in options))
     for s in options:
         pick -= free[s]
         if pick < 0:
