@@ -10,7 +10,7 @@ them:
 
 * ``uniform``: the sampler alone (every deal consistent with the public deductions equally likely);
 * ``posterior``: the search's Metropolis–Hastings chain over the opponents' choices
-  (:func:`sevens.agents.shichinarabe.inference.posterior_deals`, its defaults unless told).
+  (:func:`sevens.agents.shichinarabe.sampling.posterior_deals`, its defaults unless told).
 
 The difference is what reading the opponents' choices is worth, before any search.
 """
@@ -24,10 +24,9 @@ import statistics
 from typing import Any
 
 from sevens.agents.shichinarabe import HeuristicAgent
-from sevens.agents.shichinarabe.inference import OpponentModel, posterior_deals
 from sevens.agents.shichinarabe.knowledge import Knowledge
 from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS
-from sevens.agents.shichinarabe.sampling import Deal, Sampler
+from sevens.agents.shichinarabe.sampling import Deal, OpponentModel, Sampler, posterior_deals
 from sevens.agents.shichinarabe.search import SearchAgent
 from sevens.games.shichinarabe import Rules, State
 

@@ -29,8 +29,8 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from sevens.agents.common.points import seat_points
-from sevens.agents.common.scores import choose_index
+from sevens.agents.common.heuristic import choose_index
+from sevens.agents.common.search import seat_points
 from sevens.agents.shichinarabe.policy import Situation, score_actions
 from sevens.cards import mask_of
 from sevens.games.shichinarabe import Rules, State

@@ -15,7 +15,7 @@ import json
 import random
 import time
 
-from sevens.agents.shichinarabe.rollout import Rollout
+from sevens.agents.shichinarabe.search import Rollout
 from sevens.games.shichinarabe import Rules, State
 from sevens.kernel import playout
 

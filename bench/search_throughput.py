@@ -31,10 +31,10 @@ import time
 from typing import Any
 
 from sevens.agents.base import make_agent
+from sevens.agents.common.montecarlo import StoppingRule
 from sevens.agents.common.search import SevensSearch
-from sevens.agents.common.stopping import StoppingRule
-from sevens.agents.shichinarabe.kernel_playouts import available
-from sevens.agents.shichinarabe.levels import LEVEL_MIXTURE
+from sevens.agents.shichinarabe import LEVEL_MIXTURE
+from sevens.agents.shichinarabe.kernel import available
 from sevens.arena.tournament import percentile
 from sevens.games.registry import family_of
 

@@ -33,8 +33,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from sevens.agents.shichinarabe import NORMAL_WEIGHTS
 from sevens.agents.shichinarabe.learned import ACTIONS, FEATURES, Features, Network
-from sevens.agents.shichinarabe.levels import NORMAL_WEIGHTS
 from sevens.envs.vector import SevensVectorEnv
 from sevens.policy_weights import DEFAULT_WEIGHTS, Weights
 

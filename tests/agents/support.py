@@ -7,8 +7,7 @@ from collections.abc import Iterator
 from hypothesis import strategies as st
 
 from sevens.agents.base import Agent, make_agent
-from sevens.agents.shichinarabe import SearchAgent
-from sevens.agents.shichinarabe.levels import LEVEL_MIXTURE
+from sevens.agents.shichinarabe import LEVEL_MIXTURE, SearchAgent
 from sevens.games.shichinarabe import PRESETS, Rules, State
 
 from .common import play_out, random_walk

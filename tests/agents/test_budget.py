@@ -12,8 +12,7 @@ from typing import cast
 import pytest
 
 from sevens.agents.base import make_agent
-from sevens.agents.common.budget import WALL_FACTOR, Budget, BudgetedAgent
-from sevens.agents.common.montecarlo import sample_chunks
+from sevens.agents.common.montecarlo import WALL_FACTOR, Budget, BudgetedAgent, sample_chunks
 from sevens.games.killer import Rules as KillerRules
 from sevens.games.killer import State as KillerState
 from sevens.games.seven27 import Rules as Seven27Rules

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from sevens.agents.common.deals import GREEDY_TRIES, CardDealer
+from sevens.agents.common.sampling import GREEDY_TRIES, CardDealer
 from sevens.cards import card_text
 
 Deal = dict[int, int]  # card -> seat

@@ -8,12 +8,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from sevens.agents.shichinarabe import HeuristicAgent
-from sevens.agents.shichinarabe.inference import OpponentModel, _Moment, posterior_deals
+from sevens.agents.shichinarabe import HARD_WEIGHTS, LEVEL_MIXTURE, NORMAL_WEIGHTS, HeuristicAgent
 from sevens.agents.shichinarabe.knowledge import Knowledge
-from sevens.agents.shichinarabe.levels import HARD_WEIGHTS, LEVEL_MIXTURE, NORMAL_WEIGHTS
 from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS, Weights
-from sevens.agents.shichinarabe.sampling import Deal, Sampler
+from sevens.agents.shichinarabe.sampling import Deal, OpponentModel, Sampler, _Moment, posterior_deals
 from sevens.games.shichinarabe import Rules, State
 from sevens.games.shichinarabe.view import View
 

@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from sevens.agents.base import agent_names, make_agent
-from sevens.agents.common.casual import CasualAgent
+from sevens.agents.common.heuristic import CasualAgent
 from sevens.agents.levels import DEFAULT_LEVEL, LEVELS, about, display_name, level_table
 from sevens.arena.play import simulate
 from sevens.cli.app import app

@@ -1,4 +1,4 @@
-"""The oracle (shared by the 七並べ families, :mod:`sevens.agents.common.oracle`) refuses to play until it is
+"""The oracle (shared by the 七並べ families, :mod:`sevens.agents.common.search`) refuses to play until it is
 bound to the state of the game being played, and then plays legally."""
 
 from __future__ import annotations

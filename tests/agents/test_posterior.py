@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sevens.agents.common.posterior import SwapChain
+from sevens.agents.common.sampling import SwapChain
 
 
 @st.composite

@@ -6,10 +6,9 @@ import random
 
 import pytest
 
-from sevens.agents.shichinarabe.inference import OpponentModel, posterior_deals
 from sevens.agents.shichinarabe.knowledge import Knowledge
 from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS
-from sevens.agents.shichinarabe.sampling import Sampler, build_state, with_hands
+from sevens.agents.shichinarabe.sampling import OpponentModel, Sampler, build_state, posterior_deals, with_hands
 from sevens.cards import ALL_CARDS
 from sevens.games.shichinarabe import Rules, State
 

@@ -15,12 +15,10 @@ import pytest
 pytest.importorskip("numba")
 
 from sevens.agents.base import Agent
-from sevens.agents.common.stopping import StoppingRule
-from sevens.agents.shichinarabe import HeuristicAgent
-from sevens.agents.shichinarabe.inference import OpponentModel
-from sevens.agents.shichinarabe.levels import LEVEL_MIXTURE, NORMAL_WEIGHTS
+from sevens.agents.common.montecarlo import StoppingRule
+from sevens.agents.shichinarabe import LEVEL_MIXTURE, NORMAL_WEIGHTS, HeuristicAgent
 from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS
-from sevens.agents.shichinarabe.sampling import Sampler
+from sevens.agents.shichinarabe.sampling import OpponentModel, Sampler
 from sevens.agents.shichinarabe.search import SearchAgent
 from sevens.games.shichinarabe import Rules, State
 from sevens.games.shichinarabe.actions import Action
@@ -122,7 +120,7 @@ def test_jokers_are_read_in_python() -> None:
 
 
 def test_the_switch_falls_back_to_python_without_numba(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sevens.agents.shichinarabe import kernel_playouts
+    from sevens.agents.shichinarabe import kernel as kernel_playouts
 
     assert SearchAgent(kernel=True).kernel
     assert not SearchAgent(kernel=False).kernel

@@ -10,9 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sevens.agents.common.budget import Budget
-from sevens.agents.common.montecarlo import paired_choice, sample_chunks, sample_rows
-from sevens.agents.common.stopping import StoppingRule
+from sevens.agents.common.montecarlo import Budget, StoppingRule, paired_choice, sample_chunks, sample_rows
 from sevens.agents.killer.search import SearchAgent as KillerSearch
 from sevens.agents.shichinarabe.search import SearchAgent
 from sevens.games.killer import State as KillerState

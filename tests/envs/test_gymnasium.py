@@ -15,7 +15,7 @@ gymnasium = pytest.importorskip("gymnasium")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from sevens.agents.base import make_agent  # noqa: E402
-from sevens.agents.common.budget import BudgetedAgent  # noqa: E402
+from sevens.agents.common.montecarlo import BudgetedAgent  # noqa: E402
 from sevens.envs import GYMNASIUM_IDS  # noqa: E402
 from sevens.envs.gymnasium import SevensEnv  # noqa: E402
 from sevens.envs.policy import LinearPolicy  # noqa: E402

@@ -14,8 +14,8 @@ pytest.importorskip("numba")
 pytest.importorskip("gymnasium")
 
 from bench_scripts import load_bench_script, run_main
+from sevens.agents.shichinarabe import NORMAL_WEIGHTS
 from sevens.agents.shichinarabe.learned import POLICY_VARIABLE, LearnedAgent, Network, observation_of
-from sevens.agents.shichinarabe.levels import NORMAL_WEIGHTS
 from sevens.envs.encoding import action_space_for
 from sevens.envs.vector import SevensVectorEnv
 from sevens.errors import SevensError

@@ -12,7 +12,7 @@ pytest.importorskip("gymnasium")
 from gymnasium.vector import AutoresetMode, VectorEnv
 
 from bench_scripts import load_bench_script
-from sevens.agents.common.points import seat_points
+from sevens.agents.common.search import seat_points
 from sevens.envs.encoding import action_space_for
 from sevens.envs.vector import SevensVectorEnv, SevensVectorSelfPlayEnv
 from sevens.errors import IllegalActionError, RulesError, SevensError, WrongTypeError

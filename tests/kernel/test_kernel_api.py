@@ -11,7 +11,7 @@ pytest.importorskip("numba")
 
 import numba
 
-from sevens.agents.common.points import seat_points
+from sevens.agents.common.search import seat_points
 from sevens.errors import IllegalActionError, WrongTypeError
 from sevens.games.killer import Rules as KillerRules
 from sevens.games.shichinarabe import Result, Rules, State

@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("numba")
 
 from bench_scripts import load_bench_script
-from sevens.agents.shichinarabe.levels import HARD_WEIGHTS, NORMAL_WEIGHTS
+from sevens.agents.shichinarabe import HARD_WEIGHTS, NORMAL_WEIGHTS
 from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS, Weights
 from sevens.games.shichinarabe import Rules, State, parse_position
 from sevens.kernel.batch import Batch
@@ -62,7 +62,7 @@ def test_play_from_a_python_position_matches(name: str) -> None:
     check_games(VARIANTS[name], range(20), "heuristic", midgame=10, noise=0.3)
 
 
-# the levels' policies (agents/shichinarabe/levels.py), seated differently per seat as expert's mixture plays them
+# the levels' policies (agents/shichinarabe/__init__.py), seated differently per seat as expert's mixture plays them
 LEVEL_SEATS = (
     (DEFAULT_WEIGHTS, HARD_WEIGHTS, NORMAL_WEIGHTS, DEFAULT_WEIGHTS),
     (NORMAL_WEIGHTS, NORMAL_WEIGHTS, HARD_WEIGHTS, DEFAULT_WEIGHTS),

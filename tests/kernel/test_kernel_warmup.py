@@ -26,7 +26,7 @@ def test_after_warming_up_the_callers_compile_nothing_new() -> None:
     before = compiled()
     assert before["play_batch"] >= 1 and before["step_envs_parallel"] >= 1 and before["plain_misses"] >= 1
 
-    from sevens.agents.shichinarabe.kernel_playouts import KernelPlayouts
+    from sevens.agents.shichinarabe.kernel import KernelPlayouts
     from sevens.envs.vector import SevensVectorEnv, SevensVectorSelfPlayEnv
     from sevens.kernel import Batch, playout
     from sevens.policy_weights import DEFAULT_WEIGHTS

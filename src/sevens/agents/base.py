@@ -1,23 +1,14 @@
 """The agent protocol and the tables of available agents, per game family.
 
-An agent is given its seat's view and the legal actions and returns one of them. It never receives the
-state, so it cannot read another seat's cards. Agents that need no view (``needs_view = False``) are
-handed ``None`` instead, which keeps mass simulation cheap.
+An agent is given its seat's view and the legal actions and returns one of them. It never receives the state,
+so it cannot read another seat's cards; agents that need no view (``needs_view = False``) are handed ``None``,
+which keeps mass simulation cheap. Agents are found by name *within a family*: ``sevens.agents.<family>``
+exposes ``LEVELS`` (the five levels people choose from, :mod:`sevens.agents.levels`), ``AGENTS`` (offered in
+play: ``sevens simulate --agents``, ``watch``, the arena) and ``RESEARCH_AGENTS`` (measuring tools only, such
+as an oracle that sees every hand); the :data:`GENERIC_AGENTS` (``random``) play every family.
 
-Agents are found by name *within a family*: each family's agents live in ``sevens.agents.<family>`` and
-that module exposes three tables, ``LEVELS`` (the five levels people choose from, :mod:`sevens.agents.levels`),
-``AGENTS`` (offered in play: ``sevens simulate --agents``, ``watch``, the arena) and ``RESEARCH_AGENTS``
-(tools for measurement only, such as an oracle that sees every hand). The
-generic agents of :data:`GENERIC_AGENTS` (``random``) work in every family.
-
->>> make_agent("random").name
-'random'
 >>> agent_names()
 ['beginner', 'easy', 'normal', 'hard', 'expert', 'random', 'greedy', 'heuristic', 'search', 'learned']
->>> make_agent("normal").name
-'normal'
->>> make_agent("oracle", research=True).name
-'oracle'
 >>> make_agent("oracle")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -27,7 +18,7 @@ sevens.errors.RulesError: unknown agent 'oracle' for shichinarabe; allowed: begi
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import Any, Protocol
 
@@ -74,13 +65,6 @@ GENERIC_AGENTS: dict[str, AgentFactory] = {"random": RandomAgent}
 DEFAULT_FAMILY = "shichinarabe"
 """The family assumed when a caller names none (``make_agent("heuristic")``)."""
 
-FAMILY_AGENT_MODULES: dict[str, str] = {
-    "shichinarabe": "sevens.agents.shichinarabe",
-    "killer": "sevens.agents.killer",
-    "seven27": "sevens.agents.seven27",
-}
-"""Where each family's agent tables live; a family whose module is missing offers the generic agents only."""
-
 
 PLUGINS: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "learned": ("sevens.agents.shichinarabe.learned", "LearnedAgent", ("shichinarabe",)),
@@ -108,27 +92,20 @@ def _plugin(name: str, module_name: str, class_name: str) -> AgentFactory:
     return make
 
 
-def _family_tables(
-    family_name: str,
-) -> tuple[Mapping[str, AgentFactory], Mapping[str, AgentFactory], Mapping[str, AgentFactory]]:
-    """``(AGENTS, RESEARCH_AGENTS, LEVELS)`` of one family's agent module, empty when it has none."""
-    module_name = FAMILY_AGENT_MODULES.get(family_name, f"sevens.agents.{family_name}")
+def agent_table(family_name: str = DEFAULT_FAMILY, research: bool = False) -> dict[str, AgentFactory]:
+    """Name → factory for one family: the levels (:mod:`sevens.agents.levels`, weakest first), the generic
+    agents, the family's own, and with ``research`` also the research-only ones (never offered in play). A
+    family's tables live in ``sevens.agents.<family>``; a family without that module offers the generic agents."""
+    module_name = f"sevens.agents.{family_name}"
     try:
-        module = import_module(module_name)
+        module: object = import_module(module_name)
     except ModuleNotFoundError as exc:
         if exc.name != module_name:
             raise
-        return {}, {}, {}
-    return getattr(module, "AGENTS", {}), getattr(module, "RESEARCH_AGENTS", {}), getattr(module, "LEVELS", {})
-
-
-def agent_table(family_name: str = DEFAULT_FAMILY, research: bool = False) -> dict[str, AgentFactory]:
-    """Name → factory for one family: the levels (:mod:`sevens.agents.levels`, weakest first), the generic
-    agents, the family's own, and with ``research`` also the research-only ones (never offered in play)."""
-    own, extra, levels = _family_tables(family_name)
-    table = {**levels, **GENERIC_AGENTS, **own}
+        module = None
+    table = {**getattr(module, "LEVELS", {}), **GENERIC_AGENTS, **getattr(module, "AGENTS", {})}
     if research:
-        table.update(extra)
+        table.update(getattr(module, "RESEARCH_AGENTS", {}))
     for name, (module_name, class_name, family_names) in {**PLUGINS, **(RESEARCH_PLUGINS if research else {})}.items():
         if family_name in family_names:
             table[name] = _plugin(name, module_name, class_name)
@@ -151,7 +128,7 @@ def make_agent(
 
     ``make_agent("random")`` works for every family. ``research=True`` also allows research-only agents.
     ``deterministic=True`` gives a searching agent a fixed sample budget instead of its clock (``samples``, by
-    default the one its family matched to the clock: :mod:`sevens.agents.common.budget`), so that the same seed
+    default the one its family matched to the clock: :mod:`sevens.agents.common.montecarlo`), so that the same seed
     and the same views give the same moves on any machine; other agents are deterministic already."""
     table = agent_table(family_name, research)
     try:

@@ -1,11 +1,10 @@
 """Levels of computer player that people choose from: ``beginner``, ``easy``, ``normal``, ``hard``, ``expert``.
 
 A level is a name, not an agent: each family says which of its agents (with which settings) plays at each
-level, in a ``LEVELS`` table next to its ``AGENTS`` (``sevens.agents.<family>.levels``). Level names are
-accepted wherever an agent name is (:func:`sevens.agents.base.make_agent`, so ``sevens arena``, ``simulate``,
-``play --bots`` and the server's rooms), and the agent made for a level carries the level's name. Each
-level has a display name and a one-line description in Japanese and English in the message catalogue
-(``locale/levels.json``: ``level.<name>`` and ``level.<name>.about``).
+level, in a ``LEVELS`` table next to its ``AGENTS`` (in ``sevens.agents.<family>``). Level names are accepted
+wherever an agent name is (:func:`sevens.agents.base.make_agent`: ``sevens arena``, ``simulate``, ``play
+--bots``, the server's rooms), and the agent made for a level carries the level's name. Each level has a
+display name and a one-line description in Japanese and English (``locale/levels.json``).
 
 >>> LEVELS[2] == DEFAULT_LEVEL == "normal"
 True
@@ -27,10 +26,8 @@ DEFAULT_LEVEL = "normal"
 """The opponent a front-end seats when the player chooses nothing."""
 
 
-def named(level: str, factory: Callable[[], Agent]) -> AgentFactory:
+def _named(level: str, factory: Callable[[], Agent]) -> AgentFactory:
     """A factory for ``level`` whose agents carry the level's name (reports and rooms show the level)."""
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}; allowed: {', '.join(LEVELS)}")
 
     def make() -> Agent:
         agent = factory()
@@ -47,7 +44,7 @@ def level_table(agents: dict[str, Callable[[], Agent]]) -> dict[str, AgentFactor
     extra = [name for name in agents if name not in LEVELS]
     if missing or extra:
         raise ValueError(f"a family's levels must be exactly {', '.join(LEVELS)}; missing {missing}, unknown {extra}")
-    return {level: named(level, agents[level]) for level in LEVELS}
+    return {level: _named(level, agents[level]) for level in LEVELS}
 
 
 def display_name(level: str, lang: Lang) -> str:
@@ -58,6 +55,3 @@ def display_name(level: str, lang: Lang) -> str:
 def about(level: str, lang: Lang) -> str:
     """One line on what a player should expect from ``level``."""
     return t(f"level.{level}.about", lang)
-
-
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "about", "display_name", "level_table", "named"]

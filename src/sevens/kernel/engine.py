@@ -438,7 +438,7 @@ def deal(st: np.ndarray, cfg: np.ndarray, rng: np.ndarray, deck: np.ndarray) -> 
 # ---------------------------------------------------------------------------------------------- results
 @njit(cache=True)
 def result(st: np.ndarray, cfg: np.ndarray, ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray) -> None:
-    """The ranking (B12), each seat's outcome and its E2 points (as sevens.agents.common.points.seat_points)."""
+    """The ranking (B12), each seat's outcome and its E2 points (as sevens.agents.common.search.seat_points)."""
     first_remaining, remaining = rank_seats(st, cfg, ranking)
     for place in range(cfg[C_PLAYERS]):
         score_place(st, ranking[place], place, first_remaining, remaining, outcome, points)
@@ -760,7 +760,7 @@ def joker_action_score(
 
 
 # ---------------------------------------------------------------------------------------------- reading
-# a past choice of another player (sevens.agents.shichinarabe.inference), one row of MOMENT_COLUMNS
+# a past choice of another player (sevens.agents.shichinarabe.sampling), one row of MOMENT_COLUMNS
 M_OCCUPIED, M_PLAYABLE, M_LEFT, M_PUT_OUT_BEFORE, M_KIND, M_CARD = range(6)
 MOMENT_COLUMNS = 6
 M_PLAY, M_PASS, M_OTHER = 0, 1, 2

@@ -48,7 +48,7 @@ def _actions() -> None:
 
 
 def _reading() -> None:
-    """The search's reading of the other players (:mod:`sevens.agents.shichinarabe.kernel_reading`)."""
+    """The search's reading of the other players (:mod:`sevens.agents.shichinarabe.kernel`)."""
     t = tables_for(Rules.preset("standard"))
     moments = np.zeros((1, engine.MOMENT_COLUMNS), dtype=np.int64)
     weights = np.stack([weights_array(DEFAULT_WEIGHTS)])

@@ -10,13 +10,11 @@ import random
 
 import pytest
 
-from sevens.agents.killer import HeuristicAgent
-from sevens.agents.killer.inference import OpponentModel, posterior_deals
+from sevens.agents.killer import EXPERT, NORMAL_WEIGHTS, HeuristicAgent
 from sevens.agents.killer.knowledge import Knowledge
-from sevens.agents.killer.levels import EXPERT, NORMAL_WEIGHTS
 from sevens.agents.killer.policy import DEFAULT_WEIGHTS
-from sevens.agents.killer.rollout import Rollout
-from sevens.agents.killer.sampling import SAMPLER_HINT, Sampler
+from sevens.agents.killer.sampling import SAMPLER_HINT, OpponentModel, Sampler, posterior_deals
+from sevens.agents.killer.search import Rollout
 from sevens.games.killer import Rules, parse_position
 
 from .support import choice, game_by, rows

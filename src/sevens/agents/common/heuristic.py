@@ -1,22 +1,44 @@
-"""The ``heuristic`` agent of the 七並べ families around its family's policy, and the log readings both share.
+"""The players of the 七並べ families that follow a rule rather than search: ``heuristic``, ``greedy`` and the
+casual players of the lowest levels, and the score scale of the families' policies.
 
-:class:`LogReadingHeuristic` keeps the public deductions of the round (the family's ``Knowledge``, read one
-view at a time) and plays the first best of :meth:`~LogReadingHeuristic.scores`: the family's policy with
-its opponent-aware corrections. Two of those corrections are the same in every family: an opponent proved
-stuck (:func:`proved_stuck`) is about to be eliminated unless someone opens a card for it, and with unlimited
-passes a pass may end the round in a stalemate the seat does not lead (:func:`loses_stalemate`).
+Scores are plain floats, higher is better. :data:`NEVER` marks an action no sensible player takes and
+:data:`WIN` one nothing can beat (the last card); fractions of them (``NEVER / 4``) rank degrees of "never"
+among themselves. The legal actions are sorted, so taking the *first* best score (:func:`choose_index`) makes
+every policy deterministic, ties going to the lowest action.
+
+:class:`LogReadingHeuristic` keeps the public deductions of the round (the family's ``Knowledge``, read one view
+at a time) and plays the first best of its family's policy with the opponent-aware corrections. Two of those
+are the same in every family: an opponent proved stuck (:func:`proved_stuck`) is about to be eliminated unless
+someone opens a card for it, and with unlimited passes a pass may end the round in a stalemate the seat does
+not lead (:func:`loses_stalemate`).
+
+>>> choose_index([0.5, 2.0, 2.0])
+1
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
+
+from sevens.agents.base import RandomAgent
+from sevens.games.sevens_core.view import SevensView
 
 from .knowledge import LogReader
-from .scores import choose_index
-from .view import SevensView
+
+NEVER = -1e9
+WIN = -NEVER
 
 KnowledgeT = TypeVar("KnowledgeT", bound=LogReader[Any])
+
+
+def choose_index(scores: Sequence[float]) -> int:
+    """The first best score (actions are sorted, so ties go to the lowest card)."""
+    best = 0
+    for i in range(1, len(scores)):
+        if scores[i] > scores[best]:
+            best = i
+    return best
 
 
 class LogReadingHeuristic(Generic[KnowledgeT]):
@@ -67,3 +89,53 @@ def loses_stalemate(view: SevensView, knowledge: LogReader[Any], opponents: Sequ
     if view.rules.pass_limit is not None or knowledge.streak < len(opponents):
         return False
     return any(held[s] <= held[view.seat] for s in opponents)
+
+
+class GreedyAgent:
+    """``greedy``: never passes while a card can be played, and plays the card with the best :meth:`opened`
+    key (the family's rule for what is playable after it); ties go to the lowest action (``max`` keeps the
+    first)."""
+
+    name = "greedy"
+    needs_view = True
+    pass_kind: ClassVar[int]
+    """The family's ``PASS`` action kind."""
+
+    def reset(self, seat: int, seed: int) -> None:
+        """Nothing to forget: the agent keeps no state between moves."""
+
+    def act(self, view: Any, legal: Sequence[Any]) -> Any:
+        plays = [a for a in legal if a.kind != self.pass_kind]
+        if not plays:
+            return legal[0]
+        if len(plays) == 1:
+            return plays[0]
+        return max(plays, key=lambda a: self.opened(view, a))
+
+    def opened(self, view: Any, action: Any) -> tuple[int, ...]:
+        """How good ``action`` is for the greedy player (compared as a tuple, higher first)."""
+        raise NotImplementedError
+
+
+class CasualAgent(RandomAgent):
+    """The ``beginner`` and ``easy`` levels: any card it can play, at random. It knows the rules, not the game:
+    it opens lanes for others and plays the cards that would block them as readily as the rest. A pass when it
+    must, or, with ``needless_pass``, by mistake whenever one is allowed while it could play (``beginner``:
+    it wastes the passes it will need when stuck, the mistake a learner sees and learns from)."""
+
+    name = "casual"
+
+    def __init__(self, pass_kind: int, needless_pass: float = 0.0) -> None:
+        if not 0.0 <= needless_pass <= 1.0:
+            raise ValueError(f"needless_pass={needless_pass} is not a probability; allowed: 0 to 1")
+        super().__init__()
+        self.pass_kind = pass_kind
+        self.needless_pass = needless_pass
+
+    def act(self, view: Any, legal: Sequence[Any]) -> Any:
+        plays = [a for a in legal if a.kind != self.pass_kind]
+        if not plays:
+            return legal[0]
+        if len(plays) < len(legal) and self._rng.random() < self.needless_pass:
+            return next(a for a in legal if a.kind == self.pass_kind)
+        return plays[self._rng.randrange(len(plays))]

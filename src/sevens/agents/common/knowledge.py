@@ -1,10 +1,21 @@
-"""Reading a round's public log incrementally, the way every 七並べ family's ``Knowledge`` does.
+"""What a seat can deduce from public information alone, the way every 七並べ family's ``Knowledge`` does:
+the view's log replayed from the deal, which rebuilds the table as it stood at every choice and gives
 
-An agent sees one view per move, and each view repeats the whole log. :meth:`LogReader.update` reads only
-the entries not seen yet, and starts afresh when the view belongs to another round (a shorter log or another
-table size). What an entry teaches (absences, hints, jokers, dead cards) is the family's :meth:`_read`, and
-:meth:`_resync` reconciles the replay with what the view states. Exits the log does not show (a position set
-up from text) are taken in seat order by :meth:`_add_unlisted_exits`.
+* **proved absences** (``excluded``): with ``voluntary_pass`` off a pass is legal only without a legal play
+  (B9), so the passer held none of the cards then playable; a hand never gains a card, so an absence stays
+  true for the rest of the round;
+* **weak hints** (``voluntary_passes``): with voluntary passes a pass proves nothing, but the cards then
+  playable are less likely to be in that hand;
+* every **decision** a seat made, with the table, its passes and the cards it had put out then, so a sampled
+  deal can be checked against the choices each player actually made (a hand at a past moment is its present
+  hand plus the cards it put out since);
+* the order of **exits** and the current **pass streak**, which a position needs.
+
+An agent sees one view per move, each repeating the whole log: :meth:`LogReader.update` reads only the entries
+not seen yet, and starts afresh when the view belongs to another round. Exits and the cards an elimination
+lays out read the same in every family; what another entry teaches is the family's :meth:`_read`, and
+:meth:`_resync` keeps only what the view states when the replay disagrees (a position set up from text is not
+trusted for passes). Only the view is read: nothing here can see a hidden card.
 """
 
 from __future__ import annotations
@@ -12,7 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Generic, Self, TypeVar
 
-from .view import SevensView
+from sevens.cards import mask_of, parse_cards
+from sevens.games.sevens_core.view import SevensView
 
 ViewT = TypeVar("ViewT", bound=SevensView)
 
@@ -54,13 +66,23 @@ class LogReader(Generic[ViewT]):
         if len(view.history) < self.seen or len(view.hand_counts) != self.players:
             return self.fresh(view).update(view)
         for seat, text in view.history[self.seen :]:
-            self._read(seat, text, view)
+            word, _, rest = text.partition(" ")
+            if word in ("finished", "eliminated", "joker_stuck"):
+                self.exits.append((seat, word))
+                if word == "eliminated":
+                    self._laid_out(seat, mask_of(parse_cards(rest)) if rest else 0)
+            elif word != "stalemate":
+                self._read(seat, text, view)
         self.seen = len(view.history)
         self._resync(view)
         return self
 
     def _read(self, seat: int, text: str, view: ViewT) -> None:
-        """Learn from one log entry by ``seat``."""
+        """Learn from one log entry by ``seat`` (an action, or an event of the family's)."""
+        raise NotImplementedError
+
+    def _laid_out(self, seat: int, cards: int) -> None:
+        """``seat`` was eliminated and its ``cards`` laid out on the table."""
         raise NotImplementedError
 
     def _resync(self, view: ViewT) -> None:

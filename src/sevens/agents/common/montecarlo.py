@@ -1,29 +1,130 @@
-"""The flat Monte Carlo decision loop shared by the search agents of the 七並べ families.
+"""The flat Monte Carlo decision every search agent makes: samples on a budget, the paired decision rule, and
+an early stop once the decision is settled.
 
-A search agent scores each candidate action on a series of *samples* (a determinized deal, or the true state
-for an oracle): one row per sample, one playout value per candidate, with common random numbers inside a row
-so that the differences between candidates are paired. :func:`sample_rows` runs that loop on a budget
-(:mod:`.budget`; on a clock it may stop early, when the decision is settled: :mod:`.stopping`);
-:func:`paired_choice` turns the rows into a decision.
+A search scores each candidate action on *samples* (a determinized deal, or the true state for an oracle):
+one row per sample, one playout value per candidate, common random numbers inside a row so that the
+differences between candidates are paired.
 
-The decision is the default policy's choice unless another candidate beats it on the same samples by more
-than ``confidence`` standard errors of the paired differences: with few samples, flat Monte Carlo is noisier
-than a good policy, so it only overrides the policy when the evidence is clear.
+* :class:`Budget`: ``think_ms`` of the agent's own thread's CPU time per move (a loaded machine does not
+  quietly weaken the agent, it thinks as much as on an idle core, only later; a wall-clock ceiling of
+  ``wall_factor`` × ``think_ms`` bounds a person's wait), or a fixed number of ``samples``, which makes the agent
+  deterministic: the same seed and views give the same moves on any machine
+  (:meth:`BudgetedAgent.make_deterministic`).
+* :func:`paired_choice`: the default policy's choice unless another candidate beats it on the same samples by
+  more than ``confidence`` standard errors of the paired differences (with few samples flat Monte Carlo is
+  noisier than a good policy, so it overrides the policy only on clear evidence).
+* :class:`StoppingRule`: after each chunk of samples (once there are ``min_samples``) the search stops when
+  every rival of the current choice is settled by a wider test, ``z`` standard errors: the choice is the
+  default and every rival is clearly worse, or it clearly beats the default and every other rival. A rival that
+  matched on every sample so far counts as settled; a close decision runs to ``think_ms``. A fixed budget
+  ignores the rule unless ``settle`` (the rule reads only the samples, so that stays reproducible);
+  docs/strength.md, "Early stopping", measures what it costs.
 
 >>> paired_choice([[0.0, 1.0], [0.0, 1.0], [0.0, 2.0]], default=0, confidence=1.0)
 1
->>> paired_choice([[0.0, 5.0], [0.0, -4.0]], default=0, confidence=1.0)
-0
+>>> rule = StoppingRule(width=2, default=0, confidence=1.0, z=3.0, min_samples=4)
+>>> rule.settled([[1.0, 0.0], [2.0, 0.0]]), rule.settled([[1.0, 0.0], [1.5, 0.0]])
+(False, True)
 """
 
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-from .budget import Budget, Clock
-from .stopping import StoppingRule
+import numpy as np
+
+Clock = Callable[[], float]  # seconds from an arbitrary origin
+
+WALL_FACTOR = 3.0
+"""The wall-clock ceiling of a time budget, in multiples of ``think_ms``."""
+
+DEFAULT_STOP_Z = 3.0
+DEFAULT_MIN_SAMPLES = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """``think_ms`` of the agent's thread's CPU time per move, or with ``samples`` that many samples (fewer with
+    ``settle``, once the decision is settled)."""
+
+    think_ms: float = 300.0
+    samples: int | None = None
+    wall_factor: float = WALL_FACTOR
+    settle: bool = False
+
+    def __post_init__(self) -> None:
+        if self.samples is not None and self.samples < 1:
+            raise ValueError(f"samples={self.samples} must be at least 1 (or None for a time budget)")
+        if not self.think_ms > 0:
+            raise ValueError(f"think_ms={self.think_ms} must be more than 0 (milliseconds of CPU time per move)")
+        if not self.wall_factor >= 1:
+            raise ValueError(f"wall_factor={self.wall_factor} must be at least 1 (the wall-clock ceiling / think_ms)")
+
+    def start(self, cpu: Clock = time.thread_time, wall: Clock = time.perf_counter) -> Deadline:
+        """The deadline of a decision starting now (tests give their own clocks)."""
+        return Deadline(self.think_ms / 1000.0, self.wall_factor * self.think_ms / 1000.0, cpu, wall)
+
+
+class Deadline:
+    """One decision's time budget: passed once the thread has used its CPU seconds or the wall ceiling is hit.
+
+    >>> ticks = iter([0.0, 0.1, 0.2, 0.3])
+    >>> deadline = Budget(think_ms=250).start(cpu=lambda: next(ticks), wall=lambda: 0.0)
+    >>> deadline.passed(), deadline.passed(), deadline.passed()
+    (False, False, True)
+    """
+
+    def __init__(self, cpu_seconds: float, wall_seconds: float, cpu: Clock, wall: Clock) -> None:
+        self.cpu, self.wall = cpu, wall
+        self._cpu_end = cpu() + cpu_seconds
+        self._wall_end = wall() + wall_seconds
+
+    def passed(self) -> bool:
+        return self.cpu() >= self._cpu_end or self.wall() >= self._wall_end
+
+
+class BudgetedAgent:
+    """An agent that samples under a :class:`Budget` with its own seeded generator."""
+
+    needs_view = True
+    samples_per_cpu_second = 1000.0
+    """About how many samples the agent plays per CPU second (measured with ``bench/search_throughput.py``):
+    its deterministic form gets that many for its ``think_ms``."""
+
+    def __init__(self, think_ms: float, rollouts: int | None) -> None:
+        if rollouts is not None and rollouts < 1:
+            raise ValueError(f"rollouts={rollouts} must be at least 1 (or None for a time budget)")
+        self.budget = Budget(think_ms, rollouts)
+        self.seat = 0
+        self._rng = random.Random(0)
+        self.last_samples = 0  # samples used by the last decision (for measurements)
+
+    @property
+    def think_ms(self) -> float:
+        return self.budget.think_ms
+
+    @property
+    def rollouts(self) -> int | None:
+        return self.budget.samples
+
+    @property
+    def deterministic_samples(self) -> int:
+        """The sample budget matching ``think_ms`` of CPU time (:attr:`samples_per_cpu_second`)."""
+        return max(1, round(self.samples_per_cpu_second * self.think_ms / 1000.0))
+
+    def make_deterministic(self, samples: int | None = None) -> None:
+        """Think in samples, not time: at most ``samples`` (default :attr:`deterministic_samples`), stopping
+        early once the decision is settled as on the clock; the same seed and views give the same moves."""
+        fixed = self.deterministic_samples if samples is None else samples
+        self.budget = Budget(self.think_ms, fixed, self.budget.wall_factor, settle=True)
+
+    def reset(self, seat: int, seed: int) -> None:
+        self.seat = seat
+        self._rng.seed(seed)
 
 
 def sample_rows(
@@ -33,8 +134,7 @@ def sample_rows(
     cpu: Clock = time.thread_time,
     wall: Clock = time.perf_counter,
 ) -> list[list[float]]:
-    """Call ``row`` (one sample: a value per candidate) ``budget.samples`` times, or on a time budget until
-    its deadline has passed (at least once) or ``stop`` says the decision is settled."""
+    """:func:`sample_chunks` of one ``row`` (one sample: a value per candidate) at a time."""
     return sample_chunks(lambda size: [row() for _ in range(size)], budget, 1, stop, cpu, wall)
 
 
@@ -46,12 +146,10 @@ def sample_chunks(
     cpu: Clock = time.thread_time,
     wall: Clock = time.perf_counter,
 ) -> list[list[float]]:
-    """:func:`sample_rows` for a ``chunk`` function that gives that many rows at once (a batched playout):
-    ``budget.samples`` rows in chunks of at most ``size`` (``stop`` is ignored unless ``budget.settle``: a fixed
-    budget stays exact), or
-    on a time budget chunks of ``size`` until the deadline (:class:`~.budget.Deadline`, on the ``cpu`` and
-    ``wall`` clocks) has passed (at least one chunk) or, after a chunk, ``stop`` says the decision is settled
-    (:mod:`.stopping`)."""
+    """Rows from ``chunk`` (that many rows at once): ``budget.samples`` rows in chunks of at most ``size``
+    (``stop`` is ignored unless ``budget.settle``: a fixed budget stays exact), or on a time budget chunks of
+    ``size`` until the deadline has passed (at least one chunk) or, after a chunk, ``stop`` says the decision is
+    settled."""
     rows: list[list[float]] = []
     if budget.samples is not None:
         while len(rows) < budget.samples:
@@ -86,3 +184,48 @@ def paired_choice(values: Sequence[Sequence[float]], default: int, confidence: f
         if mean - margin > 0 and mean > best_mean:
             best, best_mean = k, mean
     return best
+
+
+class StoppingRule:
+    """Running sums of the paired differences between every two candidates of one decision, and whether the
+    decision they lead to is settled (module docstring)."""
+
+    def __init__(self, width: int, default: int, confidence: float, z: float, min_samples: int) -> None:
+        if not 0 <= default < width:
+            raise ValueError(f"default={default} must be the index of one of the {width} candidates")
+        if z <= 0:
+            raise ValueError(f"z={z} must be more than 0 (standard errors of the stopping test)")
+        if min_samples < 2:
+            raise ValueError(f"min_samples={min_samples} must be at least 2 (a standard error needs two samples)")
+        self.default = default
+        self.confidence = confidence
+        self.z = z
+        self.min_samples = min_samples
+        self.samples = 0
+        # sums[a, b] and squares[a, b]: sum of (row[a] - row[b]) and of its square over the samples so far
+        self._sums = np.zeros((width, width))
+        self._squares = np.zeros((width, width))
+
+    def settled(self, rows: Sequence[Sequence[float]]) -> bool:
+        """Adds ``rows`` (one value per candidate each) to the sums; whether the decision is now settled."""
+        if len(rows):
+            values = np.asarray(rows, dtype=np.float64)
+            diffs = values[:, :, None] - values[:, None, :]
+            self._sums += diffs.sum(axis=0)
+            self._squares += (diffs * diffs).sum(axis=0)
+            self.samples += len(rows)
+        if self.samples < self.min_samples:
+            return False
+        n = self.samples
+        mean = self._sums / n
+        variance = np.maximum(self._squares / n - mean * mean, 0.0) * n / (n - 1)
+        error = np.sqrt(variance / n)
+        d, width = self.default, len(mean)
+        # the current choice, as paired_choice makes it: the first rival of the best mean among those that pass
+        passing = [k for k in range(width) if k != d and mean[k, d] - self.confidence * error[k, d] > 0]
+        if not passing:
+            return all(mean[k, d] + self.z * error[k, d] <= 0 for k in range(width) if k != d)
+        leader = max(passing, key=lambda k: mean[k, d])
+        if mean[leader, d] - self.z * error[leader, d] <= 0:
+            return False
+        return all(mean[leader, k] - self.z * error[leader, k] >= 0 for k in range(width) if k not in (leader, d))

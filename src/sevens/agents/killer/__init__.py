@@ -1,45 +1,58 @@
-"""Agents for 殺しの7並べ (Killer sevens: every variant of RULES.md Part C, 2–20 players).
-
-``LEVELS`` (:mod:`.levels`) are the five levels people choose from.
-``AGENTS`` are offered in play (``sevens simulate --agents``): ``greedy``, ``heuristic`` and ``search``.
-``RESEARCH_AGENTS`` only go to measuring tools: ``oracle`` sees every hand (through an explicit
-``bind(state)``) and measures what the hidden information is worth.
+"""Agents for 殺しの7並べ (Killer sevens: every variant of RULES.md Part C, 2–20 players): the tables of
+:mod:`sevens.agents.base`, as for Shichi-narabe (:mod:`sevens.agents.shichinarabe`).
 
 What Killer's geometry knows, one job a module: :mod:`.board` (what a play kills, how close a position is to
-dying), :mod:`.policy` (scoring actions), :mod:`.knowledge` (what a log entry teaches), :mod:`.inference`,
-:mod:`.sampling`, :mod:`.rollout`; the agents around them are the 七並べ families' (:mod:`sevens.agents.common`).
+dying), :mod:`.policy` (scoring actions), :mod:`.knowledge` (what a log entry teaches), :mod:`.sampling`
+(deals and the opponent model) and :mod:`.search` (with its playouts); the agents around them are the 七並べ
+families' (:mod:`sevens.agents.common`).
 
 Notes from tuning (duplicate matches, every agent in every seat on the same deals, 4 players, ``killer``):
 
 * Holding back rarely pays in Killer: a card kept in hand can only die, and a pass delays leaving, which
-  breaks ties (C8 ``earlier_exit``). A heuristic that passed whenever its best play scored below −1 won 21–25%
-  against one that almost never passes; the policy now passes only when every play falls short *and* the
-  harm may go away by waiting (it never passes to postpone a self-kill nobody else can cause).
+  breaks ties (C8 ``earlier_exit``). The policy passes only when every play falls short *and* the harm may go
+  away by waiting (never to postpone a self-kill nobody else can cause).
 * Most policy weights barely matter (±2% over 800 games); what matters is taking kills, never killing one's
   own cards, and playing a card before an opponent can fill its last empty neighbour.
-* Reading opponents' choices (:mod:`.inference`) helps a little: heuristic opponents are almost
-  deterministic, so a deal that fails to explain a choice is unlikely; but many hands explain the same choice
-  (sampled hands put 37% of hidden cards in the right hand against 35% for uniform deals).
-* Hidden information is worth a lot here: ``oracle`` (same loop, true hands) wins about half of its games
-  against three ``heuristic`` players, ``search`` about 35%.
+* Reading opponents' choices helps a little (hidden cards in the right hand: 37% against 35% for uniform
+  deals); hidden information is worth a lot: ``oracle`` wins about half of its games against three
+  ``heuristic`` players, ``search`` about 35%.
+
+Levels: ``beginner`` and ``easy`` play any card at random (``beginner`` now and then passes needlessly);
+``normal`` plays the ``heuristic``'s card but passes only when it must; ``hard`` is ``search`` with a short
+think (holding back, which separates ``hard`` from ``normal`` in Shichi-narabe, barely pays here); ``expert``
+is ``search`` reading hands with the posterior chain and playing to win (:data:`EXPERT`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
 
 from sevens.agents.base import Agent
+from sevens.agents.common.heuristic import CasualAgent
+from sevens.agents.levels import level_table
+from sevens.games.killer.actions import PASS
 
-from .greedy import GreedyAgent
-from .heuristic import HeuristicAgent
-from .levels import LEVELS
+from .heuristic import GreedyAgent, HeuristicAgent
+from .policy import DEFAULT_WEIGHTS
 from .search import OracleAgent, SearchAgent
 
-AGENTS: dict[str, Callable[[], Agent]] = {
-    "greedy": GreedyAgent,
-    "heuristic": HeuristicAgent,
-    "search": SearchAgent,
-}
+BEGINNER_NEEDLESS_PASS = 0.2
+HARD_THINK_MS = 200.0
+NORMAL_WEIGHTS = replace(DEFAULT_WEIGHTS, reserve=99)  # above every pass limit: never passes while it can play
+EXPERT = partial(SearchAgent, burn_in=300, miss=0.05, win_bonus=10.0)
+"""The expert's recipe (``EXPERT(rollouts=16)`` for a fixed budget): hands read by the posterior chain, every
+past choice weighed, and playouts that count a win (+10 E2) twice."""
+
+LEVELS = level_table({
+    "beginner": lambda: CasualAgent(PASS, BEGINNER_NEEDLESS_PASS),
+    "easy": lambda: CasualAgent(PASS),
+    "normal": lambda: HeuristicAgent(NORMAL_WEIGHTS),
+    "hard": lambda: SearchAgent(think_ms=HARD_THINK_MS),
+    "expert": EXPERT,
+})  # fmt: skip
+AGENTS: dict[str, Callable[[], Agent]] = {"greedy": GreedyAgent, "heuristic": HeuristicAgent, "search": SearchAgent}
 RESEARCH_AGENTS: dict[str, Callable[[], Agent]] = {"oracle": OracleAgent}
 
 __all__ = ["AGENTS", "LEVELS", "RESEARCH_AGENTS", "GreedyAgent", "HeuristicAgent", "OracleAgent", "SearchAgent"]

@@ -5,17 +5,14 @@ Playability and death always come from the engine's own tables and death rule
 answers the planning questions of RULES.md C2–C4 for one variant (``death`` × ``wrap`` × ``enclosure``):
 
 * :meth:`Board.kills`: the positions that die if a card is played now (exact, every variant);
-* :meth:`Board.missing`: the death neighbours of a position that are still empty. With ``enclosure=1`` a
-  position dies exactly when that set becomes empty, and never if it holds a dead position (dead positions
-  stay empty, C3/C4). With group enclosures it is the single-position part of the rule, a good enough guide
-  for planning (the exact kills are still counted by :meth:`Board.kills`).
+* :attr:`Board.death`: the neighbours that decide a position's death. With ``enclosure=1`` a position dies
+  exactly when those are all on the table, and never next to a dead position (dead positions stay empty,
+  C3/C4); with group enclosures that is the single-position part of the rule, a good enough guide for planning.
 
 >>> from sevens.cards import SEVENS_MASK, cards_text, mask_of, parse_cards, parse_card
 >>> from sevens.games.killer import Rules
 >>> board = Board.of(Rules.preset("killer"))
 >>> table = SEVENS_MASK | mask_of(parse_cards("6s 6d"))
->>> cards_text(board.missing(parse_card("6h"), table))
-'5h'
 >>> cards_text(board.kills(parse_card("5h"), table, 0))  # 6h's last empty neighbour: 6h dies
 '6h'
 """
@@ -57,10 +54,6 @@ class Board:
             return enclosed_alone(around, after, self.death)
         grown = (self.front(table) if front is None else front) | self.adjacent[card]
         return dying(around, after, grown, self.death, self.enclosure) & ~dead
-
-    def missing(self, position: int, table: int) -> int:
-        """The death neighbours of ``position`` not on the table (dead ones included)."""
-        return self.death[position] & ~table
 
 
 @cache

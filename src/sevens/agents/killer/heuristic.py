@@ -1,15 +1,12 @@
-"""``heuristic``: plays Killer sevens the way a thoughtful player does, from its view alone.
+"""``heuristic``: plays Killer sevens the way a thoughtful player does, from its view alone; and ``greedy``,
+which never passes while it can play and plays what opens the most of its own cards.
 
 The core is :mod:`.policy`: take kills, never kill or expose its own cards, save a card whose last empty
-neighbour someone else holds, set up kills it can finish itself, keep its own cards playable, and pass
-(hold back) while passes are to spare when every play only does harm. On top of it, this agent reads the
-public log (:mod:`.knowledge`):
-
-* with ``voluntary_pass`` off a pass proves the passer had nothing playable, so an opponent proved stuck
-  with no pass left is eliminated at its next turn (−5, C6) unless a play opens a card for it: the agent
-  prefers plays that open nothing it may hold;
-* with unlimited passes it never passes into a stalemate it would lose (C7: cards still held count dead);
-* with ``tiebreak=most_kills`` kills count a little more (they break ties in its favour, C4).
+neighbour someone else holds, set up kills it can finish itself, keep its own cards playable, and hold back
+while passes are to spare when every play only does harm. On top of it come the corrections of
+:mod:`sevens.agents.common.heuristic` (it prefers plays that open nothing an opponent proved stuck may hold,
+and never passes into a stalemate it would lose: C7, cards still held count dead); with
+``tiebreak=most_kills`` kills count a little more (they break ties in its favour, C4).
 """
 
 from __future__ import annotations
@@ -17,17 +14,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from sevens.agents.common.heuristic import LogReadingHeuristic, loses_stalemate, opponents_in, proved_stuck
+from sevens.agents.common import heuristic as common
+from sevens.agents.common.heuristic import NEVER, loses_stalemate, opponents_in, proved_stuck
 from sevens.cards import ALL_CARDS
 from sevens.games.killer.actions import PASS, PLAY, Action
 from sevens.games.killer.view import View
 
 from .board import Board
 from .knowledge import Knowledge
-from .policy import DEFAULT_WEIGHTS, NEVER, Situation, Weights, score_actions
+from .policy import DEFAULT_WEIGHTS, Weights, score_actions
 
 
-class HeuristicAgent(LogReadingHeuristic[Knowledge]):
+class HeuristicAgent(common.LogReadingHeuristic[Knowledge]):
     """Grid-reading Killer player (deterministic: ties go to the lowest action)."""
 
     knowledge_type = Knowledge
@@ -40,7 +38,7 @@ class HeuristicAgent(LogReadingHeuristic[Knowledge]):
         weights = self.weights
         if view.rules.tiebreak == "most_kills":
             weights = replace(weights, kill=weights.kill * 1.2)
-        scores = score_actions(situation_of(view), legal, weights)
+        scores = score_actions(view, legal, weights)
         self._adjust(view, knowledge, legal, scores)
         return scores
 
@@ -63,20 +61,22 @@ class HeuristicAgent(LogReadingHeuristic[Knowledge]):
             scores[-1] = NEVER / 4  # C7: cards still held count as dead
 
 
-def situation_of(view: View) -> Situation:
-    """The scoring input of :mod:`.policy` from a view."""
-    board = Board.of(view.rules)
-    return Situation(
-        rules=view.rules,
-        board=board,
-        hand=view.hand,
-        table=view.table,
-        dead=view.dead_positions,
-        front=board.front(view.table),
-        passes_left=view.passes_left,
-    )
-
-
 def hidden_cards(view: View) -> int:
     """Cards in other hands: every live card neither on the table nor in this seat's hand."""
     return ALL_CARDS & ~view.table & ~view.dead_positions & ~view.hand
+
+
+class GreedyAgent(common.GreedyAgent):
+    """Counts, for each play, how many of its own cards are playable right after it (C2: next to any card on
+    the table), and plays the best; passes only when it must. Deterministic: ties go to the lowest card."""
+
+    pass_kind = PASS
+
+    def opened(self, view: View, action: Action) -> tuple[int]:
+        """Own cards playable after ``action`` (cards it kills are gone from the hand)."""
+        board = Board.of(view.rules)
+        bit = 1 << action.card
+        table = view.table | bit
+        killed = board.kills(action.card, view.table, view.dead_positions)
+        hand = view.hand & ~bit & ~killed
+        return ((hand & board.front(table)).bit_count(),)

@@ -1,20 +1,5 @@
-"""What a seat can deduce from public information alone: the view's log replayed from the deal.
-
-Replaying the log (plays, eliminations laid out) rebuilds the table as it stood at every pass, which gives:
-
-* **proved absences** (``excluded``): with ``voluntary_pass`` off a pass is legal only without a legal play
-  (B9), so the passer held none of the cards then playable. A hand never gains a card, so an absence stays
-  true for the rest of the round;
-* **weak hints** (``voluntary_passes``): with voluntary passes a pass proves nothing, but the cards then
-  playable are less likely to be in that hand;
-* every **decision** a seat made (its action, the table and its passes at that moment, the cards it had
-  played and lost so far), so a sampled deal can be checked against the choices each player actually made
-  (:mod:`.inference`): a hand at any past moment is its present hand plus the cards it played or lost since;
-* the order of **exits** (who left or was eliminated, which ranks players, C8) and the current **pass
-  streak**, which a position needs.
-
-A log that does not start at the deal (a position set up from text) is not trusted for passes: only what
-the view states is kept. Only the view is read: nothing here can see a hidden card.
+"""Killer's public deductions (:mod:`sevens.agents.common.knowledge`), with the cards known to have died in each
+hand (when dead cards are visible): a hand at a past moment also holds the cards it lost since.
 """
 
 from __future__ import annotations
@@ -23,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Self
 
 from sevens.agents.common.knowledge import LogReader
-from sevens.cards import SEVENS_MASK, parse_cards
+from sevens.cards import SEVENS_MASK, mask_of, parse_cards
 from sevens.games.killer.actions import PASS, parse_action
 from sevens.games.killer.view import View
 
@@ -64,21 +49,10 @@ class Knowledge(LogReader[View]):
 
     def _read(self, seat: int, text: str, view: View) -> None:
         word, _, rest = text.partition(" ")
-        if word == "finished":
-            self.exits.append((seat, "finished"))
-            return
-        if word == "eliminated":
-            self.exits.append((seat, "eliminated"))
-            for c in parse_cards(rest) if rest else []:
-                self.table |= 1 << c
-            return
         if word == "dead":
             shown = rest.rpartition(" by ")[0]
             if "?" not in shown:
-                for c in parse_cards(shown):
-                    self.lost[seat] |= 1 << c
-            return
-        if word == "stalemate":
+                self.lost[seat] |= mask_of(parse_cards(shown))
             return
         action = parse_action(text)
         card = -1 if action.kind == PASS else action.card
@@ -90,3 +64,6 @@ class Knowledge(LogReader[View]):
         self.streak = 0
         self.table |= 1 << action.card
         self.put_out[seat] |= 1 << action.card
+
+    def _laid_out(self, seat: int, cards: int) -> None:
+        self.table |= cards

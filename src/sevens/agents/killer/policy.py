@@ -31,10 +31,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cache
 
-from sevens.agents.common.scores import NEVER, WIN, choose_index
+from sevens.agents.common.heuristic import NEVER, WIN
 from sevens.games.killer.actions import PASS, Action
-from sevens.games.killer.rules import Rules
+from sevens.games.killer.view import View
 
 from .board import Board
 
@@ -58,19 +59,6 @@ class Weights:
 
 
 DEFAULT_WEIGHTS = Weights()
-
-
-@dataclass(frozen=True, slots=True)
-class Situation:
-    """What the mover knows that matters for scoring: its cards, the table and its passes."""
-
-    rules: Rules
-    board: Board
-    hand: int
-    table: int
-    dead: int  # dead positions
-    front: int  # positions touching the table
-    passes_left: int | None  # None: unlimited
 
 
 def card_score(c: int, hand: int, table: int, dead: int, front: int, board: Board, w: Weights) -> float:
@@ -140,28 +128,21 @@ def harm_waits(plays: Sequence[int], hand: int, table: int, dead: int, front: in
     return all(card_score(c, hand, table, dead, front, board, calm) < w.pass_threshold for c in plays)
 
 
+@cache
 def _without_self_kill(w: Weights) -> Weights:
-    calm = _CALM.get(w)
-    if calm is None:
-        calm = _CALM[w] = replace(w, self_kill=0.0)
-    return calm
+    return replace(w, self_kill=0.0)
 
 
-_CALM: dict[Weights, Weights] = {}
-
-
-def score_actions(s: Situation, legal: Sequence[Action], w: Weights = DEFAULT_WEIGHTS) -> list[float]:
-    """A score per legal action (higher is better); legal actions are sorted, so a pass comes last. A pass
-    beats the plays when they all fall short of ``pass_threshold`` and waiting may spare that harm."""
-    scores = []
-    plays = []
-    for action in legal:
-        if action.kind != PASS:
-            plays.append(action.card)
-            scores.append(card_score(action.card, s.hand, s.table, s.dead, s.front, s.board, w))
+def score_actions(view: View, legal: Sequence[Action], w: Weights = DEFAULT_WEIGHTS) -> list[float]:
+    """A score per legal action (higher is better) from ``view``; legal actions are sorted, so a pass comes last.
+    A pass beats the plays when they all fall short of ``pass_threshold`` and waiting may spare that harm."""
+    board = Board.of(view.rules)
+    hand, table, dead, front = view.hand, view.table, view.dead_positions, board.front(view.table)
+    plays = [a.card for a in legal if a.kind != PASS]
+    scores = [card_score(c, hand, table, dead, front, board, w) for c in plays]
     if legal and legal[-1].kind == PASS:
-        score = pass_score(s.passes_left, w) if plays else 0.0
-        if plays and max(scores) < score and not harm_waits(plays, s.hand, s.table, s.dead, s.front, s.board, w):
+        score = pass_score(view.passes_left, w) if plays else 0.0
+        if plays and max(scores) < score and not harm_waits(plays, hand, table, dead, front, board, w):
             score = NEVER / 4
         scores.append(score)
     return scores
@@ -205,16 +186,3 @@ def predict(
             if harm_waits(plays, hand, table, dead, front, board, w):
                 return -1
     return best_card
-
-
-__all__ = [
-    "DEFAULT_WEIGHTS",
-    "NEVER",
-    "WIN",
-    "Situation",
-    "Weights",
-    "card_score",
-    "choose_index",
-    "predict",
-    "score_actions",
-]

@@ -1,37 +1,44 @@
-"""Determinizations: full states that agree with everything one seat can see.
+"""Determinizations: full states that agree with everything one seat can see, weighed by what the other
+players chose.
 
-:class:`Sampler` deals the cards the seat cannot see (every card neither on the table, nor dead, nor in its
-hand) to the other players still in the round, each getting exactly as many cards as its public hand count
-and never a card the public log proves it lacks (:mod:`.knowledge`). Players who left hold nothing. With
-voluntary passes a pass proves nothing, but a player who passed probably held none of the cards then
-playable (few players pass with a card to play in Killer: a held card can only die), so such a card goes to
-that seat with its weight multiplied by ``miss``.
+:class:`Sampler` deals the cards the seat cannot see (neither on the table, nor dead, nor in its hand) to the
+other players still in the round, each getting exactly as many cards as its public hand count and never a card
+the public log proves it lacks (:mod:`.knowledge`); players who left hold nothing. With voluntary passes a
+player who passed probably held none of the cards then playable (a held card can only die in Killer), so such
+a card goes to that seat with its weight multiplied by ``miss``. The dealing loops are the 七並べ families'
+(:mod:`sevens.agents.common.sampling`). Dead piles are the view's when dead cards are visible (C4); when
+hidden, the public dead positions are shared out by each seat's dead count (who lost which changes nothing
+that follows: ranking counts dead cards, C8). A deal becomes a state through the engine's position text once
+per move; further deals reuse its clone with the hands replaced (:func:`with_hands`).
 
-Cards are dealt most-constrained first, each to a seat chosen with probability proportional to its free
-slots, which is exactly uniform when nothing is excluded; if that greedy deal paints itself into a corner it
-is retried, and as a last resort an augmenting-path matching finds a consistent deal (both loops are shared:
-:mod:`sevens.agents.common.deals`).
-
-Dead piles are taken from the view when dead cards are visible (C4 ``dead_cards_visible``); when they are
-hidden, the public dead positions are shared out by each seat's public dead count (who lost which dead card
-changes nothing that follows: ranking counts dead cards, C8).
-
-A deal becomes a :class:`~sevens.games.killer.state.State` through the engine's position text
-(:func:`~sevens.games.killer.position.parse_position`, which validates it) once per move; further deals
-reuse that state's clone with the hands replaced (:func:`with_hands`).
+:class:`OpponentModel` reads the other players' choices: since a hand only ever loses cards, the hand a
+player held at an earlier decision is its sampled hand plus the cards it played or lost since
+(:class:`~.knowledge.Decision`; lost cards are known when dead cards are visible), and replaying
+:mod:`.policy` on it says what a sensible player would have done. Each recent decision a deal fails to
+explain costs a factor ``miss`` (a soft model: less likely, never impossible). The likelihood is a product
+over seats, which is what the Metropolis–Hastings chain of :func:`posterior_deals` needs: it swaps hidden
+cards between two opponents and changes only their two factors. Against opponents who play like the policy
+(Killer's ``normal`` does) the chain places more hidden cards with their real holder than a few resampled
+uniform deals do (docs/decisions.md, "Killer's expert").
 """
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 
-from sevens.agents.common.deals import CardDealer, position_tail
-from sevens.cards import ALL_CARDS, cards_text
+from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_tail
+from sevens.cards import ALL_CARDS
+from sevens.games.killer.geometry import dying
 from sevens.games.killer.position import parse_position
 from sevens.games.killer.state import State
 from sevens.games.killer.view import View, grid_rows
+from sevens.games.sevens_core.notation import cards_field
 
-from .knowledge import Knowledge
+from .knowledge import Decision, Knowledge
+from .policy import Weights, predict
 
 Deal = tuple[int, ...]
 """Every seat's live cards in one determinization."""
@@ -44,22 +51,12 @@ class Sampler(CardDealer[Deal]):
     """Random deals of the hidden cards consistent with ``view`` and the public deductions."""
 
     def __init__(self, view: View, knowledge: Knowledge, miss: float = SAMPLER_HINT) -> None:
-        n = len(view.hand_counts)
         self._place(view, knowledge.excluded, ALL_CARDS & ~view.table & ~view.dead_positions & ~view.hand)
         self.capacity = {s: view.hand_counts[s] for s in self.seats}
         hinted = knowledge.passed_over()
         self.odds = {
             c: [miss if hinted[s] >> c & 1 else 1.0 for s in self.allowed[c]] for c in self.allowed if miss != 1.0
         }
-        base = [0] * n
-        base[view.seat] = view.hand
-        self._base = base
-
-    def _finish(self, owner: dict[int, int]) -> Deal:
-        hands = list(self._base)
-        for c, s in owner.items():
-            hands[s] |= 1 << c
-        return tuple(hands)
 
     def _greedy(self, rng: random.Random) -> Deal | None:
         free = dict(self.capacity)
@@ -74,10 +71,10 @@ class Sampler(CardDealer[Deal]):
             s = _pick(allowed, weights, rng.random() * total)
             owner[c] = s
             free[s] -= 1
-        return self._finish(owner)
+        return tuple(self._hands(owner))
 
     def _matched(self, rng: random.Random) -> Deal:
-        return self._finish(self._matched_owners(rng))
+        return tuple(self._hands(self._matched_owners(rng)))
 
 
 def _pick(options: list[int], weights: list[float], point: float) -> int:
@@ -110,12 +107,11 @@ def dead_piles(view: View) -> list[int]:
 
 def position_text(view: View, knowledge: Knowledge, deal: Deal) -> str:
     """The engine's position text of ``deal`` in the situation of ``view``."""
-    n = len(view.hand_counts)
     return " ".join([
         view.rules.text(),
         "/".join(grid_rows(view.table, view.dead_positions)),
-        "/".join(cards_text(deal[s], sep="") or "-" for s in range(n)),
-        "/".join(cards_text(pile, sep="") or "-" for pile in dead_piles(view)),
+        "/".join(map(cards_field, deal)),
+        "/".join(map(cards_field, dead_piles(view))),
         ",".join(map(str, view.kills)),
         *position_tail(view, knowledge),
     ])  # fmt: skip
@@ -132,3 +128,96 @@ def with_hands(template: State, deal: Deal) -> State:
     state = template.clone()
     state._hands = list(deal)
     return state
+
+
+@dataclass(frozen=True, slots=True)
+class _Moment:
+    """A past decision of another player, with the table facts worked out once per move."""
+
+    decision: Decision
+    dead: int
+    front: int
+    passes_left: int | None
+    since: int  # cards the seat played or lost after this decision
+
+
+class OpponentModel(ChoiceModel):
+    """Scores deals by the recent choices (the last ``horizon``) of the other players still in the round."""
+
+    by_seat: dict[int, list[_Moment]]
+
+    def __init__(self, view: View, knowledge: Knowledge, weights: Weights, miss: float = 0.3, horizon: int = 8,
+                 hint_miss: float = 1.0) -> None:  # fmt: skip
+        super().__init__(weights, miss)
+        # with voluntary passes, a card that was playable when a seat passed is less likely in its hand (the
+        # sampler's own prior, :class:`~.sampling.Sampler`); the chain must keep it, the resampling gets it free
+        self.log_hint = math.log(hint_miss)
+        self.hinted = knowledge.passed_over()
+        self.board = board = knowledge.board
+        rules = view.rules
+        limit = rules.pass_limit
+        self.voluntary = rules.voluntary_pass
+        moments: list[_Moment] = []
+        if rules.dead_cards_visible:
+            for d in reversed(knowledge.decisions):
+                if len(moments) >= horizon:
+                    break
+                if d.seat == view.seat or view.statuses[d.seat] != "in":
+                    continue
+                front = board.front(d.table)
+                dead = dying(front & ~d.table, d.table, front, board.death, board.enclosure)
+                since = (knowledge.put_out[d.seat] & ~d.put_out_before) | (knowledge.lost[d.seat] & ~d.lost_before)
+                left = None if limit is None else limit - d.passes_used
+                moments.append(_Moment(d, dead, front, left, since))
+                self.by_seat.setdefault(d.seat, []).append(moments[-1])
+
+    def log_weight(self, deal: Deal) -> float:
+        """The log of how well ``deal`` explains the recent decisions (0 when it explains them all)."""
+        return self._log_weight(self.moments, deal)
+
+    def seat_log_weight(self, seat: int, hand: int) -> float:
+        """``seat``'s factor of the posterior if it holds ``hand``: its unexplained decisions, and the cards
+        it holds that were playable when it passed (with ``hint_miss`` below 1)."""
+        hinted = (hand & self.hinted[seat]).bit_count() * self.log_hint if self.log_hint else 0.0
+        moments = self.by_seat.get(seat)
+        if not moments:
+            return hinted
+        return hinted + self._log_weight(moments, {seat: hand})
+
+    def _log_weight(self, moments: list[_Moment], deal: Deal | dict[int, int]) -> float:
+        """The log of how well ``deal`` (every seat's hand, or those of the seats ``moments`` are about)
+        explains ``moments``."""
+        total = 0.0
+        board, w, voluntary = self.board, self.weights, self.voluntary
+        for m in moments:
+            d = m.decision
+            hand = deal[d.seat] | m.since
+            cands = hand & m.front
+            can_pass = (voluntary or not cands) and (m.passes_left is None or m.passes_left > 0)
+            if not cands or (not can_pass and not cands & (cands - 1)):
+                continue  # no real choice then: nothing to learn
+            if predict(hand, d.table, m.dead, m.front, m.passes_left, can_pass, board, w) != d.card:
+                total += self.log_miss
+        return total
+
+
+def posterior_deals(
+    sampler: Sampler, model: OpponentModel, burn_in: int, thin: int, starts: int = 12
+) -> Callable[[random.Random], Deal]:
+    """One move's deals: ``sampler``'s own while no choice is worth reading, else those of a
+    :class:`~sevens.agents.common.sampling.SwapChain` over ``model``'s posterior, started from the likeliest
+    of ``starts`` of them (late in a round, when few cards are hidden and hand sizes pin them, single swaps
+    can leave a chain started from a poor deal stuck several unexplained choices from the truth)."""
+
+    def first(rng: random.Random) -> Deal:
+        return max((sampler.sample(rng) for _ in range(starts)), key=model.log_weight)
+
+    def start(deal: Deal) -> SwapChain:
+        return SwapChain(deal, sampler.seats, sampler.allowed, model.seat_log_weight)
+
+    def remake(deal: Deal, hands: list[int]) -> Deal:
+        return tuple(hands)
+
+    return chain_deals(
+        first if model.by_seat else sampler.sample, start if model.by_seat else None, remake, burn_in, thin
+    )

@@ -1,44 +1,87 @@
-"""``search``: Killer's determinized Monte Carlo (the loop and decision rule are the 七並べ families', in
-:mod:`sevens.agents.common.search`), and ``oracle``, the same loop on the true state (research only:
-:mod:`sevens.agents.common.oracle`).
+"""``search``: Killer's determinized Monte Carlo, and ``oracle``, the same loop on the true state (research
+only); the loop and decision rule are the 七並べ families' (:mod:`sevens.agents.common.search`).
 
 The deals (:mod:`.sampling`) agree with the table, dead positions and piles, own hand, hand counts, and
 absences proved by passes under ``voluntary_pass`` off, and probable ones under voluntary passes. Among
 ``candidates_per_sample`` such deals one is kept with probability proportional to how well it explains the
-other players' last ``horizon`` choices (:mod:`.inference`, sampling-importance-resampling). With ``burn_in``
-above 0 (``expert``: :data:`~.levels.EXPERT`) they come instead from a Metropolis–Hastings chain that weighs
-*every* past choice of each opponent (:func:`~.inference.posterior_deals`): against ``normal`` players it
-places more hidden cards with their real holder and costs less per sample.
+other players' last ``horizon`` choices (sampling-importance-resampling). With ``burn_in`` above 0
+(``expert``: :data:`~sevens.agents.killer.EXPERT`) they come instead from a Metropolis–Hastings chain that
+weighs *every* past choice of each opponent (:func:`~.sampling.posterior_deals`): against ``normal`` players
+it places more hidden cards with their real holder and costs less per sample. ``think_ms`` defaults to 450 ms:
+against three ``heuristic`` players it won 35.2% of 1,000 games at 450 ms and 34.7% at 300 ms.
 
-``think_ms`` defaults to 450 ms: against three ``heuristic`` players it won 35.2% of 1,000 games at 450 ms
-and 34.7% at 300 ms, a difference within the noise.
+The playouts (:class:`Rollout`) run on a private clone of the sampled state and read its bit sets (hands,
+table, dead positions, the playable front) instead of building views and legal-action lists at every step;
+moves go through the engine's own ``apply``, so no rule is re-implemented here. A playout is worth the seat's
+E2 points plus ``win_bonus`` when it ranks first: the levels are measured by wins, and E2 pays 2nd place half
+of 1st, so a pure points maximiser trades some wins for safer 2nd places.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
+from functools import partial
 
-from sevens.agents.common.determinized import Playout, StateSource
-from sevens.agents.common.oracle import OracleSource
-from sevens.agents.common.resampling import resampled_states, template_states
-from sevens.agents.common.scores import choose_index
-from sevens.agents.common.search import MAX_CANDIDATES, SevensSearch
-from sevens.games.killer.actions import PASS, Action
+from sevens.agents.common import search as common
+from sevens.agents.common.heuristic import choose_index
+from sevens.games.killer.actions import PASS, PASS_ACTION, PLAY_ACTIONS, Action
+from sevens.games.killer.rules import Rules
 from sevens.games.killer.state import State
 from sevens.games.killer.view import View
 
+from .board import Board
 from .heuristic import HeuristicAgent
-from .inference import OpponentModel, posterior_deals
-from .policy import DEFAULT_WEIGHTS, Weights
-from .rollout import Rollout
-from .sampling import SAMPLER_HINT, Deal, Sampler, build_state, with_hands
+from .policy import DEFAULT_WEIGHTS, Weights, predict
+from .sampling import SAMPLER_HINT, OpponentModel, Sampler, build_state, posterior_deals, with_hands
+
+
+class Rollout:
+    """Plays a state to its end with the shared policy. ``noise`` blurs every seat's close choices."""
+
+    def __init__(
+        self, rules: Rules, weights: Weights = DEFAULT_WEIGHTS, noise: float = 0.5, win_bonus: float = 0.0
+    ) -> None:
+        self.rules = rules
+        self.board = Board.of(rules)
+        self.weights = weights
+        self.noise = noise
+        self.win_bonus = win_bonus
+        self._limit = None if rules.pass_limit is None else rules.pass_limit
+
+    def value(self, state: State, seat: int, rng: random.Random) -> float:
+        """Play ``state`` (changed in place) to the end; E2 points of ``seat``, plus ``win_bonus`` if it ranks
+        first."""
+        self.play_out(state, rng)
+        return common.seat_value(state.result(), seat, self.win_bonus)
+
+    def play_out(self, state: State, rng: random.Random) -> None:
+        """Play ``state`` (changed in place) to the end."""
+        board, w, noise, limit = self.board, self.weights, self.noise, self._limit
+        voluntary = self.rules.voluntary_pass
+        hands, passes = state._hands, state._passes
+        rand = rng.random
+        while (p := state._turn) >= 0:
+            hand = hands[p]
+            cands = hand & state._front
+            if not cands:
+                state.apply(PASS_ACTION)
+                continue
+            left = None if limit is None else limit - passes[p]
+            can_pass = voluntary and (left is None or left > 0)
+            if not can_pass and not cands & (cands - 1):
+                state.apply(PLAY_ACTIONS[cands.bit_length() - 1])
+                continue
+            c = predict(hand, state._table, state._deadpos, state._front, left, can_pass, board, w, noise, rand)
+            state.apply(PASS_ACTION if c < 0 else PLAY_ACTIONS[c])
+
 
 DEFAULT_THINK_MS = 450.0
 
 
-class MonteCarloAgent(SevensSearch[View, Action, State, HeuristicAgent]):
-    """The search loop on Killer states, played out by :mod:`.rollout`; subclasses say where the states to
-    play out come from."""
+class SearchAgent(common.SevensSearch[View, Action, State, HeuristicAgent]):
+    """Information-set Monte Carlo on Killer states, played out by :class:`Rollout`: samples the hidden hands
+    from the view (never from the real state)."""
 
     pass_kind = PASS
     samples_per_cpu_second = 400.0  # ``expert`` in ``killer``, full budget (``bench/search_throughput.py``)
@@ -49,7 +92,7 @@ class MonteCarloAgent(SevensSearch[View, Action, State, HeuristicAgent]):
         rollouts: int | None = None,
         weights: Weights = DEFAULT_WEIGHTS,
         noise: float = 0.5,
-        max_candidates: int = MAX_CANDIDATES,
+        max_candidates: int = common.MAX_CANDIDATES,
         confidence: float = 1.0,
         candidates_per_sample: int = 12,
         miss: float = 0.1,
@@ -67,32 +110,23 @@ class MonteCarloAgent(SevensSearch[View, Action, State, HeuristicAgent]):
         scores = self._default.scores(view, self._default.read(view), legal)
         return scores, choose_index(scores)
 
-    def _playout(self, view: View) -> Playout[State]:
+    def _playout(self, view: View) -> common.Playout[State]:
         return Rollout(view.rules, self.weights, self.noise, self.win_bonus).value
 
-
-class SearchAgent(MonteCarloAgent):
-    """Information-set Monte Carlo: samples the hidden hands from the view (never from the real state)."""
-
-    name = "search"
-
-    def _state_source(self, view: View) -> StateSource[State]:
+    def _state_source(self, view: View) -> common.StateSource[State]:
         knowledge = self._default.read(view)
         sampler = Sampler(view, knowledge)
-
-        def build(deal: Deal) -> State:
-            return build_state(view, knowledge, deal)
-
+        build = partial(build_state, view, knowledge)
         if self.burn_in:
             every = len(knowledge.decisions)  # the chain reads every choice: a swap costs two seats' choices only
             model = OpponentModel(view, knowledge, self.weights, self.miss, horizon=every, hint_miss=SAMPLER_HINT)
-            return template_states(posterior_deals(sampler, model, self.burn_in, self.thin), build, with_hands)
+            return common.template_states(posterior_deals(sampler, model, self.burn_in, self.thin), build, with_hands)
         model = OpponentModel(view, knowledge, self.weights, self.miss, horizon=self.horizon)
         tries = self.candidates_per_sample if model.moments else 1
-        return resampled_states(sampler.sample, model.log_weight, tries, build, with_hands)
+        return common.resampled_states(sampler.sample, model.log_weight, tries, build, with_hands)
 
 
-class OracleAgent(OracleSource[State], MonteCarloAgent):
+class OracleAgent(common.OracleSource[State], SearchAgent):
     """Sees every hand: playouts start from copies of the bound state itself."""
 
     name = "oracle"

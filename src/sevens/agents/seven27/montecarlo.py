@@ -16,7 +16,7 @@ Sampling stops when the budget is spent or as soon as the decision is clear (the
 ``confidence`` standard errors from every threshold that matters). Two budgets: ``think_ms`` (default
 150 ms of the thread's CPU time, for interactive play) or, for tests and reproducible experiments,
 ``rollouts`` (at most that many determinizations), which makes the agent deterministic for a given seed
-(:mod:`sevens.agents.common.budget`).
+(:mod:`sevens.agents.common.montecarlo`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from sevens.agents.common.budget import BudgetedAgent
+from sevens.agents.common.montecarlo import BudgetedAgent
 from sevens.games.seven27.actions import BET, CALL, CHECK, FOLD, RAISE, STAND_ACTION, TAKE_ACTION, Action
 from sevens.games.seven27.view import View
 

@@ -25,11 +25,6 @@ from sevens.games.shichinarabe.rules import Rules
 from sevens.games.shichinarabe.tables import shifted_tables
 
 
-def suit_row(mask: int, suit: int) -> int:
-    """The 13-bit row of ``suit`` in a 52-bit card set."""
-    return (mask >> (ROW * suit)) & ROW_MASK
-
-
 def playable_mask(occupied: int, rules: Rules) -> int:
     """Positions a card may be played on, exactly as the engine decides (occupied = cards and jokers)."""
     table = shifted_tables(rules.ak_link, rules.tunnel)[0]

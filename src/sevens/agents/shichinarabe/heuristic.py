@@ -1,30 +1,27 @@
-"""``heuristic``: plays Sevens the way a thoughtful player does, from its view alone.
+"""``heuristic``: plays Sevens the way a thoughtful player does, from its view alone; and ``greedy``, which
+never passes while it can play and plays what opens the most of its own cards.
 
 The core is :mod:`.policy` (fillers and lanes it needs first, gates last, 止める with passes to spare, jokers
-and the tunnel). On top of it, this agent reads the public log (:mod:`.knowledge`):
-
-* with ``voluntary_pass`` off a pass proves the passer had nothing playable; an opponent proved stuck with
-  no pass left is eliminated at its next turn unless someone opens a card for it, so the agent prefers to
-  pass or play elsewhere rather than open a lane that opponent may be waiting on;
-* it avoids helping the opponent closest to going out (the cards a play releases are weighed by who can
-  hold them);
-* with unlimited passes it never passes into a stalemate it would lose.
+and the tunnel). On top of it come the corrections of :mod:`sevens.agents.common.heuristic` (it does not open
+a lane an opponent proved stuck may be waiting on, nor pass into a stalemate it would lose), and it avoids
+helping the opponent closest to going out (the cards a play releases are weighed by who can hold them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sevens.agents.common.heuristic import LogReadingHeuristic, loses_stalemate, opponents_in, proved_stuck
-from sevens.games.shichinarabe.actions import PASS, PLAY, Action
+from sevens.agents.common import heuristic as common
+from sevens.agents.common.heuristic import NEVER, loses_stalemate, opponents_in, proved_stuck
+from sevens.games.shichinarabe.actions import JOKER, PASS, PLAY, Action
 from sevens.games.shichinarabe.view import View
 
-from .board import playable_mask
+from .board import neighbour, playable_mask
 from .knowledge import Knowledge
-from .policy import DEFAULT_WEIGHTS, NEVER, Situation, Weights, score_actions
+from .policy import DEFAULT_WEIGHTS, Situation, Weights, score_actions
 
 
-class HeuristicAgent(LogReadingHeuristic[Knowledge]):
+class HeuristicAgent(common.LogReadingHeuristic[Knowledge]):
     """Lane-reading Sevens player (deterministic: ties go to the lowest action)."""
 
     knowledge_type = Knowledge
@@ -88,3 +85,18 @@ def _released(view: View, card: int) -> int:
     before = playable_mask(occupied, view.rules)
     after = playable_mask(occupied | 1 << card, view.rules)
     return after & ~before & ~view.hand
+
+
+class GreedyAgent(common.GreedyAgent):
+    """Counts, for each play, how many of its own cards are playable right after it (a joker play counts
+    the card it carries as one more), and plays the best; passes only when it must. Deterministic."""
+
+    pass_kind = PASS
+
+    def opened(self, view: View, action: Action) -> tuple[int, int]:
+        """(own cards playable after ``action``, cards it puts out); ties keep the lowest action (stable max)."""
+        occupied = view.table | view.joker_positions | 1 << action.card
+        if action.kind == JOKER:
+            occupied |= 1 << neighbour(action.card, action.side, view.rules.ak_link)
+        hand = view.hand & ~(1 << action.card)
+        return (hand & playable_mask(occupied, view.rules) & ~occupied).bit_count(), 1 + (action.kind == JOKER)

@@ -1,22 +1,7 @@
-"""What a seat can deduce from public information alone: the view's log replayed from the opening.
-
-Replaying the log (plays, joker plays, exchanges, swaps, eliminations) rebuilds the table as it stood at
-every pass, which gives:
-
-* **proved absences** (``excluded``): with ``voluntary_pass`` off a pass is legal only without a legal
-  play, so the passer held none of the cards then playable; holding a joker for sure, none of the cards a
-  joker play then needed; with ``optional`` exchange, none of the cards a joker then stood on. A hand never
-  gains a real card, so an absence stays true for the rest of the round.
-* **weak hints** (``voluntary_passes``): with voluntary passes a pass proves nothing, but the cards then
-  playable are a little less likely to be in that hand (or are being held back on purpose).
-* **jokers**: how many jokers each seat is known to hold (received in an exchange or a swap, minus those it
-  played since), so samples put them there.
-* the order of **exits** and the current **pass streak**, which a position needs;
-* every **decision** a seat made (its action, the table and its passes at that moment, the cards it had
-  put out so far), so a sampled deal can be checked against the choices each player actually made
-  (:mod:`.inference`): a hand at any past moment is its present hand plus the cards it put out since.
-
-Only the view is read: nothing here can see a hidden card.
+"""Shichi-narabe's public deductions (:mod:`sevens.agents.common.knowledge`), with its jokers: holding a joker
+for sure, a passer held none of the cards a joker play then needed, and with ``optional`` exchange none of
+the cards a joker then stood on; each seat is known to hold the jokers it received in an exchange or a swap,
+minus those it played since, so samples put them there.
 """
 
 from __future__ import annotations
@@ -30,8 +15,6 @@ from sevens.games.shichinarabe.actions import GHOST, JOKER, PASS, PLAY, SWAP, Ac
 from sevens.games.shichinarabe.view import View
 
 from .board import joker_masks, neighbour, playable_mask
-
-_EXIT_KINDS = ("finished", "eliminated", "joker_stuck")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,9 +56,6 @@ class Knowledge(LogReader[View]):
 
     def _read(self, seat: int, text: str, view: View) -> None:
         word, _, rest = text.partition(" ")
-        if word in _EXIT_KINDS:
-            self._exit(seat, word, rest)
-            return
         if word == "exchange":  # forced exchange: the real card replaced the joker, the joker went to `seat`
             bit = 1 << parse_cards(rest)[0]
             self.joker_at &= ~bit
@@ -83,7 +63,7 @@ class Knowledge(LogReader[View]):
             self.put_out[seat] |= bit
             self.joker_balance[seat] -= 1
             return
-        if word in ("jokers_removed", "stalemate"):
+        if word == "jokers_removed":
             return
         action = parse_action(text)
         if action.kind != GHOST:
@@ -110,15 +90,10 @@ class Knowledge(LogReader[View]):
         elif action.kind == GHOST:
             self._ghost(action.ghost)
 
-    def _exit(self, seat: int, kind: str, rest: str) -> None:
-        self.exits.append((seat, kind))
-        if kind == "eliminated":
-            cards = 0
-            for c in parse_cards(rest) if rest else []:
-                cards |= 1 << c
-            self.occupied |= cards
-            self.joker_at &= ~cards  # B8d: a laid card replaces the joker standing on its position
-            self.known_jokers[seat] = 0
+    def _laid_out(self, seat: int, cards: int) -> None:
+        self.occupied |= cards
+        self.joker_at &= ~cards  # B8d: a laid card replaces the joker standing on its position
+        self.known_jokers[seat] = 0
 
     def _ghost(self, ghost: int) -> None:
         """B13: the ghost's elimination is struck out and counted again from now (the streak is unchanged)."""

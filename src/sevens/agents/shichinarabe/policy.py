@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from sevens.agents.common.scores import NEVER, WIN, choose_index
+from sevens.agents.common.heuristic import NEVER, WIN
 from sevens.cards import ROW, ROW_MASK
 from sevens.games.shichinarabe.actions import JOKER, PASS, PLAY, SWAP, Action
 from sevens.games.shichinarabe.rules import Rules
@@ -246,9 +246,3 @@ def pass_score(s: Situation, best_play: float, w: Weights) -> float:
     others_options = (s.playable & ~s.occupied & ~s.hand).bit_count()
     pressure = w.pass_pressure * max(0, w.pressure_options - others_options)
     return w.pass_threshold + pressure
-
-
-__all__ = [
-    "DEFAULT_WEIGHTS", "NEVER", "RowScores", "Situation", "Weights", "choose_index", "row_scores",
-    "score_actions",
-]  # fmt: skip

@@ -1,33 +1,45 @@
-"""Determinizations: full states that agree with everything one seat can see.
+"""Determinizations: full states that agree with everything one seat can see, weighed by what the other
+players chose.
 
-:class:`Sampler` deals the cards the seat cannot see (every real card neither on the table nor in its hand)
-to the other players still in the round, each getting exactly as many cards as its public hand count,
-never a card the public log proves it lacks (:mod:`.knowledge`), and with the jokers that are not on the
-table, not removed and not in the seat's own hand shared out as the log allows (jokers a seat is known to
-hold stay with it). Players who left hold nothing, except joker-stuck players, who hold only jokers.
+:class:`Sampler` deals the cards the seat cannot see (every real card neither on the table nor in its hand) to
+the other players still in the round, each getting exactly as many cards as its public hand count, never a card
+the public log proves it lacks (:mod:`.knowledge`), and shares out the jokers that are not on the table, not
+removed and not in the seat's own hand as the log allows (jokers a seat is known to hold stay with it). Players
+who left hold nothing, except joker-stuck players, who hold only jokers. The dealing loops are the 七並べ
+families' (:mod:`sevens.agents.common.sampling`). A deal becomes a state through the engine's position text
+once per move; further deals reuse its clone with the hands replaced (:func:`with_hands`, 40 times cheaper).
 
-Cards are dealt most-constrained first, each to a seat chosen with probability proportional to its free
-slots, which is exactly uniform when nothing is excluded; if that greedy deal paints itself into a corner it
-is retried, and as a last resort an augmenting-path matching finds a consistent deal (both loops are shared:
-:mod:`sevens.agents.common.deals`).
-
-A deal becomes a :class:`~sevens.games.shichinarabe.state.State` through the engine's position text
-(:func:`~sevens.games.shichinarabe.position.parse_position`, which validates it) once per move; further
-deals reuse that state's clone with the hands replaced (:func:`with_hands`), which is 40 times cheaper.
+:class:`OpponentModel` reads the other players' choices: since a hand only ever loses real cards, the hand a
+player held at an earlier decision is its sampled hand plus the cards it has put out since
+(:class:`~.knowledge.Decision`), and replaying :mod:`.policy` on it says what a sensible player would have done
+(a player who passed while a deal gives it an attractive play is less likely to hold that hand; one who could
+have used a joker well but did not probably had none). Each decision a deal fails to explain costs a factor
+``miss`` (a soft model: less likely, never impossible); only decisions with a real choice count. The
+likelihood is a product over seats, which lets the search's Metropolis–Hastings chain (:func:`posterior_deals`)
+change two hands at a time cheaply.
 """
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from sevens.agents.common.deals import CardDealer, position_tail
-from sevens.cards import ALL_CARDS, JOKER_TEXT, RANKS, ROW, cards_text
+from sevens.agents.common.heuristic import choose_index
+from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_tail
+from sevens.cards import ALL_CARDS, iter_bits
+from sevens.games.sevens_core.notation import cards_field
+from sevens.games.shichinarabe import actions
+from sevens.games.shichinarabe.actions import GHOST, PASS, PLAY, Action
 from sevens.games.shichinarabe.position import parse_position
 from sevens.games.shichinarabe.state import State
-from sevens.games.shichinarabe.view import View
+from sevens.games.shichinarabe.view import View, joker_rows
 
-from .knowledge import Knowledge
+from . import kernel
+from .board import joker_masks, playable_mask
+from .knowledge import Decision, Knowledge
+from .policy import Situation, Weights, pass_score, row_scores, score_actions
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,11 +50,14 @@ class Deal:
     jokers: tuple[int, ...]
 
 
+LOOSE_JOKER = -1
+"""A joker no seat is known to hold, in the greedy deal (any seat with room may take it)."""
+
+
 class Sampler(CardDealer[Deal]):
     """Random deals of the hidden cards consistent with ``view`` and the public deductions."""
 
     def __init__(self, view: View, knowledge: Knowledge) -> None:
-        self.view = view
         n = len(view.hand_counts)
         self._place(view, knowledge.excluded, ALL_CARDS & ~view.table & ~view.hand)
         stuck = [s for s in range(n) if s != view.seat and view.statuses[s] == "joker_stuck"]
@@ -61,42 +76,31 @@ class Sampler(CardDealer[Deal]):
         self.known_jokers = known
         self.free_jokers = max(0, loose - sum(known.values()))
         self.capacity = {s: view.hand_counts[s] - known[s] for s in self.seats}
-        base_hands = [0] * n
-        base_jokers = [0] * n
-        base_hands[view.seat] = view.hand
-        base_jokers[view.seat] = view.jokers_in_hand
+        self._base_jokers = [0] * n
+        self._base_jokers[view.seat] = view.jokers_in_hand
         for s in stuck:
-            base_jokers[s] = view.hand_counts[s]
-        self._base_hands = base_hands
-        self._base_jokers = base_jokers
+            self._base_jokers[s] = view.hand_counts[s]
 
     def _finish(self, owner: dict[int, int], jokers: dict[int, int]) -> Deal:
-        hands = list(self._base_hands)
         counts = list(self._base_jokers)
-        for c, s in owner.items():
-            hands[s] |= 1 << c
         for s in self.seats:
             counts[s] = self.known_jokers[s] + jokers.get(s, 0)
-        return Deal(tuple(hands), tuple(counts))
+        return Deal(tuple(self._hands(owner)), tuple(counts))
 
     def _greedy(self, rng: random.Random) -> Deal | None:
         free = dict(self.capacity)
         owner: dict[int, int] = {}
-        for c in self._deal_order(rng):
-            options = [s for s in self.allowed[c] if free[s] > 0]
-            if not options:
-                return None
-            s = _weighted(options, free, rng)
-            owner[c] = s
-            free[s] -= 1
         jokers: dict[int, int] = {}
-        for _ in range(self.free_jokers):
-            options = [s for s in self.seats if free[s] > 0]
+        for c in self._deal_order(rng) + [LOOSE_JOKER] * self.free_jokers:  # the cards, then the loose jokers
+            options = [s for s in self.allowed.get(c, self.seats) if free[s] > 0]
             if not options:
                 return None
             s = _weighted(options, free, rng)
-            jokers[s] = jokers.get(s, 0) + 1
             free[s] -= 1
+            if c == LOOSE_JOKER:
+                jokers[s] = jokers.get(s, 0) + 1
+            else:
+                owner[c] = s
         if any(free.values()):
             return None
         return self._finish(owner, jokers)
@@ -109,8 +113,7 @@ class Sampler(CardDealer[Deal]):
 
 
 def _weighted(options: list[int], free: dict[int, int], rng: random.Random) -> int:
-    total = sum(free[s] for s in options)
-    pick = rng.randrange(total)
+    pick = rng.randrange(sum(free[s] for s in options))
     for s in options:
         pick -= free[s]
         if pick < 0:
@@ -120,15 +123,8 @@ def _weighted(options: list[int], free: dict[int, int], rng: random.Random) -> i
 
 def position_text(view: View, knowledge: Knowledge, deal: Deal) -> str:
     """The engine's position text of ``deal`` in the situation of ``view``."""
-    n = len(view.hand_counts)
-    rows = []
-    for suit in range(4):
-        chars = []
-        for rank in range(ROW):
-            bit = 1 << (suit * ROW + rank)
-            chars.append("*" if view.joker_positions & bit else RANKS[rank] if view.table & bit else ".")
-        rows.append("".join(chars))
-    hands = [cards_text(deal.hands[s], sep="") + JOKER_TEXT * deal.jokers[s] or "-" for s in range(n)]
+    rows = joker_rows(view.table, view.joker_positions)
+    hands = [cards_field(hand, jokers) for hand, jokers in zip(deal.hands, deal.jokers, strict=True)]
     return " ".join([view.rules.text(), "/".join(rows), "/".join(hands), *position_tail(view, knowledge)])
 
 
@@ -144,3 +140,178 @@ def with_hands(template: State, deal: Deal) -> State:
     state._hands = list(deal.hands)
     state._jokers = list(deal.jokers)
     return state
+
+
+JOKER_BIT = 64
+"""Where the chain's stand-ins for loose jokers start (any bit above the 52 cards would do)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Moment:
+    """A past decision of another player, with the table facts worked out once per move."""
+
+    decision: Decision
+    playable: int
+    joker_below: int
+    joker_above: int
+    passes_left: int | None
+
+
+class OpponentModel(ChoiceModel):
+    """Scores deals by the choices of the other players still in the round.
+
+    With ``mixture`` (several weights), each other player is read as playing one of those policies, unknown
+    which, each equally likely a priori: a seat's likelihood is the mean over the policies of how well each
+    explains all of its choices (:meth:`seat_component_logs` gives them one by one). People do not play the
+    search's own policy; a mixture over the levels is robust to that. Without it the model is ``weights``."""
+
+    def __init__(
+        self,
+        view: View,
+        knowledge: Knowledge,
+        weights: Weights,
+        miss: float = 0.3,
+        mixture: Sequence[Weights] | None = None,
+        compiled: bool = False,
+    ):
+        """``compiled``: count the misses on the kernel (:mod:`.kernel`) when the rules allow it; the
+        same numbers, faster."""
+        super().__init__(weights, miss)
+        self.view = view
+        self.knowledge = knowledge
+        self.components: tuple[Weights, ...] = tuple(mixture) if mixture else (weights,)
+        self._component_scores = [row_scores(view.rules, w) for w in self.components]
+        self._log_components = math.log(len(self.components))
+        rules = view.rules
+        limit = rules.pass_limit
+        by_seat: dict[int, list[_Moment]] = self.by_seat
+        for d in knowledge.decisions:
+            if d.seat == view.seat or view.statuses[d.seat] != "in" or d.action.kind == GHOST:
+                continue
+            if not rules.voluntary_pass and d.action.kind == PASS:
+                continue  # already a hard fact (knowledge.excluded)
+            playable = playable_mask(d.occupied, rules) & ~d.occupied
+            below, above = joker_masks(d.occupied, rules) if rules.jokers else (0, 0)
+            left = None if limit is None else limit - d.passes_used
+            by_seat.setdefault(d.seat, []).append(_Moment(d, playable, below, above, left))
+        self._compiled: kernel.CompiledReading | None = None
+        if compiled and not rules.jokers:
+            self._compiled = kernel.CompiledReading(
+                rules,
+                self.components,
+                {s: [(m.decision, m.playable, m.passes_left) for m in found] for s, found in by_seat.items()},
+                knowledge.put_out,
+            )
+
+    def log_weight(self, deal: Deal) -> float:
+        """Log of the deal's relative likelihood given the choices (0 when all are explained)."""
+        return sum(self.seat_log_weight(s, deal.hands[s], deal.jokers[s]) for s in self.by_seat)
+
+    def seat_log_weight(self, seat: int, hand: int, jokers: int) -> float:
+        """Log-likelihood of ``seat``'s choices if it holds ``hand`` and ``jokers`` now."""
+        logs = self.seat_component_logs(seat, hand, jokers)
+        if len(logs) == 1:
+            return logs[0]
+        top = max(logs)
+        return top + math.log(sum(math.exp(x - top) for x in logs)) - self._log_components
+
+    def seat_component_logs(self, seat: int, hand: int, jokers: int) -> list[float]:
+        """Per policy of the mixture, the log-likelihood of ``seat``'s choices if it holds ``hand`` and
+        ``jokers`` now and plays that policy."""
+        if self._compiled is not None:
+            return [n * self.log_miss for n in self._compiled.misses(seat, hand)]
+        optional = self.view.rules.joker_exchange == "optional"
+        put_out, balance = self.knowledge.put_out[seat], self.knowledge.joker_balance[seat]
+        misses = [0] * len(self.components)
+        for m in self.by_seat.get(seat, ()):
+            d = m.decision
+            then = hand | (put_out & ~d.put_out_before)
+            jokers_then = jokers + balance - d.joker_balance_before
+            if jokers_then > 0 or (optional and then & d.joker_at):
+                explained = [self._explains(m, then, jokers_then, w) for w in self.components]
+            else:
+                explained = self._explains_plain(m, then)
+            for k, verdict in enumerate(explained):
+                if verdict is False:
+                    misses[k] += 1
+        return [n * self.log_miss for n in misses]
+
+    def _explains(self, m: _Moment, then: int, jokers_then: int, w: Weights) -> bool | None:
+        """Whether the policy ``w``, holding ``then`` and ``jokers_then``, makes ``m``'s choice (None: no real
+        choice, or the choice is impossible with that hand)."""
+        rules, d = self.view.rules, m.decision
+        legal = [actions.PLAY_ACTIONS[c] for c in iter_bits(then & m.playable)]
+        if jokers_then > 0:
+            jokered = [actions.JOKER_BELOW_ACTIONS[c] for c in iter_bits(then & m.joker_below)]
+            jokered += [actions.JOKER_ABOVE_ACTIONS[c] for c in iter_bits(then & m.joker_above)]
+            legal += sorted(jokered, key=Action.sort_key)
+        if rules.joker_exchange == "optional":
+            legal += [actions.SWAP_ACTIONS[c] for c in iter_bits(then & d.joker_at)]
+        if (m.passes_left is None or m.passes_left > 0) and (rules.voluntary_pass or not legal):
+            legal.append(actions.PASS_ACTION)
+        if len(legal) < 2 or d.action not in legal:
+            return None
+        situation = Situation(rules, then, max(0, jokers_then), d.occupied, m.playable, m.passes_left)
+        return legal[choose_index(score_actions(situation, legal, w))] == d.action
+
+    def _explains_plain(self, m: _Moment, then: int) -> list[bool | None]:
+        """:meth:`_explains` for every policy of the mixture when only plain plays and a pass can be legal (no
+        joker in hand, no swap): the same choices as :func:`~.policy.score_actions`, without building the
+        actions (the chain's hot path); the best card is worked out once per scorer the policies share."""
+        rules, d = self.view.rules, m.decision
+        plays = then & m.playable
+        can_pass = (m.passes_left is None or m.passes_left > 0) and (rules.voluntary_pass or not plays)
+        count = len(self.components)
+        if plays.bit_count() + can_pass < 2:
+            return [None] * count
+        kind = d.action.kind
+        if kind == PASS:
+            if not can_pass:
+                return [None] * count
+        elif kind != PLAY or not plays >> d.action.card & 1:
+            return [None] * count
+        if not then & (then - 1):
+            return [kind == PLAY] * count  # the last card: playing it wins
+        verdicts: list[bool | None] = []
+        best: dict[int, tuple[int, float]] = {}
+        situation = Situation(rules, then, 0, d.occupied, m.playable, m.passes_left) if can_pass else None
+        for w, scorer in zip(self.components, self._component_scores, strict=True):
+            found = best.get(id(scorer))
+            if found is None:
+                found = best[id(scorer)] = scorer.best(plays, then, d.occupied)
+            card, score = found
+            if situation is not None and pass_score(situation, score, w) > score:
+                verdicts.append(kind == PASS)
+            else:
+                verdicts.append(kind == PLAY and d.action.card == card)
+        return verdicts
+
+
+def posterior_deals(sampler: Sampler, model: OpponentModel, burn_in: int, thin: int) -> Callable[[random.Random], Deal]:
+    """One move's deals: ``sampler``'s uniform ones while no choice is worth reading, else those of a
+    :class:`~sevens.agents.common.sampling.SwapChain` over ``model``'s posterior.
+
+    The jokers no seat is known to hold move too: the chain sees each as one more card (bits from
+    ``JOKER_BIT`` up, above the 52 real ones) that any seat may hold, so a swap can trade a joker for a card."""
+    known = sampler.known_jokers
+    free = list(range(JOKER_BIT, JOKER_BIT + sampler.free_jokers))
+    allowed = {**sampler.allowed, **{bit: sampler.seats for bit in free}}
+
+    def seat_log_weight(seat: int, hand: int) -> float:
+        return model.seat_log_weight(seat, hand & ALL_CARDS, known[seat] + (hand >> JOKER_BIT).bit_count())
+
+    def start(deal: Deal) -> SwapChain:
+        hands = list(deal.hands)
+        bits = iter(free)
+        for s in sampler.seats:
+            for _ in range(deal.jokers[s] - known[s]):
+                hands[s] |= 1 << next(bits)
+        return SwapChain(hands, sampler.seats, allowed, seat_log_weight)
+
+    def remake(deal: Deal, hands: list[int]) -> Deal:
+        jokers = list(deal.jokers)
+        for s in sampler.seats:
+            jokers[s] = known[s] + (hands[s] >> JOKER_BIT).bit_count()
+        return Deal(tuple(h & ALL_CARDS for h in hands), tuple(jokers))
+
+    return chain_deals(sampler.sample, start if model.by_seat else None, remake, burn_in, thin)

@@ -1,25 +1,25 @@
-"""``search``: Shichi-narabe's determinized Monte Carlo (the loop and decision rule are the 七並べ families', in
-:mod:`sevens.agents.common.search`), and ``oracle``, the same loop on the true state (research only:
-:mod:`sevens.agents.common.oracle`).
+"""``search``: Shichi-narabe's determinized Monte Carlo, and ``oracle``, the same loop on the true state
+(research only); the loop and decision rule are the 七並べ families' (:mod:`sevens.agents.common.search`).
 
-The deals (:mod:`.sampling`) agree with the table, own hand, hand counts, jokers, and absences proved by
-passes under ``voluntary_pass`` off; a Metropolis–Hastings chain of card swaps (:func:`~.inference.posterior_deals`)
-weighs them by how well they explain every choice of the other players (each unexplained choice a factor
-``miss``): it starts from one consistent deal, walks ``burn_in`` steps, then gives a sample every ``thin``
-steps. Against players who think like the policy this places more hidden cards with their real holder than
-uniform deals (61% against 55% in ``standard``, ``bench/inference.py``), which wins games in ``joker``: 36.6%
-of 1,000 games against 31.9% before the chain (docs/strength.md).
+The deals (:mod:`.sampling`) agree with the table, own hand, hand counts, jokers, and absences proved by passes
+under ``voluntary_pass`` off; a Metropolis–Hastings chain of card swaps (:func:`~.sampling.posterior_deals`)
+weighs them by how well they explain every choice of the other players: it starts from one consistent deal,
+walks ``burn_in`` steps, then gives a sample every ``thin`` steps. Against players who think like the policy
+this places more hidden cards with their real holder than uniform deals (61% against 55% in ``standard``,
+``bench/inference.py``), which wins games in ``joker``: 36.6% of 1,000 games against 31.9% before the chain.
 
-With ``opponents`` (a mixture of policies: ``expert`` uses the levels', ``LEVEL_MIXTURE``), the search does
-not assume the others play its own policy: each other player is read as one of those policies, unknown which
-(:class:`~.inference.OpponentModel` with a mixture), and in each sample's playouts it plays the policy drawn
-from how well each explains its choices on that sample's hand. People hold back more or less than the
-search's own policy; reading them as the search's own policy misplaces their cards and their passes.
+With ``opponents`` (a mixture of policies: ``expert`` uses the levels', ``LEVEL_MIXTURE``) each other player
+is read as one of those policies, unknown which, and in each sample's playouts it plays the policy drawn from
+how well each explains its choices on that sample's hand: people hold back more or less than the search's own
+policy, and reading them as that policy misplaces their cards and their passes.
 
-With numba installed (``kernel=True``, the default) the playouts, and without jokers the chain's reading of
-past choices, run on the compiled kernel (:mod:`.kernel_playouts`, :mod:`.kernel_reading`), a chunk of samples
-per call: the same samples, and with no rollout noise the same values and moves, several times as many samples
-per move (docs/strength.md). ``kernel=False`` keeps the Python path.
+The playouts (:class:`Rollout`) run on a private clone of the sampled state and read its hands directly (the
+engine's bit sets) instead of building views and legal-action lists at every step; whenever jokers, exchanges
+or the Fan Tan 7♦ opening are involved the engine's own ``legal_actions`` is asked, so no rule is
+re-implemented here. With numba installed (``kernel=True``, the default) the playouts, and without jokers the
+chain's reading of past choices, run on the compiled kernel (:mod:`.kernel`) a chunk of samples per call: the
+same samples, and with no rollout noise the same values and moves, several times as many samples per move
+(docs/strength.md). ``kernel=False`` keeps the Python path.
 """
 
 from __future__ import annotations
@@ -28,34 +28,116 @@ import math
 import random
 from collections.abc import Callable, Sequence
 
-from sevens.agents.common.determinized import Playout, StateSource
-from sevens.agents.common.montecarlo import sample_chunks
-from sevens.agents.common.oracle import OracleSource
-from sevens.agents.common.resampling import template_states
-from sevens.agents.common.search import MAX_CANDIDATES, SevensSearch
-from sevens.agents.common.stopping import DEFAULT_MIN_SAMPLES, DEFAULT_STOP_Z, StoppingRule
-from sevens.games.shichinarabe.actions import PASS, Action
+from sevens.agents.common import search as common
+from sevens.agents.common.montecarlo import DEFAULT_MIN_SAMPLES, DEFAULT_STOP_Z, StoppingRule, sample_chunks
+from sevens.games.sevens_core.state import SEVEN_OF_DIAMONDS
+from sevens.games.shichinarabe.actions import PASS, PASS_ACTION, PLAY_ACTIONS, Action
+from sevens.games.shichinarabe.rules import Rules
 from sevens.games.shichinarabe.state import State
 from sevens.games.shichinarabe.view import View
 
-from . import kernel_playouts
+from . import kernel as compiled
 from .heuristic import HeuristicAgent, situation_of
-from .inference import OpponentModel, posterior_deals
-from .policy import DEFAULT_WEIGHTS, Weights, score_actions
-from .rollout import Rollout
-from .sampling import Deal, Sampler, build_state, with_hands
+from .policy import DEFAULT_WEIGHTS, Situation, Weights, pass_score, row_scores, score_actions
+from .sampling import Deal, OpponentModel, Sampler, build_state, posterior_deals, with_hands
+
+
+class Rollout:
+    """Plays a state to its end with the shared policy. ``noise`` blurs the other seats' close choices and
+    ``self_noise`` those of the seat the playout is for (exploring its own future more than theirs)."""
+
+    def __init__(
+        self, rules: Rules, weights: Weights = DEFAULT_WEIGHTS, noise: float = 0.3, self_noise: float | None = None
+    ) -> None:
+        self.rules = rules
+        self.weights = weights
+        self.noise = noise
+        self.self_noise = noise if self_noise is None else self_noise
+        self._card_scores = row_scores(rules, weights)
+        self._special = rules.jokers > 0 or (rules.opening == "fan_tan" and rules.first_player == "diamond_seven")
+
+    def points(self, state: State, seat: int, rng: random.Random) -> int:
+        """Play ``state`` (changed in place) to the end; E2 points of ``seat``."""
+        self.play_out(state, rng, seat)
+        return common.seat_points(state.result(), seat)
+
+    def value(
+        self, state: State, seat: int, rng: random.Random, win_bonus: float, others: Sequence[Weights] | None = None
+    ) -> float:
+        """Play ``state`` to the end; E2 points of ``seat`` plus ``win_bonus`` if it ranks first. ``others``
+        (one per seat, ``seat``'s own ignored) are the weights the other seats play with, else the rollout's."""
+        self.play_out(state, rng, seat, others)
+        return common.seat_value(state.result(), seat, win_bonus)
+
+    def play_out(
+        self, state: State, rng: random.Random, seat: int = -1, others: Sequence[Weights] | None = None
+    ) -> None:
+        """Play ``state`` (changed in place) to the end; ``seat`` gets ``self_noise`` (and the rollout's
+        weights when ``others`` gives the other seats theirs)."""
+        rules, limit = self.rules, state._limit
+        if others is None:
+            seat_weights = [self.weights] * len(state._hands)
+        else:
+            seat_weights = [self.weights if s == seat else w for s, w in enumerate(others)]
+        seat_scores = [self._card_scores if w is self.weights else row_scores(rules, w) for w in seat_weights]
+        other_noise, own_noise = self.noise, self.self_noise
+        voluntary = rules.voluntary_pass
+        hands, passes = state._hands, state._passes
+        while (p := state._turn) >= 0:
+            noise = own_noise if p == seat else other_noise
+            w = seat_weights[p]
+            if self._special and self._needs_engine(state, p):
+                self._engine_move(state, p, rng, noise, w)
+                continue
+            hand = hands[p]
+            cands = hand & state._playable
+            left = limit - passes[p]
+            if not cands:
+                state.apply(PASS_ACTION)
+                continue
+            can_pass = voluntary and left > 0 and hand & (hand - 1) != 0  # never pass on the winning card
+            if not can_pass and not cands & (cands - 1):
+                state.apply(PLAY_ACTIONS[cands.bit_length() - 1])
+                continue
+            occupied = state._occupied
+            best, score = seat_scores[p].best(cands, hand, occupied, noise, rng)
+            if can_pass:
+                situation = Situation(rules, hand, 0, occupied, state._playable, None if left > 1 << 40 else left)
+                if pass_score(situation, score, w) + noise * rng.random() > score:
+                    state.apply(PASS_ACTION)
+                    continue
+            state.apply(PLAY_ACTIONS[best])
+
+    def _needs_engine(self, state: State, p: int) -> bool:
+        if state._jokers[p]:
+            return True
+        if self.rules.joker_exchange == "optional" and state._hands[p] & state._joker_at:
+            return True
+        return state._opens_with_7d and not state._occupied >> SEVEN_OF_DIAMONDS & 1
+
+    def _engine_move(self, state: State, p: int, rng: random.Random, noise: float, w: Weights) -> None:
+        legal = state.legal_actions()
+        left = state._limit - state._passes[p]
+        situation = Situation(
+            self.rules, state._hands[p], state._jokers[p], state._occupied, state._playable,
+            None if left > 1 << 40 else left,
+        )  # fmt: skip
+        scores = score_actions(situation, legal, w)
+        best = max(range(len(legal)), key=lambda i: scores[i] + noise * rng.random())
+        state.apply(legal[best])
+
 
 DEFAULT_THINK_MS = 300.0
 KERNEL_CHUNK = 16
-KERNEL_SAMPLES_PER_SECOND = 8000.0
-"""Samples per CPU second on the kernel (``expert`` in ``standard``, full budget: ``bench/search_throughput.py``)."""
 """Samples played out per kernel call when thinking on a clock (the last call may run past ``think_ms`` by that
 much: a few milliseconds)."""
+KERNEL_SAMPLES_PER_SECOND = 8000.0
+"""Samples per CPU second on the kernel (``expert`` in ``standard``, full budget: ``bench/search_throughput.py``)."""
 
 
-class MonteCarloAgent(SevensSearch[View, Action, State, HeuristicAgent]):
-    """The search loop on Shichi-narabe states, played out by :mod:`.rollout` (or the kernel); subclasses say
-    where the states to play out come from."""
+class SearchAgent(common.SevensSearch[View, Action, State, HeuristicAgent]):
+    """Information-set Monte Carlo on Shichi-narabe states, played out by :class:`Rollout` (or the kernel):
+    samples the hidden hands from the view (never from the real state)."""
 
     pass_kind = PASS
 
@@ -65,7 +147,7 @@ class MonteCarloAgent(SevensSearch[View, Action, State, HeuristicAgent]):
         rollouts: int | None = None,
         weights: Weights = DEFAULT_WEIGHTS,
         noise: float = 0.3,
-        max_candidates: int = MAX_CANDIDATES,
+        max_candidates: int = common.MAX_CANDIDATES,
         win_bonus: float = 0.0,
         self_noise: float | None = None,
         miss: float = 0.05,
@@ -82,86 +164,66 @@ class MonteCarloAgent(SevensSearch[View, Action, State, HeuristicAgent]):
             think_ms, rollouts, default, noise, miss, burn_in, thin, win_bonus, max_candidates, confidence, stop_z,
             min_samples,
         )  # fmt: skip
-        self.kernel = kernel and kernel_playouts.available()
+        self.kernel = kernel and compiled.available()
+        if self.kernel:
+            self.samples_per_cpu_second = KERNEL_SAMPLES_PER_SECOND
         self.self_noise = self_noise
         self.opponents = tuple(opponents) if opponents else None
         self._readings: list[list[float]] | None = None  # this sample's chance of each policy, per seat
-
-    def _sample_rate(self) -> float:
-        return KERNEL_SAMPLES_PER_SECOND if self.kernel else self.samples_per_cpu_second
 
     def _policy(self, view: View, legal: Sequence[Action]) -> tuple[list[float], int]:
         """The candidates are ranked by the policy alone; the default is the heuristic's (opponent-aware) choice."""
         default = self._default.act(view, legal)
         return score_actions(situation_of(view), legal, self.weights), legal.index(default)
 
+    def _draw_policies(self, rng: random.Random, players: int) -> list[int]:
+        """The policy of the mixture each seat plays in this sample, drawn by how well each explains its choices
+        on the sample's hands (every candidate of a sample gets the same generator seed, hence the same draw)."""
+        readings, uniform = self._readings, [1.0] * len(self.opponents or ())
+        return [rng.choices(range(len(uniform)), readings[s] if readings else uniform)[0] for s in range(players)]
+
     def _evaluate(self, view: View, candidates: list[Action], stop: StoppingRule | None = None) -> list[list[float]]:
+        self._readings = None
         if not self.kernel:
             return super()._evaluate(view, candidates, stop)
         # The same samples, noise seeds and opponent policies as the Python path (the generator is drawn in the
         # same order), played out on the kernel a chunk of samples at a time.
-        playouts = kernel_playouts.KernelPlayouts(
+        playouts = compiled.KernelPlayouts(
             view.rules, self.weights, self.noise, self.self_noise, self.win_bonus, self.opponents
         )
-        self._readings = None
         states = self._state_source(view)
-        rng, seat = self._rng, view.seat
-        mixture = range(len(self.opponents)) if self.opponents else None
-        players = len(view.hand_counts)
-        uniform = [1.0] * len(self.opponents or ())
+        rng, seat, players = self._rng, view.seat, len(view.hand_counts)
 
         def chunk(size: int) -> list[list[float]]:
             samples, streams, policies = [], [], []
             for _ in range(size):
                 samples.append(states(rng))
-                noise_seed = rng.getrandbits(64)
-                streams.append(noise_seed)
-                if mixture is not None:
-                    readings, draw = self._readings, random.Random(noise_seed)
-                    policies.append(
-                        [draw.choices(mixture, readings[s] if readings else uniform)[0] for s in range(players)]
-                    )
-            return playouts.rows(samples, candidates, seat, streams, policies if mixture is not None else None)
+                streams.append(rng.getrandbits(64))
+                if self.opponents:
+                    policies.append(self._draw_policies(random.Random(streams[-1]), players))
+            return playouts.rows(samples, candidates, seat, streams, policies if self.opponents else None)
 
         values = sample_chunks(chunk, self.budget, KERNEL_CHUNK, stop)
         self.last_samples = len(values)
         return values
 
-    def _playout(self, view: View) -> Playout[State]:
+    def _playout(self, view: View) -> common.Playout[State]:
         rollout = Rollout(view.rules, self.weights, self.noise, self.self_noise)
-        win_bonus = self.win_bonus
-        mixture = self.opponents
-        if mixture is None:
+        win_bonus, mixture, players = self.win_bonus, self.opponents, len(view.hand_counts)
 
-            def value(state: State, seat: int, rng: random.Random) -> float:
-                return rollout.value(state, seat, rng, win_bonus)
-
-            return value
-        self._readings = None
-        uniform = [1.0] * len(mixture)
-        players = len(view.hand_counts)
-
-        def mixed_value(state: State, seat: int, rng: random.Random) -> float:
-            # every candidate of a sample gets the same generator seed, hence the same draw (paired rows)
-            readings = self._readings
-            others = [rng.choices(mixture, readings[s] if readings else uniform)[0] for s in range(players)]
+        def value(state: State, seat: int, rng: random.Random) -> float:
+            others = [mixture[i] for i in self._draw_policies(rng, players)] if mixture else None
             return rollout.value(state, seat, rng, win_bonus, others)
 
-        return mixed_value
+        return value
 
-
-class SearchAgent(MonteCarloAgent):
-    """Information-set Monte Carlo: samples the hidden hands from the view (never from the real state)."""
-
-    name = "search"
-
-    def _state_source(self, view: View) -> StateSource[State]:
+    def _state_source(self, view: View) -> common.StateSource[State]:
         knowledge = self._default.read(view)
         model = OpponentModel(view, knowledge, self.weights, self.miss, self.opponents, compiled=self.kernel)
         deals = posterior_deals(Sampler(view, knowledge), model, self.burn_in, self.thin)
         if self.opponents is not None:
             deals = self._read_policies(deals, model)
-        return template_states(deals, lambda deal: build_state(view, knowledge, deal), with_hands)
+        return common.template_states(deals, lambda deal: build_state(view, knowledge, deal), with_hands)
 
     def _read_policies(
         self, deals: Callable[[random.Random], Deal], model: OpponentModel
@@ -182,7 +244,7 @@ class SearchAgent(MonteCarloAgent):
         return read
 
 
-class OracleAgent(OracleSource[State], MonteCarloAgent):
+class OracleAgent(common.OracleSource[State], SearchAgent):
     """Sees every hand: playouts start from copies of the bound state itself."""
 
     name = "oracle"
