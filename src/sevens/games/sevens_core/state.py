@@ -12,9 +12,10 @@ to the table, what elimination lays out, and the ranking. See docs/decisions.md,
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from sevens.cards import DECK_SIZE, card, cards_text
+from sevens.cards import DECK_SIZE, HIDDEN_TEXT, card, card_text, cards_text
 from sevens.errors import NotationError, RulesError, expect_text, wrong_action
 from sevens.games.arguments import flag, rules_of, seat_index, seed_value
 from sevens.games.dealing import deal_round_robin
@@ -32,6 +33,42 @@ SEVEN_OF_DIAMONDS = card(7, 2)
 PublicLog = tuple[tuple[int, str], ...]  # (seat, the text one seat may read)
 
 
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something the rules did on their own, logged publicly beside the actions. ``kind``: ``finished``,
+    ``eliminated`` (``cards`` laid out), ``joker_stuck``, ``stalemate``; 七並べ's ``exchange`` (``cards``: the real
+    card put where the joker stood; the joker went to the seat it is logged under) and ``jokers_removed``
+    (``count`` jokers left play, B8d); Killer's ``dead`` (``cards`` of the seat it is logged under died; ``by`` is
+    credited with the kills).
+
+    >>> Event("dead", cards=0b11, by=2).public_text(visible=False)
+    'dead ?? ?? by 2'
+    """
+
+    kind: str
+    cards: int = 0
+    count: int = 0
+    by: int = -1
+
+    def __str__(self) -> str:
+        return self.public_text(visible=True)
+
+    def public_text(self, visible: bool) -> str:
+        """The text a seat reads: with ``visible`` false a death shows ``??`` for each card (who lost which card
+        is hidden; the dead positions are public)."""
+        kind = self.kind
+        if kind == "dead":
+            shown = cards_text(self.cards) if visible else " ".join([HIDDEN_TEXT] * self.cards.bit_count())
+            return f"dead {shown} by {self.by}"
+        if kind == "exchange":
+            return f"exchange {card_text(self.cards.bit_length() - 1)}"
+        if kind == "eliminated" and self.cards:
+            return f"eliminated {cards_text(self.cards)}"
+        if kind == "jokers_removed":
+            return f"jokers_removed {self.count}"
+        return kind
+
+
 class SevensState(StateBase):
     """The shared round of the sevens families; a family's ``State`` fills in the class variables and hooks
     below (each hook says what it must do)."""
@@ -47,7 +84,6 @@ class SevensState(StateBase):
     _RULES: ClassVar[type[Any]]  # its Rules class
     _ACTION: ClassVar[type]  # its Action class
     _PASS_ACTION: ClassVar[Any]
-    _EVENT: ClassVar[Callable[..., Any]]  # its Event class: Event(kind) and Event("eliminated", cards=…)
     _VIEW: ClassVar[Callable[..., Any]]  # its View class
     _LAST_IN: ClassVar[int]  # the round ends once at most this many players are in (B11: 1, C7: 0)
     _EXIT_KINDS: ClassVar[dict[str, int]]  # the EXITS codes of its position text
@@ -209,7 +245,7 @@ class SevensState(StateBase):
         self._log.append((p, action))
         self._streak += 1
         if self._limit == NO_LIMIT and self._streak >= self._in:
-            self._log.append((p, self._EVENT("stalemate")))
+            self._log.append((p, Event("stalemate")))
             self._turn = -1
             return
         self._settle(p, inclusive=False)
@@ -234,7 +270,7 @@ class SevensState(StateBase):
         self._status[seat] = kind
         self._in -= 1
         self._exits.append((seat, kind))
-        self._log.append((seat, event if event is not None else self._EVENT(STATUS_NAMES[kind])))
+        self._log.append((seat, event if event is not None else Event(STATUS_NAMES[kind])))
 
     def _check_empty_hand(self, s: int) -> None:
         if not self._hands[s] and self._status[s] == IN:
@@ -472,6 +508,15 @@ class SevensState(StateBase):
 
 
 __all__ = [
-    "ELIMINATED", "EXIT_CODES", "FINISHED", "IN", "NO_LIMIT", "SEVEN_OF_DIAMONDS", "STATUS_NAMES", "STUCK",
-    "PublicLog", "SevensState",
+    "ELIMINATED",
+    "EXIT_CODES",
+    "FINISHED",
+    "IN",
+    "NO_LIMIT",
+    "SEVEN_OF_DIAMONDS",
+    "STATUS_NAMES",
+    "STUCK",
+    "Event",
+    "PublicLog",
+    "SevensState",
 ]  # fmt: skip

@@ -28,7 +28,6 @@ from sevens.cards import (
     SUIT_MASKS,
     SUITS,
     card_text,
-    cards_text,
     iter_bits,
 )
 from sevens.errors import NotationError
@@ -44,6 +43,7 @@ from sevens.games.sevens_core.state import (
     SEVEN_OF_DIAMONDS,
     STATUS_NAMES,
     STUCK,
+    Event,
     SevensState,
 )
 from sevens.games.shichinarabe.actions import (
@@ -71,28 +71,6 @@ _SUIT_OF = tuple(c // ROW for c in range(DECK_SIZE))
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
-    """Something the rules did on their own, logged publicly beside the actions.
-
-    ``kind``: ``finished``, ``eliminated`` (``cards`` = the laid-out cards), ``joker_stuck``, ``exchange``
-    (``cards`` = the real card put where the joker stood; the joker went to ``seat``), ``jokers_removed``
-    (``count`` jokers left play, B8d) or ``stalemate``."""
-
-    kind: str
-    cards: int = 0
-    count: int = 0
-
-    def __str__(self) -> str:
-        if self.kind == "exchange":
-            return f"exchange {card_text(self.cards.bit_length() - 1)}"
-        if self.kind == "eliminated" and self.cards:
-            return f"eliminated {cards_text(self.cards)}"
-        if self.kind == "jokers_removed":
-            return f"jokers_removed {self.count}"
-        return self.kind
-
-
-@dataclass(frozen=True, slots=True)
 class Result(RoundResult):
     """Final ranking (B12). ``ranking`` lists seats best first; ``outcomes[seat]`` is one of ``finished``,
     ``left`` (the last player holding cards), ``stalemate``, ``eliminated``, ``joker_stuck``."""
@@ -113,7 +91,6 @@ class State(SevensState):
     _RULES = Rules
     _ACTION = Action
     _PASS_ACTION = PASS_ACTION
-    _EVENT = Event
     _VIEW = View
     _LAST_IN = 1  # B11: the round ends when one player is left holding cards
     _EXIT_KINDS: ClassVar[dict[str, int]] = {"f": FINISHED, "x": ELIMINATED, "j": STUCK}
