@@ -35,7 +35,7 @@ from sevens.games.killer.geometry import dying, enclosed_alone, geometry, touchi
 from sevens.games.killer.rules import Rules
 from sevens.games.killer.view import DEAD_MARK, View, grid_rows
 from sevens.games.positions import check_seat_count, per_seat
-from sevens.games.sevens_core.notation import cards_field, one_rest, parse_cards_field, parse_rows, rest_of_deck
+from sevens.games.sevens_core.notation import cards_field, parse_cards_field, parse_hands, parse_rows
 from sevens.games.sevens_core.result import RoundResult
 from sevens.games.sevens_core.state import ELIMINATED, FINISHED, IN, Event, SevensState
 from sevens.games.sevens_core.state import STATUS_NAMES as _CORE_STATUS_NAMES
@@ -303,8 +303,6 @@ class State(SevensState):
         rows_text, hands_text, dead_text, kills_text = texts
         n = self.players
         table, marked = parse_rows(rows_text, DEAD_MARK, "dead")
-        hand_texts = hands_text.split("/")
-        hands = [parse_cards_field(h, f"HANDS: seat {i}")[0] for i, h in enumerate(hand_texts)]
         dead_texts = ["-"] * n if dead_text == "-" else dead_text.split("/")
         check_seat_count(dead_texts, n, "DEAD")
         if "*" in dead_texts:
@@ -316,10 +314,7 @@ class State(SevensState):
                 f"ROWS marks {cards_text(marked) or 'nothing'} dead (x) "
                 f"but the dead piles hold {cards_text(self._deadpos) or 'nothing'}"
             )
-        rest = one_rest(hand_texts)
-        if rest is not None:
-            hands[rest] = rest_of_deck(hands, table | self._deadpos)
-        self._hands = hands
+        self._hands = parse_hands(hands_text, table | self._deadpos)[0]
         self._set_table(table)
         self._kills = per_seat(kills_text, n, "KILLS")
 

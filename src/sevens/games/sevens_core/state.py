@@ -508,15 +508,6 @@ class SevensState(StateBase):
 
 
 __all__ = [
-    "ELIMINATED",
-    "EXIT_CODES",
-    "FINISHED",
-    "IN",
-    "NO_LIMIT",
-    "SEVEN_OF_DIAMONDS",
-    "STATUS_NAMES",
-    "STUCK",
-    "Event",
-    "PublicLog",
-    "SevensState",
+    "ELIMINATED", "EXIT_CODES", "FINISHED", "IN", "NO_LIMIT", "SEVEN_OF_DIAMONDS", "STATUS_NAMES", "STUCK",
+    "Event", "PublicLog", "SevensState",
 ]  # fmt: skip

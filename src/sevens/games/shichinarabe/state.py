@@ -34,7 +34,7 @@ from sevens.errors import NotationError
 from sevens.games.arguments import seat_index
 from sevens.games.positions import seat_number
 from sevens.games.refusals import Refusal, refused
-from sevens.games.sevens_core.notation import cards_field, one_rest, parse_cards_field, parse_rows, rest_of_deck
+from sevens.games.sevens_core.notation import cards_field, parse_hands, parse_rows, rows_text
 from sevens.games.sevens_core.result import RoundResult
 from sevens.games.sevens_core.state import (
     ELIMINATED,
@@ -47,8 +47,6 @@ from sevens.games.sevens_core.state import (
     SevensState,
 )
 from sevens.games.shichinarabe.actions import (
-    ABOVE,
-    BELOW,
     GHOST,
     JOKER,
     JOKER_ABOVE_ACTIONS,
@@ -63,7 +61,7 @@ from sevens.games.shichinarabe.actions import (
 )
 from sevens.games.shichinarabe.rules import Rules
 from sevens.games.shichinarabe.tables import shifted_tables
-from sevens.games.shichinarabe.view import JOKER_MARK, View, joker_rows
+from sevens.games.shichinarabe.view import JOKER_MARK, View
 
 _NOT_SUIT = tuple(~m for m in SUIT_MASKS)
 _BITS = (*(1 << c for c in range(DECK_SIZE)), 0, 0)  # jokers (52, 53) have no bit
@@ -285,8 +283,7 @@ class State(SevensState):
     def _joker_play(self, p: int, action: Action) -> None:
         x = action.card
         suit = x // ROW
-        gap = _neighbour(x, action.side, self.rules.ak_link)
-        gap_bit = 1 << gap
+        gap_bit = 1 << (suit * ROW + (x % ROW + action.side) % ROW)  # side: -1 or 1; legal only across K–A when linked
         self._hands[p] ^= 1 << x
         self._jokers[p] -= 1
         self._occupied |= (1 << x) | gap_bit
@@ -407,7 +404,7 @@ class State(SevensState):
 
     # ------------------------------------------------------------------ position text: ROWS HANDS [OCCUPANTS]
     def _board_texts(self) -> list[str]:
-        rows = joker_rows(self.table, self._joker_at)
+        rows = rows_text(self.table, self._joker_at, JOKER_MARK)
         return ["/".join(rows), "/".join(map(cards_field, self._hands, self._jokers))]
 
     def _tail_texts(self) -> list[str]:
@@ -420,13 +417,7 @@ class State(SevensState):
         if sevens:
             suit = SUITS[(sevens & -sevens).bit_length() // ROW]
             raise NotationError(f"ROWS: a joker stands on 7{suit}; a joker may not stand for a 7 (B8a)")
-        hand_texts = hands_text.split("/")
-        read = [parse_cards_field(h, f"HANDS: seat {i}", jokers=True) for i, h in enumerate(hand_texts)]
-        hands = [mask for mask, _ in read]
-        rest = one_rest(hand_texts)
-        if rest is not None:
-            hands[rest] = rest_of_deck(hands, table)  # a joker's card is not out
-        self._hands, self._jokers = hands, [count for _, count in read]
+        self._hands, self._jokers = parse_hands(hands_text, table, jokers=True)  # a joker's card is not out
         self._occupied, self._joker_at = table | joker_at, joker_at
         self._removed = self.rules.jokers - sum(self._jokers) - joker_at.bit_count()
         self._refresh_all()
@@ -470,13 +461,4 @@ class State(SevensState):
             raise AssertionError(f"{jokers} jokers accounted for, rules have {self.rules.jokers}")
 
 
-def _neighbour(pos: int, side: int, ring: bool) -> int:
-    """The position on ``side`` (BELOW/ABOVE) of card index ``pos`` in its row."""
-    suit, rank = divmod(pos, ROW)
-    rank += -1 if side == BELOW else 1
-    if ring:
-        rank %= ROW
-    return suit * ROW + rank
-
-
-__all__ = ["ABOVE", "BELOW", "ELIMINATED", "FINISHED", "IN", "STATUS_NAMES", "STUCK", "Event", "Result", "State"]
+__all__ = ["ELIMINATED", "FINISHED", "IN", "STATUS_NAMES", "STUCK", "Event", "Result", "State"]

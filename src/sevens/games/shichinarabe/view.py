@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from sevens.cards import JOKER_TEXT, cards_text
-from sevens.games.sevens_core.notation import rows_text
 from sevens.games.sevens_core.view import SevensView
 from sevens.games.shichinarabe.actions import Action
 from sevens.games.shichinarabe.rules import Rules
@@ -36,8 +35,3 @@ class View(SevensView):
             "removed_jokers": self.removed_jokers,
             "hand_counts": list(self.hand_counts),
         }
-
-
-def joker_rows(table: int, joker_positions: int) -> tuple[str, ...]:
-    """Rows s/h/d/c of 13 characters: rank if on the table, ``*`` where a joker stands, ``.`` if empty."""
-    return rows_text(table, joker_positions, JOKER_MARK)
