@@ -83,14 +83,11 @@ class SevensState(StateBase):
     _FAMILY_TITLE: ClassVar[str]  # in errors
     _RULES: ClassVar[type[Any]]  # its Rules class
     _ACTION: ClassVar[type]  # its Action class
-    _PASS_ACTION: ClassVar[Any]
     _VIEW: ClassVar[Callable[..., Any]]  # its View class
     _LAST_IN: ClassVar[int]  # the round ends once at most this many players are in (B11: 1, C7: 0)
-    _EXIT_KINDS: ClassVar[dict[str, int]]  # the EXITS codes of its position text
-    _EXIT_HELP: ClassVar[str]  # what those codes mean, for errors
+    _EXIT_KINDS: ClassVar[dict[str, int]] = {code: kind for kind, code in EXIT_CODES.items()}  # EXITS' codes
     _BOARD_FIELDS: ClassVar[tuple[str, ...]]  # its position fields between RULES and TURN (ROWS HANDS …)
     _TAIL_FIELDS: ClassVar[tuple[str, ...]] = ()  # optional position fields after STREAK
-    _POSITION_EXAMPLE: ClassVar[str]
     _ROUND_OVER: ClassVar[str]  # when a round is over, for errors
 
     rules: Any
@@ -198,8 +195,14 @@ class SevensState(StateBase):
         raise NotImplementedError
 
     def check_invariants(self) -> None:
-        """Raise ``AssertionError`` unless every card is in exactly one place (families check more)."""
-        self.check_cards_conserved()
+        """Raise ``AssertionError`` unless the state passes every check of a position read from text (cards in
+        one place each, passes, statuses, the turn) and counts the players in right."""
+        try:
+            self._check_position()
+        except NotationError as exc:
+            raise AssertionError(str(exc)) from exc
+        if self._in != self._status.count(IN):
+            raise AssertionError(f"{self._in} players counted in, but {self._status.count(IN)} are")
 
     def _empty_exit(self, seat: int) -> int:
         """The status of a player whose hand has no real card left (FINISHED; 七並べ: STUCK with jokers)."""
@@ -400,7 +403,7 @@ class SevensState(StateBase):
     @classmethod
     def parse_position(cls, text: str) -> Self:
         """Read a position; raises :class:`NotationError` saying which field is wrong and why."""
-        expect_text(text, "a position", cls._POSITION_EXAMPLE)
+        expect_text(text, "a position", f"{next(iter(cls._RULES._PRESETS))} …")
         fields = text.split()
         board = len(cls._BOARD_FIELDS)
         common = 1 + board + 5
@@ -423,7 +426,8 @@ class SevensState(StateBase):
         for entry in [] if exits_text == "-" else exits_text.split(","):
             seat, kind = seat_number(entry[:-1], n, "EXITS"), cls._EXIT_KINDS.get(entry[-1:])
             if kind is None:
-                raise NotationError(f"EXITS entry {entry!r}: expected a seat then {cls._EXIT_HELP}, e.g. 2f")
+                codes = ", ".join(f"{code} ({STATUS_NAMES[k]})" for code, k in cls._EXIT_KINDS.items())
+                raise NotationError(f"EXITS entry {entry!r}: expected a seat then {codes}, e.g. 2f")
             if state._status[seat] != IN:
                 raise NotationError(f"EXITS lists seat {seat} twice")
             state._exits.append((seat, kind))

@@ -18,7 +18,7 @@ Cards are bits (see :mod:`sevens.cards`); each suit's playable positions come fr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from sevens.cards import (
     DECK_SIZE,
@@ -88,14 +88,10 @@ class State(SevensState):
     _FAMILY_TITLE = "七並べ (Sevens)"
     _RULES = Rules
     _ACTION = Action
-    _PASS_ACTION = PASS_ACTION
     _VIEW = View
     _LAST_IN = 1  # B11: the round ends when one player is left holding cards
-    _EXIT_KINDS: ClassVar[dict[str, int]] = {"f": FINISHED, "x": ELIMINATED, "j": STUCK}
-    _EXIT_HELP = "f (finished), x (eliminated) or j (joker-stuck)"
     _BOARD_FIELDS = ("ROWS", "HANDS")
     _TAIL_FIELDS = ("OCCUPANTS",)
-    _POSITION_EXAMPLE = "standard …"
     _ROUND_OVER = "at most one player in, or a stalemate"
 
     rules: Rules
@@ -454,8 +450,8 @@ class State(SevensState):
         )  # fmt: skip
 
     def check_invariants(self) -> None:
-        """Raise ``AssertionError`` unless every card and joker is in exactly one place."""
-        self.check_cards_conserved()
+        """Also: every joker is in one place (a hand, the table or out of play)."""
+        super().check_invariants()
         jokers = sum(self._jokers) + self._joker_at.bit_count() + self._removed
         if jokers != self.rules.jokers:
             raise AssertionError(f"{jokers} jokers accounted for, rules have {self.rules.jokers}")
