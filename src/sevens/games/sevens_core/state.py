@@ -119,7 +119,7 @@ class SevensState(StateBase):
         n = rules.players
         dealer = n - 1 if dealer is None else seat_index(dealer, n, "dealer")
         dealt = deal_round_robin(cls._deck_size(rules), n, dealer, seed, deck)
-        state = cls._blank(rules, dealer, seed if deck is None else None, [0] * n)
+        state = cls._blank(rules, dealer, seed if deck is None else None)
         state._deal(dealt)
         state._leave_empty((dealer + 1) % n)  # hands emptied by the 7s leave first, from the dealer's left
         if rules.first_player == "diamond_seven":
@@ -130,12 +130,12 @@ class SevensState(StateBase):
         return state
 
     @classmethod
-    def _blank(cls, rules: Any, dealer: int, seed: int | None, hands: list[int]) -> Self:
-        """A state with ``hands`` and nothing else: no passes, exits or log, the turn unset."""
+    def _blank(cls, rules: Any, dealer: int, seed: int | None) -> Self:
+        """A state with empty hands and table: no passes, exits or log, the turn unset."""
         state = cls.__new__(cls)
-        n = len(hands)
+        n = rules.players
         state.rules, state.players, state.dealer, state.seed = rules, n, dealer, seed
-        state._hands = hands
+        state._hands = [0] * n
         state._passes = [0] * n
         state._status = [IN] * n
         state._exits = []
@@ -419,7 +419,7 @@ class SevensState(StateBase):
             raise NotationError(f"RULES: {exc} (HANDS lists {len(hand_texts)} seats)") from exc
         n = rules.players
         turn_text, passes_text, exits_text, dealer_text, streak_text = fields[1 + board : common]
-        state = cls._blank(rules, seat_number(dealer_text, n, "DEALER"), None, [0] * n)
+        state = cls._blank(rules, seat_number(dealer_text, n, "DEALER"), None)
         state._read_board(fields[1 : 1 + board])
         state._passes = per_seat(passes_text, n, "PASSES")
         state._streak = whole_number(streak_text, "STREAK")
