@@ -1,12 +1,6 @@
-"""The round that 七並べ (RULES.md Part B) and Killer sevens (Part C) share, written once.
-
-:class:`SevensState` holds and runs everything the two families do alike: the deal and the first player
-(B1–B4, C1), turns, passes and their limit (B9), the stalemate (B11, C7), elimination when a player has no
-play and no pass left, leaving with an empty hand, the order of exits, the public log (and its text, kept
-per state so that a view does not rebuild it), the strict seat accessors, the view's common part and the
-position text's common fields. A family's ``State`` subclasses it and supplies the *geometry*: where a card may
-be played (rows with A–K link, tunnel and jokers; or the 4×13 grid with death by enclosure), what a play does
-to the table, what elimination lays out, and the ranking. See docs/decisions.md, "The sevens core".
+"""The round that 七並べ (RULES.md Part B) and Killer sevens (Part C) share, written once: :class:`SevensState`.
+A family's ``State`` subclasses it and supplies its geometry through the hooks below; what the core owns and
+what a family supplies is told in docs/decisions.md, "The sevens core".
 """
 
 from __future__ import annotations
