@@ -62,8 +62,7 @@ def replay_actions(
         raise ArgumentError(f"upto={upto} is out of range; allowed: 0 to {len(stored)} (the record's actions)")
     try:
         state = deal(record)
-        actions = record["actions"][:upto] if upto is not None else record["actions"]
-        for i, text in enumerate(actions):
+        for i, text in enumerate(record["actions"][:upto]):
             try:
                 state.apply(parse_action(text))
             except SevensError as exc:

@@ -1,9 +1,5 @@
-"""What one seat may know (the observation), built by allowlist from the state.
-
-A view holds the seat's own hand, the table, the public log, every seat's card count, passes and status,
-and the seat's legal actions when it is to move. It holds no reference to the state, so nothing hidden can
-be reached through it.
-"""
+"""What one seat may know in 七並べ: a :class:`~sevens.games.sevens_core.view.SevensView` with the seat's jokers,
+where jokers stand and how many left play."""
 
 from __future__ import annotations
 
