@@ -9,9 +9,8 @@ from typing import Any
 
 from sevens.cards import DECK_SIZE, SEVENS_MASK
 from sevens.games.killer.actions import parse_action
-from sevens.games.killer.rules import OUTLINE, Rules
+from sevens.games.killer.rules import OUTLINE
 from sevens.games.killer.state import State
-from sevens.games.records import round_codec
 from sevens.games.sevens_core.family import sevens_family
 
 
@@ -21,9 +20,8 @@ def seat_stats(state: Any) -> dict[str, list[int]]:
     return {"mean_dead_cards": list(result.dead_cards), "mean_kills": list(result.kills)}
 
 
-to_record, replay = round_codec(OUTLINE.name, State.new, Rules.from_dict, parse_action)
 # Each play puts one of the 48 cards beside the 7s on the table for good.
-FAMILY = sevens_family(
-    OUTLINE, State, parse_action, (to_record, replay), plays=DECK_SIZE - SEVENS_MASK.bit_count(), seat_stats=seat_stats
+FAMILY, to_record, replay = sevens_family(
+    OUTLINE, State, parse_action, plays=DECK_SIZE - SEVENS_MASK.bit_count(), seat_stats=seat_stats
 )
 max_steps = FAMILY.max_steps
