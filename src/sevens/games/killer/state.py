@@ -227,20 +227,12 @@ class State(SevensState):
         as dead); ties by ``tiebreak`` (``most_kills``: more kills first), then the earlier exit, a stalemate after
         every exit, then seat order from the dealer's left. The eliminated follow, the first eliminated lowest.
         Raises ``ValueError`` while the round is still on."""
-        if self._turn >= 0:
-            raise ValueError("the round is not over yet; result() is available once is_over() is true")
-        n, kills = self.players, self._kills
-        dead = tuple(self.ranking_dead(s) for s in range(n))
-        left_at = {s: i for i, (s, k) in enumerate(self._exits) if k == FINISHED}
-        by_kills = self.rules.tiebreak == "most_kills"
+        ranking, outcomes = self._ranking()
+        return Result(ranking, outcomes, tuple(map(self.ranking_dead, range(self.players))), tuple(self._kills))
 
-        def key(s: int) -> tuple[int, int, int]:
-            return (dead[s], -kills[s] if by_kills else 0, left_at.get(s, n))
-
-        staying = sorted((s for s in self._from_dealers_left() if self._status[s] != ELIMINATED), key=key)
-        eliminated = [s for s, k in reversed(self._exits) if k == ELIMINATED]
-        outcomes = tuple("stalemate" if k == IN else STATUS_NAMES[k] for k in self._status)
-        return Result((*staying, *eliminated), outcomes, dead, tuple(kills))
+    def _rank_key(self, seat: int, left_at: int) -> tuple[int, ...]:
+        most_kills = self.rules.tiebreak == "most_kills"
+        return (self.ranking_dead(seat), -self._kills[seat] if most_kills else 0, left_at)
 
     def dead_pile(self, seat: int) -> int:
         """The cards that died in ``seat``'s hand, as a bit set (public only with ``dead_cards_visible``)."""

@@ -185,7 +185,28 @@ class SevensState(StateBase):
         return 0
 
     def result(self) -> RoundResult:
-        """Hook: the ranking once the round is over (B12, C8)."""
+        """Hook: the family's ``Result`` of :meth:`_ranking` once the round is over."""
+        raise NotImplementedError
+
+    def _ranking(self) -> tuple[tuple[int, ...], tuple[str, ...]]:
+        """The ranking (B12, C8) and each seat's outcome, or ``ValueError`` while the round is on: the seats not
+        eliminated (nor joker-stuck) by :meth:`_rank_key`, ties in seat order from the dealer's left; then the
+        eliminated and the joker-stuck, the last to go first."""
+        if self._turn >= 0:
+            raise ValueError("the round is not over yet; result() is available once is_over() is true")
+        n, status = self.players, self._status
+        left_at = {s: i for i, (s, k) in enumerate(self._exits) if k == FINISHED}
+        staying = sorted(
+            (s for s in self._from_dealers_left() if status[s] in (IN, FINISHED)),
+            key=lambda s: self._rank_key(s, left_at.get(s, n)),
+        )
+        gone = [s for kind in (ELIMINATED, STUCK) for s, k in reversed(self._exits) if k == kind]
+        holding = "stalemate" if self.is_stalemate() else "left"  # 七並べ: the ビリ left holding cards
+        return (*staying, *gone), tuple(holding if k == IN else STATUS_NAMES[k] for k in status)
+
+    def _rank_key(self, seat: int, left_at: int) -> tuple[int, ...]:
+        """Hook: how ``seat``, not eliminated, ranks (lowest first); ``left_at`` is its place in the order of
+        going out (the number of seats if it never went out)."""
         raise NotImplementedError
 
     def check_invariants(self) -> None:

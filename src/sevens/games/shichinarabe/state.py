@@ -350,20 +350,13 @@ class State(SevensState):
 
     # ------------------------------------------------------------------ results and public facts
     def result(self) -> Result:
-        """The ranking (B12); raises ``ValueError`` while the round is still on."""
-        if self._turn >= 0:
-            raise ValueError("the round is not over yet; result() is available once is_over() is true")
-        order = self._from_dealers_left()
-        remaining = [s for s in order if self._status[s] == IN]
-        remaining.sort(key=self._held)  # stable: ties stay in seat order from dealer's left
-        finished = [s for s, k in self._exits if k == FINISHED]
-        eliminated = [s for s, k in reversed(self._exits) if k == ELIMINATED]
-        stuck = [s for s, k in reversed(self._exits) if k == STUCK]
-        outcomes = [STATUS_NAMES[k] for k in self._status]
-        for s in remaining:
-            outcomes[s] = "stalemate" if len(remaining) > 1 else "left"
-        ranking = tuple(finished + remaining + eliminated + stuck)
-        return Result(ranking, tuple(outcomes), tuple(map(self._held, range(self.players))))
+        """The ranking (B12): who went out, in the order they left; then who holds cards, fewest first; then the
+        eliminated and the joker-stuck, the last to go first. Raises ``ValueError`` while the round is on."""
+        ranking, outcomes = self._ranking()
+        return Result(ranking, outcomes, tuple(map(self._held, range(self.players))))
+
+    def _rank_key(self, seat: int, left_at: int) -> tuple[int, ...]:
+        return (left_at, self._held(seat))
 
     def jokers_in_hand(self, seat: int) -> int:
         return self._jokers[seat_index(seat, self.players)]
