@@ -290,10 +290,6 @@ class SevensState(StateBase):
         self._exits.append((seat, kind))
         self._log.append((seat, event if event is not None else Event(STATUS_NAMES[kind])))
 
-    def _check_empty_hand(self, s: int) -> None:
-        if not self._hands[s] and self._status[s] == IN:
-            self._exit(s, self._empty_exit(s))
-
     def _leave_empty(self, first: int) -> None:
         """Every player still in with an empty hand leaves: ``first`` first, then clockwise from it."""
         n, hands, status = self.players, self._hands, self._status

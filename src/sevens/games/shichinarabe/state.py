@@ -244,7 +244,7 @@ class State(SevensState):
                 self._log.append((p, action))
                 self._streak = 0
                 if not hand:
-                    self._check_empty_hand(p)
+                    self._exit(p, self._empty_exit(p))
                 self._settle(p, inclusive=False)
                 return
         elif kind == PASS and p >= 0:
