@@ -621,6 +621,7 @@ class State(StateBase):
         )  # fmt: skip
 
 
+
 def build_view(state: State, seat: int | None, history: bool = True) -> View:
     if seat is not None:
         seat = seat_index(seat, state.players)
@@ -668,6 +669,5 @@ def build_view(state: State, seat: int | None, history: bool = True) -> View:
         else (),
         result=state.result().to_dict() if state.is_over() else None,
     )
-
 
 __all__ = ["BETTING", "CARDS", "DEAL_PATTERNS", "OVER", "PHASE_NAMES", "Result", "State"]
