@@ -11,7 +11,7 @@ from typing import Any, cast
 import pytest
 
 from sevens.cards import mask_of, parse_cards
-from sevens.games.killer.events import Event as KillerEvent
+from sevens.games.killer.state import Event as KillerEvent
 from sevens.games.registry import families
 from sevens.games.rules_base import RulesBase
 from sevens.games.shichinarabe.state import Event as SevensEvent

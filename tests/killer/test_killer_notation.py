@@ -7,8 +7,8 @@ import random
 from pathlib import Path
 
 from sevens.games.killer import Rules, State, parse_position, replay, to_record
-from sevens.games.killer.record import dumps, load
 from sevens.games.killer.rules import parse_rules_text
+from sevens.games.records import dumps, load
 
 
 def _play(state: State, steps: int, rng: random.Random) -> State:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from sevens.games.shichinarabe import parse_action
-from sevens.games.shichinarabe.record import replay, to_record
+from sevens.games.shichinarabe import parse_action, replay, to_record
 from sevens.store import Store
 
 from .helpers import SEATS, deal, finish, new_session, play_first_legal

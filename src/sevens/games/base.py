@@ -16,10 +16,6 @@ from typing import Any, Protocol, Self
 from sevens.errors import RulesError
 
 
-class ActionLike(Protocol):
-    def __str__(self) -> str: ...
-
-
 class ResultLike(Protocol):
     @property
     def ranking(self) -> tuple[int, ...]: ...

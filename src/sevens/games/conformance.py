@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from sevens.cards import CARD_TEXTS
+from sevens.cards import CARD_TEXTS, cards_text
 from sevens.games.base import Family, GameState
 
 # A card named in a view; ``Jk@6h`` names the position a joker stands on, not the card 6h.
@@ -88,7 +88,7 @@ def _check_step(family: Family, state: GameState, deep: bool) -> None:
     for seat in range(state.players):
         leaked = cards_in(state.view(seat).to_dict()) & state.hidden_from(seat)
         if leaked:
-            raise AssertionError(f"the view of seat {seat} shows hidden card(s) {_texts(leaked)}")
+            raise AssertionError(f"the view of seat {seat} shows hidden card(s) {cards_text(leaked)}")
 
 
 def _check_end(family: Family, state: GameState) -> None:
@@ -107,10 +107,6 @@ def cards_in(data: Any) -> int:
     for token in _CARD_TOKEN.findall(json.dumps(data, ensure_ascii=False)):
         found |= 1 << _CARD_INDEX[token]
     return found
-
-
-def _texts(mask: int) -> str:
-    return " ".join(CARD_TEXTS[i] for i in range(52) if mask >> i & 1)
 
 
 def check_many(family: Family, rules: Any, games: int, seed: int = 0, deep_every: int = 1) -> int:

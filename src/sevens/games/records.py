@@ -38,13 +38,6 @@ def seat_names(state: Any, seats: list[str] | None) -> list[str]:
     return names
 
 
-def check_header(record: dict[str, Any], game: str) -> None:
-    if record.get("format") != FORMAT or record.get("game") != game:
-        raise RecordError(f"not a {game} record (format {record.get('format')!r}, game {record.get('game')!r})")
-    if record.get("version") != VERSION:
-        raise RecordError(f"record version {record.get('version')!r} is not supported; this program reads {VERSION}")
-
-
 def replay_actions(
     record: dict[str, Any],
     game: str,
@@ -56,7 +49,10 @@ def replay_actions(
     or malformed field, or an action that cannot be applied, raises :class:`RecordError`."""
     if not isinstance(record, dict):
         raise WrongTypeError(f"a record must be a dict (read with load), not {type(record).__name__}")
-    check_header(record, game)
+    if record.get("format") != FORMAT or record.get("game") != game:
+        raise RecordError(f"not a {game} record (format {record.get('format')!r}, game {record.get('game')!r})")
+    if record.get("version") != VERSION:
+        raise RecordError(f"record version {record.get('version')!r} is not supported; this program reads {VERSION}")
     stored = record.get("actions")
     if (
         upto is not None
@@ -66,8 +62,7 @@ def replay_actions(
         raise ArgumentError(f"upto={upto} is out of range; allowed: 0 to {len(stored)} (the record's actions)")
     try:
         state = deal(record)
-        actions = record["actions"][:upto] if upto is not None else record["actions"]
-        for i, text in enumerate(actions):
+        for i, text in enumerate(record["actions"][:upto]):
             try:
                 state.apply(parse_action(text))
             except SevensError as exc:
@@ -92,40 +87,6 @@ def check_result(record: dict[str, Any], state: GameState, upto: int | None, uni
     return True
 
 
-def round_record(game: str, state: Any, seats: list[str] | None) -> dict[str, Any]:
-    """The record of a round of a family with no more to store than rules, seed, dealer, seats, actions and
-    result (the order of the fields is the order of the JSON text)."""
-    names = seat_names(state, seats)
-    return {
-        **header(game),
-        "rules": state.rules.to_dict(),
-        "seed": state.seed,
-        "dealer": state.dealer,
-        "seats": names,
-        "actions": [str(a) for a in state.actions],
-        "result": state.result().to_dict() if state.is_over() else None,
-    }
-
-
-def replay_round(
-    record: dict[str, Any],
-    game: str,
-    new_state: Callable[..., S],
-    rules_from_dict: Callable[[dict[str, Any]], Any],
-    parse_action: Callable[[str], Any],
-    upto: int | None,
-) -> S:
-    """Replay a :func:`round_record`: deal ``new_state(rules, seed=…, dealer=…)``, apply the actions and check
-    the stored result."""
-
-    def deal(record: dict[str, Any]) -> S:
-        return new_state(rules_from_dict(record["rules"]), seed=record["seed"], dealer=record.get("dealer"))
-
-    state = replay_actions(record, game, deal, parse_action, upto)
-    check_result(record, state, upto)
-    return state
-
-
 class RecordWriter(Protocol):
     def __call__(self, state: Any, seats: list[str] | None = None) -> dict[str, Any]: ...
 
@@ -140,16 +101,32 @@ def round_codec(
     rules_from_dict: Callable[[dict[str, Any]], Any],
     parse_action: Callable[[str], Any],
 ) -> tuple[RecordWriter, Replayer[S]]:
-    """A family's ``to_record`` and ``replay`` for :func:`round_record` records of ``game``."""
+    """A family's ``to_record`` and ``replay`` for records of ``game`` that store no more than rules, seed,
+    dealer, seats, actions and result."""
 
     def to_record(state: Any, seats: list[str] | None = None) -> dict[str, Any]:
-        """The record of a round dealt by ``State.new`` (a position read from text has no seed)."""
-        return round_record(game, state, seats)
+        """The record of a round dealt by ``State.new`` (a position read from text has no seed); the order of
+        the fields is the order of the JSON text."""
+        names = seat_names(state, seats)
+        return {
+            **header(game),
+            "rules": state.rules.to_dict(),
+            "seed": state.seed,
+            "dealer": state.dealer,
+            "seats": names,
+            "actions": [str(a) for a in state.actions],
+            "result": state.result().to_dict() if state.is_over() else None,
+        }
+
+    def deal(record: dict[str, Any]) -> S:
+        return new_state(rules_from_dict(record["rules"]), seed=record["seed"], dealer=record.get("dealer"))
 
     def replay(record: dict[str, Any], upto: int | None = None) -> S:
         """Rebuild the state of a record (after ``upto`` actions, or all). A record whose stored result differs
         from the replayed one raises :class:`RecordError`."""
-        return replay_round(record, game, new_state, rules_from_dict, parse_action, upto)
+        state = replay_actions(record, game, deal, parse_action, upto)
+        check_result(record, state, upto)
+        return state
 
     return to_record, replay
 

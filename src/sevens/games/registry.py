@@ -17,28 +17,19 @@ FAMILY_MODULES = ("sevens.games.shichinarabe", "sevens.games.killer", "sevens.ga
 
 @cache
 def _installed() -> dict[str, str]:
-    """The package of every installed family by the family's name, in the order of :data:`FAMILY_MODULES`."""
-    found: dict[str, str] = {}
-    for module_name in FAMILY_MODULES:
-        try:
-            module = import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name != module_name:
-                raise
-            continue
-        found[module.OUTLINE.name] = module_name
-    return found
+    """The package of every family by the family's name, in the order of :data:`FAMILY_MODULES`."""
+    return {import_module(module_name).OUTLINE.name: module_name for module_name in FAMILY_MODULES}
 
 
 @cache
 def outlines() -> dict[str, FamilyOutline]:
-    """Every installed family's outline by name, without loading any engine."""
+    """Every family's outline by name, without loading any engine."""
     return {name: import_module(module).OUTLINE for name, module in _installed().items()}
 
 
 @cache
 def families() -> dict[str, Family]:
-    """Every installed family by name (this loads every engine)."""
+    """Every family by name (this loads every engine)."""
     return {name: import_module(module).FAMILY for name, module in _installed().items()}
 
 

@@ -11,22 +11,17 @@ from sevens.lazy_exports import lazy_exports
 
 if TYPE_CHECKING:
     from sevens.games.killer.actions import Action, parse_action
-    from sevens.games.killer.events import Event
-    from sevens.games.killer.family import FAMILY, max_steps, seat_stats
+    from sevens.games.killer.family import FAMILY, max_steps, replay, seat_stats, to_record
     from sevens.games.killer.position import parse_position
-    from sevens.games.killer.record import replay, to_record
-    from sevens.games.killer.result import Result
-    from sevens.games.killer.state import State
+    from sevens.games.killer.state import Event, Result, State
     from sevens.games.killer.view import View
 
 __getattr__ = lazy_exports(__name__, {
     "Action": ".actions", "parse_action": ".actions",
-    "Event": ".events",
     "FAMILY": ".family", "max_steps": ".family", "seat_stats": ".family",
+    "replay": ".family", "to_record": ".family",
     "parse_position": ".position",
-    "replay": ".record", "to_record": ".record",
-    "Result": ".result",
-    "State": ".state",
+    "Event": ".state", "Result": ".state", "State": ".state",
     "View": ".view",
 })  # fmt: skip
 

@@ -1,4 +1,5 @@
-"""Killer sevens' registry entry, :data:`FAMILY` (loads the engine; :data:`~.rules.OUTLINE` does not).
+"""Killer sevens' registry entry, :data:`FAMILY`, and its records (loads the engine; :data:`~.rules.OUTLINE`
+does not).
 
 >>> FAMILY.name, list(FAMILY.presets)
 ('killer', ['killer'])
@@ -8,7 +9,6 @@ from typing import Any
 
 from sevens.cards import DECK_SIZE, SEVENS_MASK
 from sevens.games.killer.actions import parse_action
-from sevens.games.killer.record import replay, to_record
 from sevens.games.killer.rules import OUTLINE
 from sevens.games.killer.state import State
 from sevens.games.sevens_core.family import sevens_family
@@ -21,7 +21,7 @@ def seat_stats(state: Any) -> dict[str, list[int]]:
 
 
 # Each play puts one of the 48 cards beside the 7s on the table for good.
-FAMILY = sevens_family(
-    OUTLINE, State, parse_action, (to_record, replay), plays=DECK_SIZE - SEVENS_MASK.bit_count(), seat_stats=seat_stats
+FAMILY, to_record, replay = sevens_family(
+    OUTLINE, State, parse_action, plays=DECK_SIZE - SEVENS_MASK.bit_count(), seat_stats=seat_stats
 )
 max_steps = FAMILY.max_steps

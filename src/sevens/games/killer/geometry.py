@@ -32,14 +32,8 @@ from sevens.cards import ALL_CARDS, DECK_SIZE, ROW, SEVENS_MASK
 Death = Literal["orthogonal", "horizontal", "all_eight"]
 ROWS = 4
 
-_ORTHOGONAL = ((-1, 0), (1, 0), (0, -1), (0, 1))
-_HORIZONTAL = ((0, -1), (0, 1))
-_EIGHT = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
-_STEPS: dict[str, tuple[tuple[int, int], ...]] = {
-    "orthogonal": _ORTHOGONAL,
-    "horizontal": _HORIZONTAL,
-    "all_eight": _EIGHT,
-}
+_EIGHT = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
+_STEPS = {"orthogonal": ((-1, 0), (1, 0), (0, -1), (0, 1)), "horizontal": ((0, -1), (0, 1)), "all_eight": _EIGHT}
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,12 +138,7 @@ def _group_of(seed: int, empty: int, front: int, nbrs: tuple[int, ...], enclosur
         return seed, False
     group = edge = seed
     while edge:
-        grow = 0
-        while edge:
-            low = edge & -edge
-            grow |= nbrs[low.bit_length() - 1]
-            edge ^= low
-        edge = grow & empty & ~group
+        edge = touching(edge, nbrs) & empty & ~group
         group |= edge
         if (edge & ~front) if enclosure is None else group.bit_count() > enclosure:
             return group, False

@@ -26,20 +26,6 @@ Fields, separated by spaces::
 True
 """
 
-from __future__ import annotations
-
 from sevens.games.killer.state import State
 
-FIELDS = "RULES ROWS HANDS DEAD KILLS TURN PASSES EXITS DEALER STREAK"
-
-
-def format_position(state: State) -> str:
-    return state.position()
-
-
-def parse_position(text: str) -> State:
-    """Read a position; raises :class:`NotationError` saying which field is wrong and why."""
-    return State.parse_position(text)
-
-
-__all__ = ["FIELDS", "format_position", "parse_position"]
+parse_position = State.parse_position

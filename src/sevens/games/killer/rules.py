@@ -20,7 +20,7 @@ from typing import ClassVar, Literal, get_args
 from sevens.errors import RulesError
 from sevens.games.base import FamilyOutline, format_value
 from sevens.games.killer.geometry import Death, geometry
-from sevens.games.rules_base import RulesBase, parameters
+from sevens.games.rules_base import RulesBase
 
 FirstPlayer = Literal["diamond_seven", "dealer_left"]
 Tiebreak = Literal["earlier_exit", "most_kills"]
@@ -69,7 +69,6 @@ class Rules(RulesBase):
 
 
 parse_rules_text = Rules.parse_text
-PARAMETERS: tuple[str, ...] = parameters(Rules)
 
 PRESETS: dict[str, Rules] = {"killer": Rules()}
 Rules._PRESETS = PRESETS

@@ -14,36 +14,15 @@ Cards are bits (:mod:`sevens.cards`); the eight-neighbour and death masks of eve
 :mod:`.geometry`, so a move costs a few integer operations: the cards it makes playable are ``|=``-ed into
 ``front`` and only the empty positions around it are tested for death.
 
-Decisions where RULES.md is silent (as a Japanese player would expect):
-
-- *Last player*: the round goes on while anyone holds a live card (C7, seed 000 「全員がゲームから抜けるか
-  脱落するかした段階でゲームは終了」), so the last player keeps playing alone and may kill their own cards.
-- *Kill credit*: every card that dies counts as one kill for the mover (or the eliminated player), their own
-  cards included (C3 「自分で自分のカードを殺す」 is still a kill).
-- *Order of leaving* when one move empties several hands: the mover first, then the others clockwise from the
-  mover; players whose hands are empty once the 7s are placed leave before the first turn in seat order from
-  the dealer's left (as B12).
-- *Dead positions* stay empty: they count as empty (not as walls) for their neighbours, and belong to the
-  enclosed group around them (C4).
-- *Groups* follow the death variant's neighbourhood: with ``horizontal`` a group is a run of empty positions
-  in a row, with ``all_eight`` it is connected through all eight neighbours; ``enclosure=1`` is then exactly
-  the single-position rule of that variant.
-- ``enclosure=None`` ("any enclosed group", seed 001): every maximal group of empty positions is bounded by
-  cards or walls, so taken literally everything would die at the start. A group of any size dies once it is no
-  longer *open field*, that is once every position in it touches a card on the table (one of its eight
-  neighbours is out). Integer enclosures must stay below the size of the groups beside the 7s at the start.
-- *Hidden dead cards*: the dead positions are public (they stay empty on the table); what is hidden is who
-  lost which card. Others see each player's number of dead cards, and the log shows ``??`` for each.
-- *Names*: a player who leaves with an empty hand (C5, 抜け) has the status and outcome ``finished``, the
-  project's shared name for "went out", so scoring (E2) and front-ends read it as in Part B.
-- *Stalemate* (C7): while anyone holds a live card, some live card touches the table (a row of live empty
-  positions always leads back to its 7, and a dead position never borders a live one in its own group), so
-  a stalemate only comes from voluntary passes; with ``voluntary_pass`` off the round always plays out.
+Where RULES.md is silent (the last player plays on alone, kill credit, the order of leaving, dead positions
+count as empty, groups, ``enclosure=None``, hidden dead cards, C7's stalemate) see docs/decisions.md, "Killer
+Sevens (Part C)".
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import reduce
 from operator import or_
 from typing import Any, ClassVar
@@ -52,18 +31,29 @@ from sevens.cards import ALL_CARDS, DECK_SIZE, SEVENS_MASK, card_text, cards_tex
 from sevens.errors import NotationError
 from sevens.games.arguments import seat_index
 from sevens.games.killer.actions import PASS, PASS_ACTION, PLAY, PLAY_ACTIONS, Action
-from sevens.games.killer.events import DIED, Event
 from sevens.games.killer.geometry import dying, enclosed_alone, geometry, touching
-from sevens.games.killer.result import Result, rank_seats
 from sevens.games.killer.rules import Rules
 from sevens.games.killer.view import DEAD_MARK, View, grid_rows
 from sevens.games.positions import check_seat_count, per_seat
-from sevens.games.sevens_core.notation import cards_field, one_rest, parse_cards_field, parse_rows, rest_of_deck
-from sevens.games.sevens_core.state import ELIMINATED, FINISHED, IN, SevensState
+from sevens.games.sevens_core.notation import cards_field, parse_cards_field, parse_hands, parse_rows
+from sevens.games.sevens_core.result import RoundResult
+from sevens.games.sevens_core.state import ELIMINATED, FINISHED, IN, Event, SevensState
 from sevens.games.sevens_core.state import STATUS_NAMES as _CORE_STATUS_NAMES
 
 STATUS_NAMES = _CORE_STATUS_NAMES[:3]  # no joker_stuck; "finished": left the round with an empty hand (C5, 抜け)
 _BITS = tuple(1 << c for c in range(DECK_SIZE))
+
+
+@dataclass(frozen=True, slots=True)
+class Result(RoundResult):
+    """``outcomes[seat]`` is ``finished`` (left with an empty hand, C5), ``stalemate`` (still holding cards) or
+    ``eliminated``; ``dead_cards`` are the counts used for ranking; ``kills`` the cards each seat killed. No ビリ
+    (E2): cards held at a stalemate already count as dead (C7), so every seat scores by its place."""
+
+    _LAST_PAYS = False
+
+    dead_cards: tuple[int, ...]
+    kills: tuple[int, ...]
 
 
 class State(SevensState):
@@ -78,14 +68,10 @@ class State(SevensState):
     _FAMILY_TITLE = "Killer sevens"
     _RULES = Rules
     _ACTION = Action
-    _PASS_ACTION = PASS_ACTION
-    _EVENT = Event
     _VIEW = View
     _LAST_IN = 0  # C7: the round goes on while anyone holds a live card
     _EXIT_KINDS: ClassVar[dict[str, int]] = {"f": FINISHED, "x": ELIMINATED}
-    _EXIT_HELP = "f (finished: hand empty) or x (eliminated)"
     _BOARD_FIELDS = ("ROWS", "HANDS", "DEAD", "KILLS")
-    _POSITION_EXAMPLE = "killer …"
     _ROUND_OVER = "nobody holds cards, or a stalemate: with pass_limit=none everyone still in passed in a row"
 
     rules: Rules
@@ -209,7 +195,7 @@ class State(SevensState):
             if lost:
                 hands[s] ^= lost
                 self._dead[s] |= lost
-                self._log.append((s, Event(DIED, cards=lost, by=by)))
+                self._log.append((s, Event("dead", cards=lost, by=by)))
 
     def _eliminate(self, q: int) -> None:
         """C6: lay the hand out on its positions; the cards it encloses die, credited to ``q``."""
@@ -237,15 +223,16 @@ class State(SevensState):
         return self._dead[seat].bit_count() + held
 
     def result(self) -> Result:
-        """The ranking (C8); raises ``ValueError`` while the round is still on."""
-        if self._turn >= 0:
-            raise ValueError("the round is not over yet; result() is available once is_over() is true")
-        n = self.players
-        dead = tuple(self.ranking_dead(s) for s in range(n))
-        exits = tuple((s, STATUS_NAMES[k]) for s, k in self._exits)
-        ranking = rank_seats(n, self.dealer, dead, self._kills, exits, self.rules.tiebreak)
-        outcomes = tuple("stalemate" if k == IN else STATUS_NAMES[k] for k in self._status)
-        return Result(ranking, outcomes, dead, tuple(self._kills))
+        """The ranking (C8): players not eliminated first, by fewest dead cards (cards held at a stalemate count
+        as dead); ties by ``tiebreak`` (``most_kills``: more kills first), then the earlier exit, a stalemate after
+        every exit, then seat order from the dealer's left. The eliminated follow, the first eliminated lowest.
+        Raises ``ValueError`` while the round is still on."""
+        ranking, outcomes = self._ranking()
+        return Result(ranking, outcomes, tuple(map(self.ranking_dead, range(self.players))), tuple(self._kills))
+
+    def _rank_key(self, seat: int, left_at: int) -> tuple[int, ...]:
+        most_kills = self.rules.tiebreak == "most_kills"
+        return (self.ranking_dead(seat), -self._kills[seat] if most_kills else 0, left_at)
 
     def dead_pile(self, seat: int) -> int:
         """The cards that died in ``seat``'s hand, as a bit set (public only with ``dead_cards_visible``)."""
@@ -305,8 +292,6 @@ class State(SevensState):
         rows_text, hands_text, dead_text, kills_text = texts
         n = self.players
         table, marked = parse_rows(rows_text, DEAD_MARK, "dead")
-        hand_texts = hands_text.split("/")
-        hands = [parse_cards_field(h, f"HANDS: seat {i}")[0] for i, h in enumerate(hand_texts)]
         dead_texts = ["-"] * n if dead_text == "-" else dead_text.split("/")
         check_seat_count(dead_texts, n, "DEAD")
         if "*" in dead_texts:
@@ -318,17 +303,14 @@ class State(SevensState):
                 f"ROWS marks {cards_text(marked) or 'nothing'} dead (x) "
                 f"but the dead piles hold {cards_text(self._deadpos) or 'nothing'}"
             )
-        rest = one_rest(hand_texts)
-        if rest is not None:
-            hands[rest] = rest_of_deck(hands, table | self._deadpos)
-        self._hands = hands
+        self._hands = parse_hands(hands_text, table | self._deadpos)[0]
         self._set_table(table)
         self._kills = per_seat(kills_text, n, "KILLS")
 
     def _check_board(self) -> None:
         if self._table & SEVENS_MASK != SEVENS_MASK:
             raise NotationError("ROWS: the four 7s are on the table from the start (C1)")
-        piles, by_rule = self._deadpos, self._dead_by_rule()
+        piles, by_rule = reduce(or_, self._dead), self._dead_by_rule()
         if by_rule & ~piles:
             raise NotationError(
                 f"card(s) {cards_text(by_rule & ~piles)} are dead by the rules (their positions are enclosed) "
@@ -363,23 +345,10 @@ class State(SevensState):
         return 0 if self.rules.dead_cards_visible else self._dead[seat]
 
     def check_invariants(self) -> None:
-        """Raise ``AssertionError`` unless every card is in exactly one place and the deaths, kills and
-        statuses agree with the table."""
-        self.check_cards_conserved()
-        if reduce(or_, self._dead) != self._deadpos or self._deadpos != self._dead_by_rule():
-            raise AssertionError(
-                f"dead piles {cards_text(reduce(or_, self._dead))} / dead positions {cards_text(self._deadpos)} "
-                f"disagree with the rule, which gives {cards_text(self._dead_by_rule())}"
-            )
-        if sum(self._kills) != self._deadpos.bit_count():
-            raise AssertionError(f"{sum(self._kills)} kills credited for {self._deadpos.bit_count()} dead cards")
-        if self._front != touching(self._table, self._adjacent):
-            raise AssertionError("the playable front disagrees with the table")
-        for s in range(self.players):
-            if (self._status[s] == IN) != bool(self._hands[s]):
-                raise AssertionError(f"seat {s} is {self.status(s)} but holds {self.hand_size(s)} card(s)")
-        if self._in != self._status.count(IN):
-            raise AssertionError("the count of players in the round is wrong")
+        """Also: the front and the dead positions, kept as moves go, agree with the table and the dead piles."""
+        super().check_invariants()
+        if self._front != touching(self._table, self._adjacent) or self._deadpos != reduce(or_, self._dead):
+            raise AssertionError("the playable front or the dead positions disagree with the table and the piles")
 
 
-__all__ = ["ELIMINATED", "FINISHED", "IN", "STATUS_NAMES", "State"]
+__all__ = ["ELIMINATED", "FINISHED", "IN", "STATUS_NAMES", "Event", "Result", "State"]

@@ -1,8 +1,5 @@
-"""What one seat may know in Killer sevens (the observation), built by allowlist from the state.
-
-A view holds the seat's own hand and dead pile, the table with its dead positions, every seat's card count,
-dead count, kills, passes and status, others' dead piles only with ``dead_cards_visible``, the public log and
-the seat's legal actions when it is to move. It keeps no reference to the state.
+"""What one seat may know in Killer sevens: a :class:`~sevens.games.sevens_core.view.SevensView` with the dead
+positions, every seat's dead count and kills, and its own dead pile (others' only with ``dead_cards_visible``).
 
 >>> from sevens.games.killer import Rules, State
 >>> view = State.new(Rules.preset("killer", dead_cards_visible=False), seed=7).view(2)
@@ -18,12 +15,10 @@ from typing import Any
 from sevens.cards import cards_text
 from sevens.games.killer.actions import Action
 from sevens.games.killer.rules import Rules
-from sevens.games.sevens_core.notation import EMPTY_MARK, rows_text
+from sevens.games.sevens_core.notation import rows_text
 from sevens.games.sevens_core.view import SevensView
 
 DEAD_MARK = "x"
-
-__all__ = ["DEAD_MARK", "EMPTY_MARK", "View", "grid_rows"]
 
 
 @dataclass(frozen=True, slots=True)

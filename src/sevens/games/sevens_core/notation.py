@@ -12,6 +12,9 @@ cards run together (``2s3sJk``), ``-`` for none.
 
 from __future__ import annotations
 
+from functools import reduce
+from operator import or_
+
 from sevens.cards import ALL_CARDS, RANKS, ROW, SUITS, cards_text, is_joker_text, parse_card, split_card_tokens
 from sevens.errors import NotationError
 
@@ -77,17 +80,15 @@ def parse_cards_field(text: str, where: str, jokers: bool = False) -> tuple[int,
     return mask, count
 
 
-def rest_of_deck(hands: list[int], out: int) -> int:
-    """The cards of a hand written ``*``: every real card neither ``out`` nor in another hand."""
-    held = 0
-    for hand in hands:
-        held |= hand
-    return ALL_CARDS & ~out & ~held
-
-
-def one_rest(texts: list[str]) -> int | None:
-    """The seat whose hand is written ``*`` (at most one), or ``None``."""
+def parse_hands(text: str, out: int, jokers: bool = False) -> tuple[list[int], list[int]]:
+    """HANDS: each seat's cards (bit sets) and jokers. The one hand that may be written ``*`` gets every real
+    card neither ``out`` nor in another hand."""
+    texts = text.split("/")
+    read = [parse_cards_field(h, f"HANDS: seat {i}", jokers) for i, h in enumerate(texts)]
+    hands = [mask for mask, _ in read]
     rest = [i for i, h in enumerate(texts) if h == "*"]
     if len(rest) > 1:
         raise NotationError("HANDS: only one hand may be '*' (the rest of the cards)")
-    return rest[0] if rest else None
+    if rest:
+        hands[rest[0]] = ALL_CARDS & ~out & ~reduce(or_, hands)
+    return hands, [count for _, count in read]

@@ -1,20 +1,15 @@
-"""The round that 七並べ (RULES.md Part B) and Killer sevens (Part C) share, written once.
-
-:class:`SevensState` holds and runs everything the two families do alike: the deal and the first player
-(B1–B4, C1), turns, passes and their limit (B9), the stalemate (B11, C7), elimination when a player has no
-play and no pass left, leaving with an empty hand, the order of exits, the public log (and its text, kept
-per state so that a view does not rebuild it), the strict seat accessors, the view's common part and the
-position text's common fields. A family's ``State`` subclasses it and supplies the *geometry*: where a card may
-be played (rows with A–K link, tunnel and jokers; or the 4×13 grid with death by enclosure), what a play does
-to the table, what elimination lays out, and the ranking. See docs/decisions.md, "The sevens core".
+"""The round that 七並べ (RULES.md Part B) and Killer sevens (Part C) share, written once: :class:`SevensState`.
+A family's ``State`` subclasses it and supplies its geometry through the hooks below; what the core owns and
+what a family supplies is told in docs/decisions.md, "The sevens core".
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
-from sevens.cards import DECK_SIZE, card, cards_text
+from sevens.cards import DECK_SIZE, HIDDEN_TEXT, card, card_text, cards_text
 from sevens.errors import NotationError, RulesError, expect_text, wrong_action
 from sevens.games.arguments import flag, rules_of, seat_index, seed_value
 from sevens.games.dealing import deal_round_robin
@@ -32,6 +27,42 @@ SEVEN_OF_DIAMONDS = card(7, 2)
 PublicLog = tuple[tuple[int, str], ...]  # (seat, the text one seat may read)
 
 
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something the rules did on their own, logged publicly beside the actions. ``kind``: ``finished``,
+    ``eliminated`` (``cards`` laid out), ``joker_stuck``, ``stalemate``; 七並べ's ``exchange`` (``cards``: the real
+    card put where the joker stood; the joker went to the seat it is logged under) and ``jokers_removed``
+    (``count`` jokers left play, B8d); Killer's ``dead`` (``cards`` of the seat it is logged under died; ``by`` is
+    credited with the kills).
+
+    >>> Event("dead", cards=0b11, by=2).public_text(visible=False)
+    'dead ?? ?? by 2'
+    """
+
+    kind: str
+    cards: int = 0
+    count: int = 0
+    by: int = -1
+
+    def __str__(self) -> str:
+        return self.public_text(visible=True)
+
+    def public_text(self, visible: bool) -> str:
+        """The text a seat reads: with ``visible`` false a death shows ``??`` for each card (who lost which card
+        is hidden; the dead positions are public)."""
+        kind = self.kind
+        if kind == "dead":
+            shown = cards_text(self.cards) if visible else " ".join([HIDDEN_TEXT] * self.cards.bit_count())
+            return f"dead {shown} by {self.by}"
+        if kind == "exchange":
+            return f"exchange {card_text(self.cards.bit_length() - 1)}"
+        if kind == "eliminated" and self.cards:
+            return f"eliminated {cards_text(self.cards)}"
+        if kind == "jokers_removed":
+            return f"jokers_removed {self.count}"
+        return kind
+
+
 class SevensState(StateBase):
     """The shared round of the sevens families; a family's ``State`` fills in the class variables and hooks
     below (each hook says what it must do)."""
@@ -46,15 +77,11 @@ class SevensState(StateBase):
     _FAMILY_TITLE: ClassVar[str]  # in errors
     _RULES: ClassVar[type[Any]]  # its Rules class
     _ACTION: ClassVar[type]  # its Action class
-    _PASS_ACTION: ClassVar[Any]
-    _EVENT: ClassVar[Callable[..., Any]]  # its Event class: Event(kind) and Event("eliminated", cards=…)
     _VIEW: ClassVar[Callable[..., Any]]  # its View class
     _LAST_IN: ClassVar[int]  # the round ends once at most this many players are in (B11: 1, C7: 0)
-    _EXIT_KINDS: ClassVar[dict[str, int]]  # the EXITS codes of its position text
-    _EXIT_HELP: ClassVar[str]  # what those codes mean, for errors
+    _EXIT_KINDS: ClassVar[dict[str, int]] = {code: kind for kind, code in EXIT_CODES.items()}  # EXITS' codes
     _BOARD_FIELDS: ClassVar[tuple[str, ...]]  # its position fields between RULES and TURN (ROWS HANDS …)
     _TAIL_FIELDS: ClassVar[tuple[str, ...]] = ()  # optional position fields after STREAK
-    _POSITION_EXAMPLE: ClassVar[str]
     _ROUND_OVER: ClassVar[str]  # when a round is over, for errors
 
     rules: Any
@@ -86,7 +113,7 @@ class SevensState(StateBase):
         n = rules.players
         dealer = n - 1 if dealer is None else seat_index(dealer, n, "dealer")
         dealt = deal_round_robin(cls._deck_size(rules), n, dealer, seed, deck)
-        state = cls._blank(rules, dealer, seed if deck is None else None, [0] * n)
+        state = cls._blank(rules, dealer, seed if deck is None else None)
         state._deal(dealt)
         state._leave_empty((dealer + 1) % n)  # hands emptied by the 7s leave first, from the dealer's left
         if rules.first_player == "diamond_seven":
@@ -97,12 +124,12 @@ class SevensState(StateBase):
         return state
 
     @classmethod
-    def _blank(cls, rules: Any, dealer: int, seed: int | None, hands: list[int]) -> Self:
-        """A state with ``hands`` and nothing else: no passes, exits or log, the turn unset."""
+    def _blank(cls, rules: Any, dealer: int, seed: int | None) -> Self:
+        """A state with empty hands and table: no passes, exits or log, the turn unset."""
         state = cls.__new__(cls)
-        n = len(hands)
+        n = rules.players
         state.rules, state.players, state.dealer, state.seed = rules, n, dealer, seed
-        state._hands = hands
+        state._hands = [0] * n
         state._passes = [0] * n
         state._status = [IN] * n
         state._exits = []
@@ -158,12 +185,39 @@ class SevensState(StateBase):
         return 0
 
     def result(self) -> RoundResult:
-        """Hook: the ranking once the round is over (B12, C8)."""
+        """Hook: the family's ``Result`` of :meth:`_ranking` once the round is over."""
+        raise NotImplementedError
+
+    def _ranking(self) -> tuple[tuple[int, ...], tuple[str, ...]]:
+        """The ranking (B12, C8) and each seat's outcome, or ``ValueError`` while the round is on: the seats not
+        eliminated (nor joker-stuck) by :meth:`_rank_key`, ties in seat order from the dealer's left; then the
+        eliminated and the joker-stuck, the last to go first."""
+        if self._turn >= 0:
+            raise ValueError("the round is not over yet; result() is available once is_over() is true")
+        n, status = self.players, self._status
+        left_at = {s: i for i, (s, k) in enumerate(self._exits) if k == FINISHED}
+        staying = sorted(
+            (s for s in self._from_dealers_left() if status[s] in (IN, FINISHED)),
+            key=lambda s: self._rank_key(s, left_at.get(s, n)),
+        )
+        gone = [s for kind in (ELIMINATED, STUCK) for s, k in reversed(self._exits) if k == kind]
+        holding = "stalemate" if self.is_stalemate() else "left"  # 七並べ: the ビリ left holding cards
+        return (*staying, *gone), tuple(holding if k == IN else STATUS_NAMES[k] for k in status)
+
+    def _rank_key(self, seat: int, left_at: int) -> tuple[int, ...]:
+        """Hook: how ``seat``, not eliminated, ranks (lowest first); ``left_at`` is its place in the order of
+        going out (the number of seats if it never went out)."""
         raise NotImplementedError
 
     def check_invariants(self) -> None:
-        """Raise ``AssertionError`` unless every card is in exactly one place (families check more)."""
-        self.check_cards_conserved()
+        """Raise ``AssertionError`` unless the state passes every check of a position read from text (cards in
+        one place each, passes, statuses, the turn) and counts the players in right."""
+        try:
+            self._check_position()
+        except NotationError as exc:
+            raise AssertionError(str(exc)) from exc
+        if self._in != self._status.count(IN):
+            raise AssertionError(f"{self._in} players counted in, but {self._status.count(IN)} are")
 
     def _empty_exit(self, seat: int) -> int:
         """The status of a player whose hand has no real card left (FINISHED; 七並べ: STUCK with jokers)."""
@@ -209,7 +263,7 @@ class SevensState(StateBase):
         self._log.append((p, action))
         self._streak += 1
         if self._limit == NO_LIMIT and self._streak >= self._in:
-            self._log.append((p, self._EVENT("stalemate")))
+            self._log.append((p, Event("stalemate")))
             self._turn = -1
             return
         self._settle(p, inclusive=False)
@@ -234,11 +288,7 @@ class SevensState(StateBase):
         self._status[seat] = kind
         self._in -= 1
         self._exits.append((seat, kind))
-        self._log.append((seat, event if event is not None else self._EVENT(STATUS_NAMES[kind])))
-
-    def _check_empty_hand(self, s: int) -> None:
-        if not self._hands[s] and self._status[s] == IN:
-            self._exit(s, self._empty_exit(s))
+        self._log.append((seat, event if event is not None else Event(STATUS_NAMES[kind])))
 
     def _leave_empty(self, first: int) -> None:
         """Every player still in with an empty hand leaves: ``first`` first, then clockwise from it."""
@@ -364,7 +414,7 @@ class SevensState(StateBase):
     @classmethod
     def parse_position(cls, text: str) -> Self:
         """Read a position; raises :class:`NotationError` saying which field is wrong and why."""
-        expect_text(text, "a position", cls._POSITION_EXAMPLE)
+        expect_text(text, "a position", f"{next(iter(cls._RULES._PRESETS))} …")
         fields = text.split()
         board = len(cls._BOARD_FIELDS)
         common = 1 + board + 5
@@ -380,14 +430,15 @@ class SevensState(StateBase):
             raise NotationError(f"RULES: {exc} (HANDS lists {len(hand_texts)} seats)") from exc
         n = rules.players
         turn_text, passes_text, exits_text, dealer_text, streak_text = fields[1 + board : common]
-        state = cls._blank(rules, seat_number(dealer_text, n, "DEALER"), None, [0] * n)
+        state = cls._blank(rules, seat_number(dealer_text, n, "DEALER"), None)
         state._read_board(fields[1 : 1 + board])
         state._passes = per_seat(passes_text, n, "PASSES")
         state._streak = whole_number(streak_text, "STREAK")
         for entry in [] if exits_text == "-" else exits_text.split(","):
             seat, kind = seat_number(entry[:-1], n, "EXITS"), cls._EXIT_KINDS.get(entry[-1:])
             if kind is None:
-                raise NotationError(f"EXITS entry {entry!r}: expected a seat then {cls._EXIT_HELP}, e.g. 2f")
+                codes = ", ".join(f"{code} ({STATUS_NAMES[k]})" for code, k in cls._EXIT_KINDS.items())
+                raise NotationError(f"EXITS entry {entry!r}: expected a seat then {codes}, e.g. 2f")
             if state._status[seat] != IN:
                 raise NotationError(f"EXITS lists seat {seat} twice")
             state._exits.append((seat, kind))
@@ -473,5 +524,5 @@ class SevensState(StateBase):
 
 __all__ = [
     "ELIMINATED", "EXIT_CODES", "FINISHED", "IN", "NO_LIMIT", "SEVEN_OF_DIAMONDS", "STATUS_NAMES", "STUCK",
-    "PublicLog", "SevensState",
+    "Event", "PublicLog", "SevensState",
 ]  # fmt: skip

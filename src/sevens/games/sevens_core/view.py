@@ -1,6 +1,7 @@
-"""The common part of a sevens family's view: what one seat may know, by allowlist, with no reference to the
-state. A family's ``View`` subclasses :class:`SevensView` with its own fields (the table and what else the seat
-may see) and adds them to :meth:`~SevensView.to_dict` through :meth:`~SevensView._own_dict`."""
+"""The common part of a sevens family's view: what one seat may know (its hand, the table, every seat's card
+count, passes and status, the public log, its legal actions when it is to move), by allowlist and with no
+reference to the state. A family's ``View`` subclasses :class:`SevensView` with its own fields and adds them to
+:meth:`~SevensView.to_dict` through :meth:`~SevensView._own_dict`."""
 
 from __future__ import annotations
 

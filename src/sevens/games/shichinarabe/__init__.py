@@ -11,17 +11,15 @@ from sevens.lazy_exports import lazy_exports
 
 if TYPE_CHECKING:
     from sevens.games.shichinarabe.actions import Action, parse_action
-    from sevens.games.shichinarabe.family import FAMILY, max_steps
+    from sevens.games.shichinarabe.family import FAMILY, max_steps, replay, to_record
     from sevens.games.shichinarabe.position import parse_position
-    from sevens.games.shichinarabe.record import replay, to_record
     from sevens.games.shichinarabe.state import Event, Result, State
     from sevens.games.shichinarabe.view import View
 
 __getattr__ = lazy_exports(__name__, {
     "Action": ".actions", "parse_action": ".actions",
-    "FAMILY": ".family", "max_steps": ".family",
+    "FAMILY": ".family", "max_steps": ".family", "replay": ".family", "to_record": ".family",
     "parse_position": ".position",
-    "replay": ".record", "to_record": ".record",
     "Event": ".state", "Result": ".state", "State": ".state",
     "View": ".view",
 })  # fmt: skip

@@ -21,7 +21,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from sevens.cards import CARD_TEXTS, DECK_SIZE, is_joker_text, parse_card
 from sevens.errors import ArgumentError, NotationError, expect_text
@@ -47,7 +47,8 @@ class Action:
         """Only real actions can be built (the forms of the table above)."""
         why = _malformed(self)
         if why:
-            raise NotationError(f"{_fields(self)} is not a 七並べ action: {why}")
+            given = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self))
+            raise NotationError(f"Action({given}) is not a 七並べ action: {why}")
 
     def __str__(self) -> str:
         if self.kind == PLAY:
@@ -71,13 +72,6 @@ class Action:
     def sort_key(self) -> tuple[int, int, int]:
         """Legal actions are listed in this order: plays, joker plays, swaps, pass."""
         return (self.kind, self.card, self.side)
-
-
-def _fields(action: Action) -> str:
-    return (
-        f"Action(kind={action.kind!r}, card={action.card!r}, side={action.side!r}, "
-        f"ghost={action.ghost!r}, speaker={action.speaker!r})"
-    )
 
 
 def _malformed(action: Action) -> str | None:

@@ -23,25 +23,6 @@ Fields, separated by spaces::
 True
 """
 
-from __future__ import annotations
-
-from sevens.cards import JOKER_TEXT, parse_card
-from sevens.games.sevens_core.notation import parse_cards_field
 from sevens.games.shichinarabe.state import State
 
-
-def format_position(state: State) -> str:
-    return state.position()
-
-
-def parse_position(text: str) -> State:
-    """Read a position; raises :class:`NotationError` saying which field is wrong and why."""
-    return State.parse_position(text)
-
-
-def parse_hand_text(text: str) -> tuple[int, int]:
-    """A hand's cards and joker count from text such as ``"2s 3s Jk"`` (for tests and tools)."""
-    return parse_cards_field(text.replace(" ", ""), "HANDS: seat 0", jokers=True)
-
-
-__all__ = ["JOKER_TEXT", "format_position", "parse_card", "parse_hand_text", "parse_position"]
+parse_position = State.parse_position

@@ -17,7 +17,7 @@ from typing import ClassVar, Literal, get_args
 
 from sevens.errors import RulesError
 from sevens.games.base import FamilyOutline
-from sevens.games.rules_base import RulesBase, parameters
+from sevens.games.rules_base import RulesBase
 
 Opening = Literal["sevens_placed", "fan_tan"]
 FirstPlayer = Literal["diamond_seven", "dealer_left"]
@@ -64,9 +64,6 @@ class Rules(RulesBase):
         if self.pass_limit is not None and self.pass_limit < 0:
             raise RulesError(f"pass_limit={self.pass_limit} is negative; allowed: 0 or more, or none (unlimited)")
 
-
-parse_rules_text = Rules.parse_text
-PARAMETERS: tuple[str, ...] = parameters(Rules)
 
 PRESETS: dict[str, Rules] = {}
 PRESETS["standard"] = Rules()

@@ -18,7 +18,7 @@ Cards are bits (see :mod:`sevens.cards`); each suit's playable positions come fr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from sevens.cards import (
     DECK_SIZE,
@@ -28,14 +28,13 @@ from sevens.cards import (
     SUIT_MASKS,
     SUITS,
     card_text,
-    cards_text,
     iter_bits,
 )
 from sevens.errors import NotationError
 from sevens.games.arguments import seat_index
 from sevens.games.positions import seat_number
 from sevens.games.refusals import Refusal, refused
-from sevens.games.sevens_core.notation import cards_field, one_rest, parse_cards_field, parse_rows, rest_of_deck
+from sevens.games.sevens_core.notation import cards_field, parse_hands, parse_rows, rows_text
 from sevens.games.sevens_core.result import RoundResult
 from sevens.games.sevens_core.state import (
     ELIMINATED,
@@ -44,11 +43,10 @@ from sevens.games.sevens_core.state import (
     SEVEN_OF_DIAMONDS,
     STATUS_NAMES,
     STUCK,
+    Event,
     SevensState,
 )
 from sevens.games.shichinarabe.actions import (
-    ABOVE,
-    BELOW,
     GHOST,
     JOKER,
     JOKER_ABOVE_ACTIONS,
@@ -63,33 +61,11 @@ from sevens.games.shichinarabe.actions import (
 )
 from sevens.games.shichinarabe.rules import Rules
 from sevens.games.shichinarabe.tables import shifted_tables
-from sevens.games.shichinarabe.view import JOKER_MARK, View, joker_rows
+from sevens.games.shichinarabe.view import JOKER_MARK, View
 
 _NOT_SUIT = tuple(~m for m in SUIT_MASKS)
 _BITS = (*(1 << c for c in range(DECK_SIZE)), 0, 0)  # jokers (52, 53) have no bit
 _SUIT_OF = tuple(c // ROW for c in range(DECK_SIZE))
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something the rules did on their own, logged publicly beside the actions.
-
-    ``kind``: ``finished``, ``eliminated`` (``cards`` = the laid-out cards), ``joker_stuck``, ``exchange``
-    (``cards`` = the real card put where the joker stood; the joker went to ``seat``), ``jokers_removed``
-    (``count`` jokers left play, B8d) or ``stalemate``."""
-
-    kind: str
-    cards: int = 0
-    count: int = 0
-
-    def __str__(self) -> str:
-        if self.kind == "exchange":
-            return f"exchange {card_text(self.cards.bit_length() - 1)}"
-        if self.kind == "eliminated" and self.cards:
-            return f"eliminated {cards_text(self.cards)}"
-        if self.kind == "jokers_removed":
-            return f"jokers_removed {self.count}"
-        return self.kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,15 +88,10 @@ class State(SevensState):
     _FAMILY_TITLE = "七並べ (Sevens)"
     _RULES = Rules
     _ACTION = Action
-    _PASS_ACTION = PASS_ACTION
-    _EVENT = Event
     _VIEW = View
     _LAST_IN = 1  # B11: the round ends when one player is left holding cards
-    _EXIT_KINDS: ClassVar[dict[str, int]] = {"f": FINISHED, "x": ELIMINATED, "j": STUCK}
-    _EXIT_HELP = "f (finished), x (eliminated) or j (joker-stuck)"
     _BOARD_FIELDS = ("ROWS", "HANDS")
     _TAIL_FIELDS = ("OCCUPANTS",)
-    _POSITION_EXAMPLE = "standard …"
     _ROUND_OVER = "at most one player in, or a stalemate"
 
     rules: Rules
@@ -273,7 +244,7 @@ class State(SevensState):
                 self._log.append((p, action))
                 self._streak = 0
                 if not hand:
-                    self._check_empty_hand(p)
+                    self._exit(p, self._empty_exit(p))
                 self._settle(p, inclusive=False)
                 return
         elif kind == PASS and p >= 0:
@@ -308,8 +279,7 @@ class State(SevensState):
     def _joker_play(self, p: int, action: Action) -> None:
         x = action.card
         suit = x // ROW
-        gap = _neighbour(x, action.side, self.rules.ak_link)
-        gap_bit = 1 << gap
+        gap_bit = 1 << (suit * ROW + (x % ROW + action.side) % ROW)  # side: -1 or 1; legal only across K–A when linked
         self._hands[p] ^= 1 << x
         self._jokers[p] -= 1
         self._occupied |= (1 << x) | gap_bit
@@ -380,20 +350,13 @@ class State(SevensState):
 
     # ------------------------------------------------------------------ results and public facts
     def result(self) -> Result:
-        """The ranking (B12); raises ``ValueError`` while the round is still on."""
-        if self._turn >= 0:
-            raise ValueError("the round is not over yet; result() is available once is_over() is true")
-        order = self._from_dealers_left()
-        remaining = [s for s in order if self._status[s] == IN]
-        remaining.sort(key=self._held)  # stable: ties stay in seat order from dealer's left
-        finished = [s for s, k in self._exits if k == FINISHED]
-        eliminated = [s for s, k in reversed(self._exits) if k == ELIMINATED]
-        stuck = [s for s, k in reversed(self._exits) if k == STUCK]
-        outcomes = [STATUS_NAMES[k] for k in self._status]
-        for s in remaining:
-            outcomes[s] = "stalemate" if len(remaining) > 1 else "left"
-        ranking = tuple(finished + remaining + eliminated + stuck)
-        return Result(ranking, tuple(outcomes), tuple(map(self._held, range(self.players))))
+        """The ranking (B12): who went out, in the order they left; then who holds cards, fewest first; then the
+        eliminated and the joker-stuck, the last to go first. Raises ``ValueError`` while the round is on."""
+        ranking, outcomes = self._ranking()
+        return Result(ranking, outcomes, tuple(map(self._held, range(self.players))))
+
+    def _rank_key(self, seat: int, left_at: int) -> tuple[int, ...]:
+        return (left_at, self._held(seat))
 
     def jokers_in_hand(self, seat: int) -> int:
         return self._jokers[seat_index(seat, self.players)]
@@ -430,7 +393,7 @@ class State(SevensState):
 
     # ------------------------------------------------------------------ position text: ROWS HANDS [OCCUPANTS]
     def _board_texts(self) -> list[str]:
-        rows = joker_rows(self.table, self._joker_at)
+        rows = rows_text(self.table, self._joker_at, JOKER_MARK)
         return ["/".join(rows), "/".join(map(cards_field, self._hands, self._jokers))]
 
     def _tail_texts(self) -> list[str]:
@@ -443,13 +406,7 @@ class State(SevensState):
         if sevens:
             suit = SUITS[(sevens & -sevens).bit_length() // ROW]
             raise NotationError(f"ROWS: a joker stands on 7{suit}; a joker may not stand for a 7 (B8a)")
-        hand_texts = hands_text.split("/")
-        read = [parse_cards_field(h, f"HANDS: seat {i}", jokers=True) for i, h in enumerate(hand_texts)]
-        hands = [mask for mask, _ in read]
-        rest = one_rest(hand_texts)
-        if rest is not None:
-            hands[rest] = rest_of_deck(hands, table)  # a joker's card is not out
-        self._hands, self._jokers = hands, [count for _, count in read]
+        self._hands, self._jokers = parse_hands(hands_text, table, jokers=True)  # a joker's card is not out
         self._occupied, self._joker_at = table | joker_at, joker_at
         self._removed = self.rules.jokers - sum(self._jokers) - joker_at.bit_count()
         self._refresh_all()
@@ -486,20 +443,11 @@ class State(SevensState):
         )  # fmt: skip
 
     def check_invariants(self) -> None:
-        """Raise ``AssertionError`` unless every card and joker is in exactly one place."""
-        self.check_cards_conserved()
+        """Also: every joker is in one place (a hand, the table or out of play)."""
+        super().check_invariants()
         jokers = sum(self._jokers) + self._joker_at.bit_count() + self._removed
         if jokers != self.rules.jokers:
             raise AssertionError(f"{jokers} jokers accounted for, rules have {self.rules.jokers}")
 
 
-def _neighbour(pos: int, side: int, ring: bool) -> int:
-    """The position on ``side`` (BELOW/ABOVE) of card index ``pos`` in its row."""
-    suit, rank = divmod(pos, ROW)
-    rank += -1 if side == BELOW else 1
-    if ring:
-        rank %= ROW
-    return suit * ROW + rank
-
-
-__all__ = ["ABOVE", "BELOW", "ELIMINATED", "FINISHED", "IN", "STATUS_NAMES", "STUCK", "Event", "Result", "State"]
+__all__ = ["ELIMINATED", "FINISHED", "IN", "STATUS_NAMES", "STUCK", "Event", "Result", "State"]

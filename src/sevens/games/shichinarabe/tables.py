@@ -9,20 +9,12 @@ playable or reachable with a joker. The engine looks these up instead of walking
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
 from sevens.cards import ROW, SEVEN_RANK_INDEX
 
 ROWS = 1 << ROW
 SEVEN = 1 << SEVEN_RANK_INDEX
-
-
-@dataclass(frozen=True, slots=True)
-class RowTables:
-    playable: tuple[int, ...]
-    joker_below: tuple[int, ...]  # X positions where Jk+X is legal (joker on the position below X)
-    joker_above: tuple[int, ...]  # X positions where X+Jk is legal (joker on the position above X)
 
 
 def run_reach(row: int, ring: bool) -> tuple[int, int]:
@@ -81,20 +73,8 @@ def _analyse(row: int, ring: bool, tunnel: str) -> tuple[int, int, int]:
 
 
 @cache
-def row_tables(ak_link: bool, tunnel: str) -> RowTables:
-    entries = [_analyse(row, ak_link, tunnel) for row in range(ROWS)]
-    return RowTables(
-        playable=tuple(e[0] for e in entries),
-        joker_below=tuple(e[1] for e in entries),
-        joker_above=tuple(e[2] for e in entries),
-    )
-
-
-@cache
 def shifted_tables(ak_link: bool, tunnel: str) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """``[table][suit][row]`` with each entry already shifted to the suit's bits of the 52-bit set."""
-    base = row_tables(ak_link, tunnel)
-    return tuple(
-        tuple(tuple(v << (ROW * suit) for v in table) for suit in range(4))
-        for table in (base.playable, base.joker_below, base.joker_above)
-    )
+    """``[table][suit][row]``: the playable positions, the X of a legal ``Jk+X`` (the joker on the position below
+    X) and of a legal ``X+Jk`` (above), each entry already shifted to the suit's bits of the 52-bit set."""
+    entries = [_analyse(row, ak_link, tunnel) for row in range(ROWS)]
+    return tuple(tuple(tuple(e[t] << (ROW * suit) for e in entries) for suit in range(4)) for t in range(3))

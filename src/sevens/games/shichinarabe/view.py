@@ -1,9 +1,5 @@
-"""What one seat may know (the observation), built by allowlist from the state.
-
-A view holds the seat's own hand, the table, the public log, every seat's card count, passes and status,
-and the seat's legal actions when it is to move. It holds no reference to the state, so nothing hidden can
-be reached through it.
-"""
+"""What one seat may know in 七並べ: a :class:`~sevens.games.sevens_core.view.SevensView` with the seat's jokers,
+where jokers stand and how many left play."""
 
 from __future__ import annotations
 
@@ -11,7 +7,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from sevens.cards import JOKER_TEXT, cards_text
-from sevens.games.sevens_core.notation import rows_text
 from sevens.games.sevens_core.view import SevensView
 from sevens.games.shichinarabe.actions import Action
 from sevens.games.shichinarabe.rules import Rules
@@ -36,8 +31,3 @@ class View(SevensView):
             "removed_jokers": self.removed_jokers,
             "hand_counts": list(self.hand_counts),
         }
-
-
-def joker_rows(table: int, joker_positions: int) -> tuple[str, ...]:
-    """Rows s/h/d/c of 13 characters: rank if on the table, ``*`` where a joker stands, ``.`` if empty."""
-    return rows_text(table, joker_positions, JOKER_MARK)
