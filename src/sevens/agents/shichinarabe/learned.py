@@ -40,7 +40,7 @@ import numpy.typing as npt
 from sevens.errors import RulesError
 from sevens.games.shichinarabe.actions import JOKER, PASS, PLAY, SWAP, Action
 from sevens.games.shichinarabe.rules import PRESETS, Rules
-from sevens.games.shichinarabe.tables import row_tables
+from sevens.games.shichinarabe.tables import shifted_tables
 
 F32 = npt.NDArray[np.float32]
 U8 = npt.NDArray[np.uint8]
@@ -118,7 +118,8 @@ class Features:
     def __init__(self, rules: Rules) -> None:
         self.rules = check_playable(rules)
         self.players = rules.players
-        self._rows = np.array(row_tables(rules.ak_link, rules.tunnel).playable, dtype=np.int64)  # per 13-bit row
+        playable_of_row = shifted_tables(rules.ak_link, rules.tunnel)[0][0]  # suit 0's entries are unshifted
+        self._rows = np.array(playable_of_row, dtype=np.int64)
         self._powers = (1 << np.arange(13, dtype=np.int64)).astype(np.int64)
         limit = rules.pass_limit
         self._limit = 10.0 if limit is None else float(max(limit, 1))

@@ -29,12 +29,12 @@ from dataclasses import dataclass
 from sevens.agents.common.heuristic import choose_index
 from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_tail
 from sevens.cards import ALL_CARDS, iter_bits
-from sevens.games.sevens_core.notation import cards_field
+from sevens.games.sevens_core.notation import cards_field, rows_text
 from sevens.games.shichinarabe import actions
 from sevens.games.shichinarabe.actions import GHOST, PASS, PLAY, Action
 from sevens.games.shichinarabe.position import parse_position
 from sevens.games.shichinarabe.state import State
-from sevens.games.shichinarabe.view import View, joker_rows
+from sevens.games.shichinarabe.view import JOKER_MARK, View
 
 from . import kernel
 from .board import joker_masks, playable_mask
@@ -123,7 +123,7 @@ def _weighted(options: list[int], free: dict[int, int], rng: random.Random) -> i
 
 def position_text(view: View, knowledge: Knowledge, deal: Deal) -> str:
     """The engine's position text of ``deal`` in the situation of ``view``."""
-    rows = joker_rows(view.table, view.joker_positions)
+    rows = rows_text(view.table, view.joker_positions, JOKER_MARK)
     hands = [cards_field(hand, jokers) for hand, jokers in zip(deal.hands, deal.jokers, strict=True)]
     return " ".join([view.rules.text(), "/".join(rows), "/".join(hands), *position_tail(view, knowledge)])
 
