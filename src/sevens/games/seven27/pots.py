@@ -18,7 +18,7 @@ pot of 40 for the two who put in 30.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from sevens.games.seven27.evaluate import HIGH, LOW, Evaluation, winners
 
@@ -45,14 +45,9 @@ class PotAward:
     how: str
 
     def to_dict(self) -> dict[str, object]:
-        return {
-            "amount": self.amount,
-            "eligible": list(self.eligible),
-            "low_winners": list(self.low_winners),
-            "high_winners": list(self.high_winners),
-            "shares": list(self.shares),
-            "how": self.how,
-        }
+        """Every field, tuples as lists."""
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        return {name: list(v) if isinstance(v, tuple) else v for name, v in values.items()}
 
 
 def side_pots(committed: Sequence[int], contenders: Sequence[int]) -> list[Pot]:
