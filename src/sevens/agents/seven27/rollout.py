@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import random
 
+from sevens.games.seven27.evaluate import HIGH, LOW
+
 from .hands import IS_ACE
 from .inference import DownModel
 from .reading import Table
@@ -33,19 +35,14 @@ class Rollout:
     def deal(self, rng: random.Random) -> tuple[list[int], list[int], list[int]]:
         """One determinization: ``(base, aces, deck)`` with the deck in drawing order (as many cards as remain)."""
         table = self.table
-        values = table.scoring.values
         base = list(table.base)
         aces = list(table.aces)
         used = 0
         for seat, cards in self.model.draw(rng):
             used |= cards
-            rest = cards
-            while rest:
-                low = rest & -rest
-                c = low.bit_length() - 1
-                base[seat] += values[c]
-                aces[seat] += IS_ACE[c]
-                rest ^= low
+            add_base, add_aces = table.scoring.hand(cards)
+            base[seat] += add_base
+            aces[seat] += add_aces
         free = [c for c in self.model.pool_cards if not used >> c & 1]
         deck = rng.sample(free, min(table.deck_count, len(free)))
         return base, aces, deck
@@ -58,32 +55,24 @@ class Rollout:
         scoring = table.scoring
         values = scoring.values
         wants = self.policy.wants_card
-        me = table.me
         order = self.order
         stands = list(table.stands)
         limit = table.refusal_limit
         top = 0  # next card of the deck
         size = len(deck)
-        if take is None:
-            start, took = 0, False
-        else:
-            took = table.took_before
-            if take and top < size:
-                c = deck[top]
-                top += 1
-                base[me] += values[c]
-                aces[me] += IS_ACE[c]
-                took = True
-            else:
-                stands[me] += 1
-            start = self.position + 1
+        # a card decision: the seat's own choice (``forced``) goes first, then the card round goes on from there
+        start, took, forced = (0, False, None) if take is None else (self.position, table.took_before, take)
         while True:
             for seat in order[start:]:
                 if top >= size:
                     break
-                if limit is not None and stands[seat] >= limit:
+                if forced is not None:
+                    wanted, forced = forced, None
+                elif limit is not None and stands[seat] >= limit:
                     continue
-                if wants(scoring, base[seat], aces[seat]):
+                else:
+                    wanted = wants(scoring, base[seat], aces[seat])
+                if wanted:
                     c = deck[top]
                     top += 1
                     base[seat] += values[c]
@@ -105,8 +94,8 @@ class Rollout:
         low_count = high_count = 0
         my_low = my_high = None
         for seat in self.order:
-            lo = scoring.low_score(base[seat], aces[seat])
-            hi = scoring.high_score(base[seat], aces[seat])
+            lo = scoring.score(base[seat], aces[seat], LOW)
+            hi = scoring.score(base[seat], aces[seat], HIGH)
             if seat == me:
                 my_low, my_high = lo, hi
             if lo is not None:

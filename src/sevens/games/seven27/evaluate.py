@@ -23,20 +23,19 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from sevens.cards import DECK_SIZE, ROW, mask_of, parse_cards
+from sevens.cards import DECK_SIZE, ROW, iter_bits, mask_of, parse_cards
 from sevens.errors import ArgumentError
 from sevens.games.arguments import flag, one_of, whole
 
 LOW = 14  # 7 points, in halves
 HIGH = 54  # 27 points, in halves
-TARGETS = (LOW, HIGH)
 ACE_BONUS = 20  # an ace counted 11 instead of 1: ten more points
 ACES = sum(1 << (suit * ROW) for suit in range(4))
 
-# Halves of each card index with the ace counted 1, for ten_half off / on.
 _RANK_HALVES = (2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 1, 1, 1)
-_HALVES: tuple[tuple[int, ...], tuple[int, ...]] = (
+HALVES: tuple[tuple[int, ...], tuple[int, ...]] = (  # halves of each card, an ace counted 1; ten_half off / on
     tuple(_RANK_HALVES[c % ROW] for c in range(4 * ROW)),
     tuple(1 if c % ROW == 9 else _RANK_HALVES[c % ROW] for c in range(4 * ROW)),
 )
@@ -48,19 +47,19 @@ def card_halves(card: int, ten_half: bool = False) -> int:
     >>> [card_halves(c) for c in parse_cards("As 7h Td Kc")], card_halves(parse_cards("Td")[0], ten_half=True)
     ([2, 14, 20, 1], 1)
     """
-    return _HALVES[ten_half][card]
+    return HALVES[ten_half][card]
+
+
+def base_and_aces(hand: int, ten_half: bool = False) -> tuple[int, int]:
+    """``(base, aces)``: the total of ``hand`` with every ace counted 1, and its number of aces."""
+    table = HALVES[ten_half]
+    return sum(table[c] for c in iter_bits(hand)), (hand & ACES).bit_count()
 
 
 def hand_totals(hand: int, ten_half: bool = False) -> tuple[int, ...]:
     """Every total ``hand`` can count, in halves, lowest first (one more per ace counted 11)."""
-    table = _HALVES[ten_half]
-    base = 0
-    rest = hand
-    while rest:
-        low = rest & -rest
-        base += table[low.bit_length() - 1]
-        rest ^= low
-    return tuple(base + ACE_BONUS * k for k in range((hand & ACES).bit_count() + 1))
+    base, aces = base_and_aces(hand, ten_half)
+    return tuple(base + ACE_BONUS * k for k in range(aces + 1))
 
 
 def closeness(total: int, target: int, tie_rule: str = "under_wins") -> tuple[int, int]:
@@ -76,26 +75,37 @@ def closeness(total: int, target: int, tie_rule: str = "under_wins") -> tuple[in
     return (-distance, 0)
 
 
+def closest(base: int, aces: int, target: int, under_wins: bool = True, bust: bool = False) -> tuple[int, int] | None:
+    """The total of a ``(base, aces)`` hand closest to ``target`` (at equal closeness the lower) and its score:
+    twice the distance, plus one for a total over the target under ``under_wins`` (the order of
+    :func:`closeness`: lower is closer); ``None`` when under ``bust`` every total is over the target."""
+    found: tuple[int, int] | None = None
+    for k in range(aces + 1):
+        total = base + ACE_BONUS * k
+        over = total - target
+        if over > 0:
+            if bust:
+                break
+            score = 2 * over + under_wins
+        else:
+            score = -2 * over
+        if found is None or score < found[1]:
+            found = (total, score)
+    return found
+
+
 def best_total(
     hand: int, target: int, *, ten_half: bool = False, tie_rule: str = "under_wins", bust: bool = False
 ) -> int | None:
-    """The total ``hand`` counts for ``target`` (the closest; at equal closeness the lower), or ``None`` when
-    under ``bust`` every total is over the target and the hand cannot win that half.
+    """The total ``hand`` counts for ``target`` (:func:`closest`), or ``None`` when it cannot win that half.
 
     >>> best_total(mask_of(parse_cards("Ts 9h")), LOW, bust=True) is None
     True
     >>> best_total(mask_of(parse_cards("As Ah")), LOW, bust=True)  # 1 + 1, or 12 or 22 (bust)
     4
     """
-    best: int | None = None
-    best_key = (0, 0)
-    for total in hand_totals(hand, ten_half):
-        if bust and total > target:
-            break
-        key = closeness(total, target, tie_rule)
-        if best is None or key < best_key:
-            best, best_key = total, key
-    return best
+    found = closest(*base_and_aces(hand, ten_half), target, tie_rule == "under_wins", bust)
+    return None if found is None else found[0]
 
 
 TIE_RULES = ("under_wins", "equal")  # the Rules' tie_rule choices (D6)
@@ -131,11 +141,13 @@ def evaluate(hand: int, *, ten_half: bool = False, tie_rule: str = "under_wins",
 def winners(totals: Mapping[int, int | None], target: int, tie_rule: str = "under_wins") -> tuple[int, ...]:
     """The seats whose total is closest to ``target`` (exact ties all win), in the mapping's order; seats with
     ``None`` do not qualify. Empty when nobody qualifies."""
-    keys = {seat: closeness(t, target, tie_rule) for seat, t in totals.items() if t is not None}
-    if not keys:
-        return ()
-    best = min(keys.values())
-    return tuple(seat for seat, key in keys.items() if key == best)
+    return lowest({seat: None if t is None else closeness(t, target, tie_rule) for seat, t in totals.items()})
+
+
+def lowest(keys: Mapping[int, Any]) -> tuple[int, ...]:
+    """The seats with the lowest key, in the mapping's order (``None`` never qualifies)."""
+    best = min((key for key in keys.values() if key is not None), default=None)
+    return tuple(seat for seat, key in keys.items() if key is not None and key == best)
 
 
 def format_halves(halves: int) -> str:
@@ -157,7 +169,7 @@ def totals_text(totals: Iterable[int]) -> str:
 
 
 __all__ = [
-    "ACES", "HIGH", "LOW", "TARGETS", "Evaluation",
-    "best_total", "card_halves", "closeness", "evaluate", "format_halves", "hand_of", "hand_totals",
-    "totals_text", "winners",
+    "ACES", "HALVES", "HIGH", "LOW", "Evaluation",
+    "base_and_aces", "best_total", "card_halves", "closeness", "closest", "evaluate", "format_halves", "hand_of",
+    "hand_totals", "lowest", "totals_text", "winners",
 ]  # fmt: skip
