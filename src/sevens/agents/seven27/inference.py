@@ -34,7 +34,7 @@ from itertools import accumulate, combinations
 from sevens.cards import iter_bits
 from sevens.games.seven27.actions import CARD_KINDS
 
-from .hands import IS_ACE, Scoring
+from .hands import Scoring
 from .reading import Choice, Table
 from .rule import DEFAULT_POLICY, RulePolicy
 
@@ -47,7 +47,7 @@ class SeatModel:
     """The weighted combinations of one seat's unknown down cards."""
 
     count: int
-    combos: list[tuple[int, ...]]  # empty: draw uniformly
+    combos: list[int]  # bit sets of cards; empty: draw uniformly
     cumulative: list[float]
 
 
@@ -69,12 +69,11 @@ class DownModel:
             if count > MAX_ENUMERATED or not records or miss >= 0.5:
                 self.seats[s] = SeatModel(count, [], [])
                 continue
-            combos = list(combinations(cards, count))
+            combos = [sum(1 << c for c in combo) for combo in combinations(cards, count)]
             cache: dict[tuple[int, int], float] = {}
             weights = []
-            values = table.scoring.values
             for combo in combos:
-                key = (sum(values[c] for c in combo), sum(IS_ACE[c] for c in combo))
+                key = table.scoring.hand(combo)
                 weight = cache.get(key)
                 if weight is None:
                     weight = cache[key] = self.likelihood(records, *key)
@@ -108,11 +107,8 @@ class DownModel:
                 total = model.cumulative[-1]
                 for _ in range(MAX_REDRAWS):
                     combo = model.combos[min(bisect(model.cumulative, rng.random() * total), len(model.combos) - 1)]
-                    mask = 0
-                    for c in combo:
-                        mask |= 1 << c
-                    if not mask & used:
-                        cards = mask
+                    if not combo & used:
+                        cards = combo
                         break
             if not cards:
                 free = [c for c in self.pool_cards if not used >> c & 1]

@@ -24,10 +24,8 @@ The policy looks at its own hand only (in halves, see :mod:`.hands`):
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from sevens.games.seven27.actions import (
     BET,
@@ -62,15 +60,11 @@ class RulePolicy:
     strong_high: tuple[int, int] = (52, 54)  # 26 to 27
     small_call_raises: int = 1  # a drawing hand calls while the round has at most this many raises
 
-    def aims_low(self, scoring: Scoring, base: int, aces: int) -> bool:
-        low = scoring.best_low(base, aces)
-        return low is not None and low <= self.aim_low_max
-
     def wants_card(self, scoring: Scoring, base: int, aces: int) -> bool:
         """Whether the hand takes a card (before any refusal limit or empty deck)."""
-        if self.aims_low(scoring, base, aces):
-            low = scoring.best_low(base, aces)
-            return low is not None and low < self.stand_low
+        low = scoring.best_low(base, aces)
+        if low is not None and low <= self.aim_low_max:  # aiming for 7
+            return low < self.stand_low
         high = scoring.best_high(base, aces)
         return high is not None and high < self.stand_high
 
@@ -106,23 +100,6 @@ class RulePolicy:
 DEFAULT_POLICY = RulePolicy()
 
 
-def choose(policy: RulePolicy, view: View, legal: Sequence[Action]) -> Action:
-    """The rule policy's action for the seat of ``view`` (one of ``legal``)."""
-    assert view.seat is not None
-    scoring = Scoring.of(view.rules)
-    me = view.seats[view.seat]
-    base, aces = scoring.hand(me.down | me.up)
-    if legal[0].kind in (TAKE, STAND):
-        return TAKE_ACTION if policy.wants_card(scoring, base, aces) and TAKE_ACTION in legal else STAND_ACTION
-    kinds = {a.kind: a for a in legal}
-    raise_ok = BET in kinds or RAISE in kinds
-    small = view.betting_round < BIG_BET_FROM_ROUND
-    kind = policy.bet_kind(policy.strength(scoring, base, aces), view.to_call, raise_ok, small, view.raises)
-    if kind in kinds:
-        return kinds[kind]
-    return kinds.get(CALL) or kinds.get(CHECK) or legal[0]
-
-
 class RuleAgent:
     """Aims for the nearer target, stands at a threshold, bets and calls by a simple strength test."""
 
@@ -131,13 +108,23 @@ class RuleAgent:
 
     def __init__(self, policy: RulePolicy = DEFAULT_POLICY) -> None:
         self.policy = policy
-        self._rng = random.Random(0)
 
     def reset(self, seat: int, seed: int) -> None:
-        self._rng.seed(seed)
+        """Nothing to reset: the rule player keeps nothing between moves and draws no random numbers."""
 
-    def act(self, view: Any, legal: Sequence[Any]) -> Any:
-        return choose(self.policy, view, legal)
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
+        """The rule policy's action for the seat of ``view`` (one of ``legal``)."""
+        assert view.seat is not None
+        policy, scoring = self.policy, Scoring.of(view.rules)
+        me = view.seats[view.seat]
+        base, aces = scoring.hand(me.down | me.up)
+        if legal[0].kind in (TAKE, STAND):
+            return TAKE_ACTION if policy.wants_card(scoring, base, aces) and TAKE_ACTION in legal else STAND_ACTION
+        kinds = {a.kind: a for a in legal}
+        raise_ok = BET in kinds or RAISE in kinds
+        small = view.betting_round < BIG_BET_FROM_ROUND
+        kind = policy.bet_kind(policy.strength(scoring, base, aces), view.to_call, raise_ok, small, view.raises)
+        return kinds.get(kind) or kinds.get(CALL) or kinds.get(CHECK) or legal[0]
 
 
-__all__ = ["DEFAULT_POLICY", "DRAWING", "MADE", "STRONG", "WEAK", "RuleAgent", "RulePolicy", "choose"]
+__all__ = ["DEFAULT_POLICY", "DRAWING", "MADE", "STRONG", "WEAK", "RuleAgent", "RulePolicy"]
