@@ -30,7 +30,6 @@ from sevens.errors import NotationError, expect_text
 
 CHECK, BET, CALL, RAISE, FOLD, TAKE, STAND = range(7)
 KIND_NAMES = ("check", "bet", "call", "raise", "fold", "take", "stand")
-BETTING_KINDS = frozenset({CHECK, BET, CALL, RAISE, FOLD})
 CARD_KINDS = frozenset({TAKE, STAND})
 
 
@@ -53,10 +52,6 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"
-
-    @property
-    def kind_name(self) -> str:
-        return KIND_NAMES[self.kind]
 
     def sort_key(self) -> tuple[int]:
         """Legal actions are listed in this order: check, bet, call, raise, fold, take, stand."""
@@ -86,7 +81,7 @@ def parse_action(text: str) -> Action:
 
 
 __all__ = [
-    "ACTIONS", "BET", "BETTING_KINDS", "BET_ACTION", "CALL", "CALL_ACTION", "CARD_KINDS", "CHECK", "CHECK_ACTION",
+    "ACTIONS", "BET", "BET_ACTION", "CALL", "CALL_ACTION", "CARD_KINDS", "CHECK", "CHECK_ACTION",
     "FOLD", "FOLD_ACTION", "KIND_NAMES", "RAISE", "RAISE_ACTION", "STAND", "STAND_ACTION", "TAKE", "TAKE_ACTION",
     "Action", "parse_action",
 ]  # fmt: skip

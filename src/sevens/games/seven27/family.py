@@ -6,7 +6,6 @@
 True
 """
 
-from collections.abc import Sequence
 from typing import Any
 
 from sevens.cards import DECK_SIZE
@@ -40,13 +39,9 @@ def seat_stats(state: Any) -> dict[str, list[int]]:
     return {"chip_delta": list(state.result().chip_delta)}
 
 
-def _new_state(rules: Any, seed: int, dealer: int | None = None, deck: Sequence[int] | None = None) -> State:
-    return State.new(rules, seed, dealer, deck=deck)
-
-
 FAMILY = Family.of(
     OUTLINE,
-    new_state=_new_state,
+    new_state=State.new,
     parse_action=parse_action,
     parse_position=parse_position,
     to_record=to_record,

@@ -189,9 +189,6 @@ class State(StateBase):
         return state
 
     # ------------------------------------------------------------------ questions
-    def is_over(self) -> bool:
-        return self._phase == OVER
-
     @property
     def phase(self) -> str:
         """``bet`` (a betting round), ``card`` (a card round) or ``over``."""
