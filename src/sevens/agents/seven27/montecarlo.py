@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sevens.agents.common.budget import BudgetedAgent
@@ -79,27 +79,22 @@ class MonteCarloAgent(BudgetedAgent):
     # ------------------------------------------------------------------ decisions
     def _card(self, rollout: Rollout, legal: Sequence[Action]) -> Action:
         """Take when the paired estimate of (take - stand) is positive."""
-        diffs: list[float] = []
-        take_sum = stand_sum = 0.0
+        pairs: list[tuple[float, float]] = []  # (take, stand), played out on the same determinization
 
         def sample(rng: random.Random) -> float:
-            nonlocal take_sum, stand_sum
             base, aces, deck = rollout.deal(rng)
             stand = rollout.share(base.copy(), aces.copy(), deck, take=False)
-            take = rollout.share(base, aces, deck, take=True)
-            take_sum += take
-            stand_sum += stand
-            return take - stand
+            pairs.append((rollout.share(base, aces, deck, take=True), stand))
+            return pairs[-1][0] - stand
 
-        self._sample(sample, diffs, thresholds=(0.0,))
-        n = len(diffs)
-        self.last_estimate = (take_sum / n, stand_sum / n)
-        return TAKE_ACTION if take_sum > stand_sum and TAKE_ACTION in legal else STAND_ACTION
+        self._sample(sample, thresholds=(0.0,))
+        take, stand = (sum(shares) for shares in zip(*pairs, strict=True))
+        self.last_estimate = (take / len(pairs), stand / len(pairs))
+        return TAKE_ACTION if take > stand and TAKE_ACTION in legal else STAND_ACTION
 
     def _bet(self, view: View, rollout: Rollout, legal: Sequence[Action]) -> Action:
         kinds = {a.kind: a for a in legal}
-        k = len(rollout.order)
-        fair = 1.0 / k
+        fair = 1.0 / len(rollout.order)
         to_call = view.to_call
         pot_odds = to_call / (view.pot + to_call) + self.call_margin if to_call else 0.0
         if to_call:
@@ -108,13 +103,7 @@ class MonteCarloAgent(BudgetedAgent):
             thresholds = (fair + self.bet_margin,) if BET in kinds else ()
         if not thresholds:
             return kinds.get(CHECK) or kinds.get(CALL) or legal[0]
-        shares: list[float] = []
-
-        def sample(rng: random.Random) -> float:
-            base, aces, deck = rollout.deal(rng)
-            return rollout.share(base, aces, deck, take=None)
-
-        self._sample(sample, shares, thresholds)
+        shares = self._sample(lambda rng: rollout.share(*rollout.deal(rng), take=None), thresholds)
         equity = sum(shares) / len(shares)
         self.last_estimate = (equity,)
         if not to_call:
@@ -126,23 +115,18 @@ class MonteCarloAgent(BudgetedAgent):
         return kinds[FOLD]
 
     # ------------------------------------------------------------------ the sampling loop
-    def _sample(self, sample: Any, values: list[float], thresholds: Sequence[float]) -> None:
-        """Append ``sample(rng)`` to ``values`` until the budget is spent or every threshold is clearly on one
-        side of the mean."""
-        rng = self._rng
-        limit = self.rollouts
-        deadline = None if limit is not None else self.budget.start()
+    def _sample(self, sample: Callable[[random.Random], float], thresholds: Sequence[float]) -> list[float]:
+        """``sample(rng)`` until the budget is spent or every threshold is clearly on one side of the mean."""
+        values: list[float] = []
+        deadline = None if self.rollouts is not None else self.budget.start()
         total = square = 0.0
         while True:
-            v = sample(rng)
+            v = sample(self._rng)
             values.append(v)
             total += v
             square += v * v
             n = len(values)
-            if limit is not None:
-                if n >= limit:
-                    break
-            elif n % 8 == 0 and deadline is not None and deadline.passed():
+            if n == self.rollouts or (deadline is not None and n % 8 == 0 and deadline.passed()):
                 break
             if n >= MIN_SAMPLES and n % CHECK_EVERY == 0:
                 mean = total / n
@@ -150,6 +134,7 @@ class MonteCarloAgent(BudgetedAgent):
                 if all(abs(mean - t) > spread for t in thresholds):
                     break
         self.last_samples = len(values)
+        return values
 
 
 __all__ = ["DEFAULT_THINK_MS", "MonteCarloAgent"]

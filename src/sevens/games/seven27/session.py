@@ -31,14 +31,6 @@ class Deal:
     seats: tuple[int, ...]
     index: int
 
-    @property
-    def seed(self) -> int:
-        """The deal's seed (a dealt state always has one)."""
-        seed = self.state.seed
-        if seed is None:
-            raise ValueError("this deal's state was read from a position and has no seed")
-        return seed
-
 
 @dataclass(frozen=True, slots=True)
 class DealSummary:
@@ -85,12 +77,8 @@ class Session:
             raise ValueError("the session is over; no more deals")
         seats = self.seated
         rules = self.rules.replace(players=len(seats))
-        state = State.new(
-            rules,
-            derive_seed(self.seed, self.deals_played),
-            dealer=seats.index(self.dealer),
-            stacks=[self.stacks[s] for s in seats],
-        )
+        stacks = [self.stacks[s] for s in seats]
+        state = State.new(rules, derive_seed(self.seed, self.deals_played), seats.index(self.dealer), stacks)
         return Deal(state, seats, self.deals_played)
 
     def record(self, deal: Deal) -> DealSummary:
