@@ -86,37 +86,18 @@ class Rollout:
         return self.showdown(base, aces)
 
     def showdown(self, base: list[int], aces: list[int]) -> float:
-        """The seat's share of the pot when the contenders show these hands."""
-        scoring = self.table.scoring
-        me = self.table.me
-        low_best: int | None = None
-        high_best: int | None = None
-        low_count = high_count = 0
-        my_low = my_high = None
-        for seat in self.order:
-            lo = scoring.score(base[seat], aces[seat], LOW)
-            hi = scoring.score(base[seat], aces[seat], HIGH)
-            if seat == me:
-                my_low, my_high = lo, hi
-            if lo is not None:
-                if low_best is None or lo < low_best:
-                    low_best, low_count = lo, 1
-                elif lo == low_best:
-                    low_count += 1
-            if hi is not None:
-                if high_best is None or hi < high_best:
-                    high_best, high_count = hi, 1
-                elif hi == high_best:
-                    high_count += 1
-        if low_best is None and high_best is None:
-            return 1.0 / len(self.order)
-        halves = (low_best is not None) + (high_best is not None)
-        share = 0.0
-        if my_low is not None and my_low == low_best:
-            share += 1.0 / (halves * low_count)
-        if my_high is not None and my_high == high_best:
-            share += 1.0 / (halves * high_count)
-        return share
+        """The seat's share of the pot when the contenders show these hands (D6, as :func:`.hands.half_shares`)."""
+        score, order = self.table.scoring.score, self.order
+        winners = []  # the winners of each half someone qualifies for
+        for target in (LOW, HIGH):
+            scores = [score(base[seat], aces[seat], target) for seat in order]
+            present = [s for s in scores if s is not None]
+            if present:
+                best = min(present)
+                winners.append([seat for seat, s in zip(order, scores, strict=True) if s == best])
+        if not winners:
+            return 1.0 / len(order)
+        return sum(1.0 / (len(winners) * len(seats)) for seats in winners if self.table.me in seats)
 
 
 __all__ = ["Rollout"]
