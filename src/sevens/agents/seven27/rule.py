@@ -71,13 +71,8 @@ class RulePolicy:
     def strength(self, scoring: Scoring, base: int, aces: int) -> int:
         """0 weak, 1 drawing, 2 made, 3 strong."""
         low, high = scoring.best_low(base, aces), scoring.best_high(base, aces)
-        low_made = low is not None and self.made_low[0] <= low <= self.made_low[1]
-        high_made = high is not None and self.made_high[0] <= high <= self.made_high[1]
-        if (
-            (low is not None and self.strong_low[0] <= low <= self.strong_low[1])
-            or (high is not None and self.strong_high[0] <= high <= self.strong_high[1])
-            or (low_made and high_made)
-        ):
+        low_made, high_made = _within(low, self.made_low), _within(high, self.made_high)
+        if _within(low, self.strong_low) or _within(high, self.strong_high) or (low_made and high_made):
             return STRONG
         if low_made or high_made:
             return MADE
@@ -98,6 +93,10 @@ class RulePolicy:
 
 
 DEFAULT_POLICY = RulePolicy()
+
+
+def _within(total: int | None, bounds: tuple[int, int]) -> bool:
+    return total is not None and bounds[0] <= total <= bounds[1]
 
 
 class RuleAgent:
