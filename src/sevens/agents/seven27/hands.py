@@ -1,8 +1,5 @@
-"""Hand arithmetic for the agents: a hand as ``(base, aces)``, counted in halves (RULES.md D2).
-
-``base`` is the hand's total with every ace counted 1 and ``aces`` the number of aces; the totals a hand can
-count are ``base + 20·k`` for ``k`` aces counted 11 (:mod:`sevens.games.seven27.evaluate`). Adding a card is two
-integer additions, which is what makes rollouts cheap.
+"""Hand arithmetic for the agents: a hand as ``(base, aces)`` in halves (RULES.md D2, see
+:mod:`sevens.games.seven27.evaluate`), so that adding a card is two integer additions and rollouts are cheap.
 
 A *score* says how good a total is for one half: lower is better, ``None`` cannot win it (``bust``). Scores of
 different hands compare directly, so the winners of a half are the hands with the lowest score.
@@ -10,13 +7,8 @@ different hands compare directly, so the winners of a half are the hands with th
 >>> from sevens.games.seven27.evaluate import hand_of
 >>> scoring = Scoring.of(Rules())
 >>> hand = scoring.hand(hand_of("5s Ah Ad"))
->>> hand, scoring.best_low(*hand), scoring.best_high(*hand)
-((14, 2), 14, 54)
->>> scoring.score(*hand, LOW), scoring.score(*hand, HIGH)
-(0, 0)
->>> scoring.score(*scoring.hand(hand_of("6s Kh")), LOW) < scoring.score(*scoring.hand(hand_of("7s Kh")), LOW)
-True
-"""
+>>> hand, scoring.best_low(*hand), scoring.best_high(*hand), scoring.score(*hand, LOW)
+((14, 2), 14, 54, 0)"""
 
 from __future__ import annotations
 

@@ -1,23 +1,16 @@
 """``montecarlo``: estimates its share of the pot by rollouts over the down cards it cannot see.
 
-Each decision reads the view (:mod:`.reading`), builds the opponent model (:mod:`.inference`: the other players'
-down cards weighted by how well they explain their takes, stands and bets under the rule policy) and plays
-determinizations out to the showdown (:mod:`.rollout`). Everything it uses is in its view: its own down cards,
-every up card, the public history and the deck's size.
+Each decision reads the view (:mod:`.reading`), weighs the other players' down cards by their choices
+(:mod:`.inference`) and plays determinizations out to the showdown (:mod:`.rollout`).
 
-* **Card round.** Take and stand are played out on the same determinizations (common random numbers); it takes
-  a card when that raises its expected share of the pot.
-* **Betting round.** With its expected share ``E`` of the pot and ``k`` players still in: facing a bet of
-  ``c`` into a pot ``P`` it calls when ``E ≥ c / (P + c)`` (pot odds), raises when ``E`` beats the fair share
-  ``1/k`` by ``raise_margin``, and folds otherwise; with nothing to call it bets when ``E`` beats ``1/k`` by
-  ``bet_margin``.
+* **Card round.** Take and stand are played out on the same determinizations; it takes a card when that raises
+  its expected share of the pot.
+* **Betting round.** With its expected share ``E`` and ``k`` players still in: facing a bet of ``c`` into a pot
+  ``P`` it calls when ``E ≥ c / (P + c)``, raises when ``E`` beats ``1/k`` by ``raise_margin``, else folds; with
+  nothing to call it bets when ``E`` beats ``1/k`` by ``bet_margin``.
 
-Sampling stops when the budget is spent or as soon as the decision is clear (the estimate is more than
-``confidence`` standard errors from every threshold that matters). Two budgets: ``think_ms`` (default
-150 ms of the thread's CPU time, for interactive play) or, for tests and reproducible experiments,
-``rollouts`` (at most that many determinizations), which makes the agent deterministic for a given seed
-(:mod:`sevens.agents.common.budget`).
-"""
+Sampling stops when the budget (:mod:`sevens.agents.common.budget`: ``think_ms`` of CPU time, or ``rollouts``
+for reproducible play) is spent or as soon as ``E`` is ``confidence`` standard errors from every threshold."""
 
 from __future__ import annotations
 

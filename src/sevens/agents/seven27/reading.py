@@ -1,24 +1,17 @@
 """What a seat can read from its view: the table as numbers, and every choice the other players made.
 
-:func:`read_table` turns a :class:`~sevens.games.seven27.view.View` into a :class:`Table`: the contenders in
-playing order, what each one's visible cards count (the seat's own down cards included), how many down cards
-of each are unknown, the cards the seat has not seen (``pool``), and where the current card round stands.
-It also replays the public history line by line into :class:`Choice` records: for each other player's take,
-stand, check, bet, call, raise or fold, the up cards it held then and the betting situation it faced. The
-opponent model (:mod:`.inference`) weighs hidden cards by how well they explain those choices.
-
-Only the view is read: other seats' down cards appear in it as ``??`` and never reach this module.
+:func:`read_table` turns a view into a :class:`Table` (contenders in playing order, what each one's visible
+cards count, how many down cards are unknown, the unseen cards, where the card round stands) and replays the
+public history into :class:`Choice` records: the up cards and betting situation behind each other player's
+action, for the opponent model (:mod:`.inference`). Other seats' down cards appear only as ``??``.
 
 >>> from sevens.games.seven27 import Rules, State, parse_action
 >>> state = State.new(Rules.preset("seven27", players=3), seed=1)
 >>> for text in ("bet", "call", "call", "take", "stand"):
 ...     state.apply(parse_action(text))
 >>> table = read_table(state.view(2))
->>> table.me, table.order, table.unknown, table.took_before, table.pool.bit_count()
-(2, (0, 1, 2), (1, 1, 0), True, 47)
->>> [(c.seat, c.kind_name, c.to_call) for c in table.choices]
-[(0, 'bet', 0), (1, 'call', 5), (0, 'take', 0), (1, 'stand', 0)]
-"""
+>>> table.order, table.unknown, table.took_before, [(c.seat, c.kind_name, c.to_call) for c in table.choices]
+((0, 1, 2), (1, 1, 0), True, [(0, 'bet', 0), (1, 'call', 5), (0, 'take', 0), (1, 'stand', 0)])"""
 
 from __future__ import annotations
 

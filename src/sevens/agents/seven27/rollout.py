@@ -1,14 +1,8 @@
-"""Rollouts: finish the card rounds of one determinization and return the seat's share of the pot.
+"""Rollouts: play one determinization's card rounds to the showdown and return the seat's share of the pot.
 
-A determinization gives every other contender down cards (from :mod:`.inference`) and leaves the rest of the
-unseen cards as the deck, drawn in random order. From there every contender plays the card rounds by the rule
-policy (the seat itself too, after the choice being tried), until a card round in which nobody takes a card or
-the deck runs out; then the showdown divides the pot (D6): half to the hand closest to 7, half to the hand
-closest to 27, ties split. Betting is not simulated: the share is of whatever the pot will be, with everyone
-still in staying in.
-
-All hands are ``(base, aces)`` pairs (:mod:`.hands`), so a rollout is a few hundred integer operations.
-"""
+Other contenders' down cards come from :mod:`.inference`, the deck is the rest of the unseen cards in random
+order, and every contender takes or stands by the rule policy until a card round in which nobody takes a card
+(D5). Betting is not simulated: the share is of whatever the pot will be, with everyone still in staying in."""
 
 from __future__ import annotations
 

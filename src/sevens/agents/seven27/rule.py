@@ -1,26 +1,16 @@
 """``rule``: a simple, sound player of Seven Twenty-Seven, and the policy other agents model opponents with.
 
-The policy looks at its own hand only (in halves, see :mod:`.hands`):
-
-* **Target.** It aims for 7 when its hand counts at most ``aim_low_max`` (8) for the 7-half, else for 27:
-  the nearer target it can still reach.
-* **Cards.** Aiming for 7 it takes a card while under ``stand_low`` (5½); aiming for 27, while under
-  ``stand_high`` (25). Otherwise it stands.
-* **Strength** (0 weak, 1 drawing, 2 made, 3 strong): strong is 6½–7 or 26–27 (or made for both halves), made
-  is 5½–8 or 25–28, drawing is a hand that still wants a card, anything else is weak.
-* **Betting.** With nothing to call it bets a strong hand and checks the rest. Facing a bet it raises a strong
-  hand, calls a made one, calls a drawing hand while bets are small and the round has not been re-raised, and
-  folds the rest.
+Looking at its own hand only, it aims for 7 when its hand counts at most ``aim_low_max`` (8) for the 7-half,
+else for 27, and takes a card while under ``stand_low`` (5½) or ``stand_high`` (25). A hand is strong at 6½–7
+or 26–27 (or made for both halves), made at 5½–8 or 25–28, drawing if it still wants a card, else weak. With
+nothing to call it bets a strong hand; facing a bet it raises a strong hand, calls a made one, calls a drawing
+hand while bets are small and the round has not been re-raised, and folds the rest.
 
 >>> from sevens.games.seven27 import Rules
 >>> from sevens.games.seven27.evaluate import hand_of
->>> policy = RulePolicy()
->>> scoring = Scoring.of(Rules())
->>> [policy.wants_card(scoring, *scoring.hand(hand_of(h))) for h in ("3s Kh", "6s Kh", "Ts 9h", "Ts 9h 6c")]
-[True, False, True, False]
+>>> policy, scoring = RulePolicy(), Scoring.of(Rules())
 >>> [policy.strength(scoring, *scoring.hand(hand_of(h))) for h in ("6s Kh", "4s 4h", "3s 2h", "Ts 9h 8c 3d")]
-[3, 2, 1, 0]
-"""
+[3, 2, 1, 0]"""
 
 from __future__ import annotations
 
