@@ -1,26 +1,9 @@
-"""Actions of Seven Twenty-Seven: seven interned immutable values, each with a text form that parses back.
-
-=========  =========================================================================
-text       meaning
-=========  =========================================================================
-``check``  bet nothing when nothing is owed this betting round (D4)
-``bet``    open the betting round with the fixed bet size
-``call``   match the highest bet (all-in for less when the stack cannot cover it)
-``raise``  match the highest bet and add the fixed bet size (at most ``raise_cap`` per round)
-``fold``   give up the deal
-``take``   take one more card in a card round (D5)
-``stand``  take no card this card round
-=========  =========================================================================
-
-Amounts are never part of an action: under fixed limit the state knows them.
+"""Actions of Seven Twenty-Seven: ``check``, ``bet``, ``call``, ``raise``, ``fold`` in a betting round (D4),
+``take`` and ``stand`` in a card round (D5). Amounts are never part of an action: under fixed limit the state
+knows them. Each is an interned value whose text parses back (English or Japanese).
 
 >>> [str(parse_action(t)) for t in ("Check", " bet ", "コール", "レイズ", "降りる", "take", "スタンド")]
-['check', 'bet', 'call', 'raise', 'fold', 'take', 'stand']
->>> parse_action("raise") is RAISE_ACTION
-True
->>> sorted([STAND_ACTION, FOLD_ACTION, CHECK_ACTION], key=Action.sort_key)
-[Action('check'), Action('fold'), Action('stand')]
-"""
+['check', 'bet', 'call', 'raise', 'fold', 'take', 'stand']"""
 
 from __future__ import annotations
 

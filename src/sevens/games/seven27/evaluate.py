@@ -1,23 +1,12 @@
 """Hand values of Seven Twenty-Seven (RULES.md D2, D6), exact, counted in halves of a point.
 
-A hand is a bit set of cards (see :mod:`sevens.cards`); suits do not matter. In halves, ½ is the integer 1:
-A is 2 or 22, J/Q/K are 1, 2–10 twice their number (with ``ten_half`` a 10 is 1). The targets are
-``LOW = 14`` (7 points) and ``HIGH = 54`` (27 points). Each ace is counted 1 or 11 separately for each target,
-so a hand can count several totals, ``base + 20·k`` for ``k`` aces counted 11.
+A hand is a bit set of cards; suits do not matter. In halves, A is 2 or 22, J/Q/K are 1, 2–10 twice their
+number (with ``ten_half`` a 10 is 1); the targets are ``LOW = 14`` (7) and ``HIGH = 54`` (27). Each ace counts
+1 or 11 separately for each target, so a hand counts ``base + 20·k`` for ``k`` aces counted 11.
 
 >>> hand = mask_of(parse_cards("5s Ah Ad"))
->>> hand_totals(hand)
-(14, 34, 54)
->>> best_total(hand, LOW), best_total(hand, HIGH)
-(14, 54)
->>> format_halves(13), format_halves(15), format_halves(54)
-('6½', '7½', '27')
->>> six_half, seven_half = mask_of(parse_cards("6s Kh")), mask_of(parse_cards("7s Kh"))
->>> winners({0: best_total(seven_half, LOW), 1: best_total(six_half, LOW)}, LOW)
-(1,)
->>> winners({0: best_total(seven_half, LOW), 1: best_total(six_half, LOW)}, LOW, tie_rule="equal")
-(0, 1)
-"""
+>>> hand_totals(hand), best_total(hand, LOW), best_total(hand, HIGH), format_halves(13)
+((14, 34, 54), 14, 54, '6½')"""
 
 from __future__ import annotations
 

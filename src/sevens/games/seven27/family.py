@@ -1,10 +1,4 @@
-"""Seven Twenty-Seven's registry entry, :data:`FAMILY` (loads the engine; :data:`~.rules.OUTLINE` does not).
-
->>> from sevens.games.conformance import check_many
->>> from sevens.games.seven27.rules import Rules
->>> check_many(FAMILY, Rules.preset("seven27"), games=3) > 0
-True
-"""
+"""Seven Twenty-Seven's registry entry, :data:`FAMILY` (loads the engine; :data:`~.rules.OUTLINE` does not)."""
 
 from typing import Any
 

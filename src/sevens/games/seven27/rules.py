@@ -1,16 +1,7 @@
 """The rules of Seven Twenty-Seven as data (RULES.md Part D): one frozen dataclass, a preset, text forms.
 
->>> Rules.preset("seven27").small_bet, Rules.preset("seven27").big_bet
-(5, 10)
 >>> Rules.preset("seven27").replace(tie_rule="equal", bust=True).text()
-'seven27,tie_rule=equal,bust=true'
->>> parse_rules_text("seven27,refusal_limit=3", players=6).refusal_limit
-3
->>> Rules.preset("seven27", players=11)
-Traceback (most recent call last):
-...
-sevens.errors.RulesError: players=11 is out of range; allowed: 2 to 10
-"""
+'seven27,tie_rule=equal,bust=true'"""
 
 from __future__ import annotations
 

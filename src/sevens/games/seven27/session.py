@@ -1,15 +1,8 @@
 """A session of Seven Twenty-Seven (D1, D8): deals in a row with the same players.
 
-The dealer moves one seat clockwise each deal; a player with no chips leaves (the next deal is dealt among the
-others, and the dealer button skips them). The session ends after ``rules.deals`` deals (``None``: no limit),
-or when one player holds every chip. Each deal's seed comes from the session seed (:func:`sevens.rng.derive_seed`).
-
->>> from sevens.games.seven27 import Rules
->>> session = Session(Rules.preset("seven27", players=3, deals=4), seed=11)
->>> totals = session.play(lambda state: state.legal_actions()[0])
->>> session.deals_played, sum(session.stacks), totals == [s - 100 for s in session.stacks]
-(4, 300, True)
-"""
+The dealer button moves one seat clockwise each deal, skipping players with no chips, who have left. The
+session ends after ``rules.deals`` deals (``None``: no limit), or when one player holds every chip. Each deal's
+seed comes from the session seed (:func:`sevens.rng.derive_seed`)."""
 
 from __future__ import annotations
 

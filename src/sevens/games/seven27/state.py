@@ -1,28 +1,15 @@
 """The Seven Twenty-Seven engine: one :class:`State` per deal (RULES.md D1–D7).
 
 A deal runs: antes and the deal pattern (D3), then betting rounds (D4) and card rounds (D5) in turn until a
-card round in which nobody takes a card, then the showdown (D6, D7); or it ends at once when all but one
-player fold.
+card round in which nobody takes a card, then the showdown (D6, D7); or it ends when all but one player fold.
+Every operation is appended to :attr:`State.history` as an :class:`~.operations.Operation`.
 
 >>> from sevens.games.seven27 import Rules, State, parse_action
 >>> state = State.new(Rules.preset("seven27"), seed=7)
->>> state.phase, state.to_move, [str(a) for a in state.legal_actions()]
-('bet', 0, ['check', 'bet'])
->>> state.pot, state.stack(0)
-(4, 99)
 >>> for text in ("bet", "call", "fold", "call"):
 ...     state.apply(parse_action(text))
 >>> state.phase, state.pot, state.contenders
-('card', 19, (0, 1, 3))
->>> while not state.is_over():
-...     state.apply(STAND_ACTION if state.phase == "card" else state.legal_actions()[0])  # check or call
->>> state.result().chip_delta
-(4, 3, -1, -6)
-
-Every operation (antes, cards dealt, actions, hands shown, chips won) is appended to :attr:`State.history`
-as a frozen :class:`~.operations.Operation`. Chips are integers; ``check_invariants`` proves no chip and no card
-is created or lost.
-"""
+('card', 19, (0, 1, 3))"""
 
 from __future__ import annotations
 

@@ -1,15 +1,6 @@
-"""What one seat may know (the observation), built by allowlist from the state.
-
-A view holds the seat's own down cards, everyone's up cards, stacks, bets, pots, whose turn it is, and the
-public history with other seats' down cards written ``??``. After a showdown, the hands shown become public.
-A spectator's view (``seat=None``) holds only public cards. A view holds no reference to the state.
-
->>> from sevens.games.seven27 import Rules, State
->>> state = State.new(Rules.preset("seven27", players=3), seed=1)
->>> mine, theirs = state.view(0).to_dict()["seats"][0], state.view(1).to_dict()["seats"][0]
->>> mine["down"], theirs["down"], mine["up"] == theirs["up"]
-(['8c'], ['??'], True)
-"""
+"""What one seat may know (the observation), built by allowlist from the state: its own down cards, every up
+card, the chips and the public history, other seats' down cards written ``??`` until shown. A spectator
+(``seat=None``) sees only public cards. A view holds no reference to the state."""
 
 from __future__ import annotations
 
