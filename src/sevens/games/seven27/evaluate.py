@@ -31,11 +31,7 @@ HALVES: tuple[tuple[int, ...], tuple[int, ...]] = (  # halves of each card, an a
 
 
 def card_halves(card: int, ten_half: bool = False) -> int:
-    """The value of one card in halves, an ace counted 1.
-
-    >>> [card_halves(c) for c in parse_cards("As 7h Td Kc")], card_halves(parse_cards("Td")[0], ten_half=True)
-    ([2, 14, 20, 1], 1)
-    """
+    """The value of one card in halves, an ace counted 1."""
     return HALVES[ten_half][card]
 
 
@@ -53,11 +49,7 @@ def hand_totals(hand: int, ten_half: bool = False) -> tuple[int, ...]:
 
 def closeness(total: int, target: int, tie_rule: str = "under_wins") -> tuple[int, int]:
     """Sort key of ``total`` for ``target``: lower is closer. Under ``under_wins`` a total under the target beats
-    one over it at the same distance; under ``equal`` they tie.
-
-    >>> closeness(13, LOW), closeness(15, LOW), closeness(15, LOW, "equal")
-    ((1, 0), (1, 1), (1, 0))
-    """
+    one over it at the same distance; under ``equal`` they tie."""
     distance = total - target
     if distance > 0:
         return (distance, 1 if tie_rule == "under_wins" else 0)
@@ -86,13 +78,7 @@ def closest(base: int, aces: int, target: int, under_wins: bool = True, bust: bo
 def best_total(
     hand: int, target: int, *, ten_half: bool = False, tie_rule: str = "under_wins", bust: bool = False
 ) -> int | None:
-    """The total ``hand`` counts for ``target`` (:func:`closest`), or ``None`` when it cannot win that half.
-
-    >>> best_total(mask_of(parse_cards("Ts 9h")), LOW, bust=True) is None
-    True
-    >>> best_total(mask_of(parse_cards("As Ah")), LOW, bust=True)  # 1 + 1, or 12 or 22 (bust)
-    4
-    """
+    """The total ``hand`` counts for ``target`` (:func:`closest`), or ``None`` when it cannot win that half."""
     found = closest(*base_and_aces(hand, ten_half), target, tie_rule == "under_wins", bust)
     return None if found is None else found[0]
 
@@ -108,11 +94,7 @@ class Evaluation:
     high: int | None
 
     def text(self) -> str:
-        """``7 / 27`` style, ``-`` for a half the hand cannot win.
-
-        >>> evaluate(mask_of(parse_cards("5s Ah Ad"))).text()
-        '7 / 27'
-        """
+        """``7 / 27`` style, ``-`` for a half the hand cannot win."""
         return " / ".join("-" if t is None else format_halves(t) for t in (self.low, self.high))
 
 
