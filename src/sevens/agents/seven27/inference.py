@@ -44,11 +44,8 @@ class DownModel:
     """Draws every other contender's unknown down cards from the pool, weighted by the seat's choices."""
 
     def __init__(self, table: Table, policy: RulePolicy = DEFAULT_POLICY, miss: float = 0.15) -> None:
-        self.table = table
-        self.policy = policy
-        self.miss = miss
-        cards = list(iter_bits(table.pool))
-        self.pool_cards = cards
+        self.table, self.policy, self.miss = table, policy, miss
+        self.pool_cards = cards = list(iter_bits(table.pool))
         self.seats: dict[int, SeatModel] = {}
         for s in table.order:
             count = table.unknown[s]

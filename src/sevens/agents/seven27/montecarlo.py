@@ -51,12 +51,8 @@ class MonteCarloAgent(BudgetedAgent):
         confidence: float = 2.5,
     ) -> None:
         super().__init__(think_ms, rollouts)  # last_samples: determinizations used by the last decision
-        self.policy = policy
-        self.miss = miss
-        self.bet_margin = bet_margin
-        self.raise_margin = raise_margin
-        self.call_margin = call_margin
-        self.confidence = confidence
+        self.policy, self.miss, self.confidence = policy, miss, confidence
+        self.bet_margin, self.raise_margin, self.call_margin = bet_margin, raise_margin, call_margin
         self.last_estimate: tuple[float, ...] = ()  # the last decision's expected shares (take/stand, or E)
 
     def act(self, view: Any, legal: Sequence[Any]) -> Any:

@@ -20,10 +20,7 @@ class Rollout:
     """Rollouts from one table; :meth:`share` plays one determinization for each of the seat's options."""
 
     def __init__(self, table: Table, model: DownModel, policy: RulePolicy = DEFAULT_POLICY) -> None:
-        self.table = table
-        self.model = model
-        self.policy = policy
-        self.order = table.order
+        self.table, self.model, self.policy, self.order = table, model, policy, table.order
         self.position = table.order.index(table.me) if table.me in table.order else 0
 
     def deal(self, rng: random.Random) -> tuple[list[int], list[int], list[int]]:

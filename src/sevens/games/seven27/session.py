@@ -41,8 +41,7 @@ class Session:
 
     def __init__(self, rules: Rules, seed: int, stacks: Sequence[int] | None = None, dealer: int | None = None):
         n = rules.players
-        self.rules = rules
-        self.seed = seed
+        self.rules, self.seed = rules, seed
         self.stacks = list(stacks) if stacks is not None else [rules.stack] * n
         if len(self.stacks) != n or min(self.stacks) < 0:
             raise ValueError(f"stacks={self.stacks!r} must be {n} chip counts of 0 or more")
@@ -51,8 +50,7 @@ class Session:
             raise ValueError(f"dealer={self.dealer} is not a seat; allowed: 0 to {n - 1}")
         if not self.stacks[self.dealer]:
             self.dealer = self._next_dealer()
-        self.starting_stacks = tuple(self.stacks)
-        self.deals_played = 0
+        self.starting_stacks, self.deals_played = tuple(self.stacks), 0
         self.summaries: list[DealSummary] = []
 
     @property
