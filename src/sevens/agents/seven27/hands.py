@@ -64,7 +64,8 @@ def half_shares(low: dict[int, int | None], high: dict[int, int | None]) -> dict
     >>> half_shares({0: None, 1: 3}, {0: None, 1: None})
     {0: 0.0, 1: 1.0}
     """
-    qualified = [seats for seats in (lowest(low), lowest(high)) if seats]
+    halves = ({s: score for s, score in scores.items() if score is not None} for scores in (low, high))
+    qualified = [seats for seats in map(lowest, halves) if seats]
     if not qualified:
         return dict.fromkeys(low, 1.0 / len(low))
     shares = dict.fromkeys(low, 0.0)

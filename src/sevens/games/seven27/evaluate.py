@@ -103,22 +103,21 @@ def evaluate(hand: int, *, ten_half: bool = False, tie_rule: str = "under_wins",
     if not 0 <= whole(hand, "hand", "a bit set of cards") < 1 << DECK_SIZE:
         raise ArgumentError(f"hand {hand} is not a set of cards; allowed: 0 to 2**{DECK_SIZE}-1 (sevens.cards)")
     flag(ten_half, "ten_half"), flag(bust, "bust"), one_of(tie_rule, TIE_RULES, "tie_rule")
-    return Evaluation(
-        best_total(hand, LOW, ten_half=ten_half, tie_rule=tie_rule, bust=bust),
-        best_total(hand, HIGH, ten_half=ten_half, tie_rule=tie_rule, bust=bust),
-    )
+    base, aces = base_and_aces(hand, ten_half)
+    found = [closest(base, aces, target, tie_rule == "under_wins", bust) for target in (LOW, HIGH)]
+    return Evaluation(*(None if f is None else f[0] for f in found))
 
 
 def winners(totals: Mapping[int, int | None], target: int, tie_rule: str = "under_wins") -> tuple[int, ...]:
     """The seats whose total is closest to ``target`` (exact ties all win), in the mapping's order; seats with
     ``None`` do not qualify. Empty when nobody qualifies."""
-    return lowest({seat: None if t is None else closeness(t, target, tie_rule) for seat, t in totals.items()})
+    return lowest({seat: closeness(t, target, tie_rule) for seat, t in totals.items() if t is not None})
 
 
 def lowest(keys: Mapping[int, Any]) -> tuple[int, ...]:
-    """The seats with the lowest key, in the mapping's order (``None`` never qualifies)."""
-    best = min((key for key in keys.values() if key is not None), default=None)
-    return tuple(seat for seat, key in keys.items() if key is not None and key == best)
+    """The seats with the lowest key, in the mapping's order (none for an empty mapping)."""
+    best = min(keys.values(), default=None)
+    return tuple(seat for seat, key in keys.items() if key == best)
 
 
 def format_halves(halves: int) -> str:

@@ -484,8 +484,8 @@ class State(StateBase):
 
     def evaluation(self, seat: int) -> Evaluation:
         """What ``seat``'s whole hand counts for 7 and 27 under these rules (private while cards are down)."""
-        r = self.rules
-        return evaluate(self.hand(seat), ten_half=r.ten_half, tie_rule=r.tie_rule, bust=r.bust)
+        seat, r = seat_index(seat, self.players), self.rules
+        return evaluate(self._down[seat] | self._up[seat], ten_half=r.ten_half, tie_rule=r.tie_rule, bust=r.bust)
 
     @property
     def actions(self) -> tuple[Action, ...]:
