@@ -14,11 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sevens.cards import DECK_SIZE, ROW, iter_bits
+from sevens.cards import iter_bits
 from sevens.games.seven27.evaluate import ACES, HALVES, HIGH, LOW, closest, lowest
 from sevens.games.seven27.rules import Rules
-
-IS_ACE: tuple[int, ...] = tuple(1 if c % ROW == 0 else 0 for c in range(DECK_SIZE))
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,4 +73,4 @@ def half_shares(low: dict[int, int | None], high: dict[int, int | None]) -> dict
     return shares
 
 
-__all__ = ["IS_ACE", "Scoring", "half_shares"]
+__all__ = ["Scoring", "half_shares"]

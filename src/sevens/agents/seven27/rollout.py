@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import random
 
-from sevens.games.seven27.evaluate import HIGH, LOW
+from sevens.games.seven27.evaluate import ACES, HIGH, LOW
 
-from .hands import IS_ACE
 from .inference import DownModel
 from .reading import Table
 from .rule import DEFAULT_POLICY, RulePolicy
@@ -67,7 +66,7 @@ class Rollout:
                     c = deck[top]
                     top += 1
                     base[seat] += values[c]
-                    aces[seat] += IS_ACE[c]
+                    aces[seat] += ACES >> c & 1
                     took = True
                 else:
                     stands[seat] += 1

@@ -29,6 +29,7 @@ from sevens.games.seven27.actions import (
     TAKE_ACTION,
     Action,
 )
+from sevens.games.seven27.evaluate import HIGH, LOW
 from sevens.games.seven27.rules import BIG_BET_FROM_ROUND
 from sevens.games.seven27.view import View
 
@@ -52,15 +53,15 @@ class RulePolicy:
 
     def wants_card(self, scoring: Scoring, base: int, aces: int) -> bool:
         """Whether the hand takes a card (before any refusal limit or empty deck)."""
-        low = scoring.best_low(base, aces)
+        low = scoring.best(base, aces, LOW)
         if low is not None and low <= self.aim_low_max:  # aiming for 7
             return low < self.stand_low
-        high = scoring.best_high(base, aces)
+        high = scoring.best(base, aces, HIGH)
         return high is not None and high < self.stand_high
 
     def strength(self, scoring: Scoring, base: int, aces: int) -> int:
         """0 weak, 1 drawing, 2 made, 3 strong."""
-        low, high = scoring.best_low(base, aces), scoring.best_high(base, aces)
+        low, high = scoring.best(base, aces, LOW), scoring.best(base, aces, HIGH)
         low_made, high_made = _within(low, self.made_low), _within(high, self.made_high)
         if _within(low, self.strong_low) or _within(high, self.strong_high) or (low_made and high_made):
             return STRONG
