@@ -100,7 +100,7 @@ def _read_phase(state: State, text: str) -> None:
         if high:
             state._need = sum(1 << s for s in range(n) if able >> s & 1 and state._bets[s] < high)
         else:
-            first = state._pos[state._turn]
+            first = state._order.index(state._turn)
             state._need = sum(1 << s for s in state._order[first:] if able >> s & 1)
         if high % size or state._raises > state.rules.raise_cap:
             raise NotationError(

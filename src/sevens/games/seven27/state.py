@@ -50,7 +50,7 @@ from sevens.games.state_base import StateBase
 BETTING, CARDS, OVER = range(3)
 PHASE_NAMES = ("bet", "card", "over")
 FAMILY_TITLE = "Seven Twenty-Seven"  # in errors
-_NOT_POSITION = frozenset({"players", "seed", "_order", "_pos", "_actions", "_ops"})  # derived, or history
+_NOT_POSITION = frozenset({"players", "seed", "_order", "_actions", "_ops"})  # derived, or history
 # D3: which cards of the initial deal go face up, one pass round the table each
 DEAL_PATTERNS: dict[str, tuple[bool, ...]] = {
     "down_up": (False, True),
@@ -92,7 +92,7 @@ class State(StateBase):
     """One deal of Seven Twenty-Seven. Create with :meth:`new` (or :func:`~.position.parse_position`)."""
 
     __slots__ = (
-        "rules", "players", "dealer", "seed", "_order", "_pos",
+        "rules", "players", "dealer", "seed", "_order",
         "_deck", "_down", "_up",
         "_start", "_stack", "_in", "_bets", "_won",
         "_folded", "_stands", "_shown",
@@ -105,7 +105,6 @@ class State(StateBase):
     dealer: int
     seed: int | None
     _order: tuple[int, ...]  # seats clockwise from the dealer's left
-    _pos: tuple[int, ...]  # seat -> index in _order
     _deck: tuple[int, ...]  # undealt cards, next first
     _down: list[int]  # face-down cards per seat (bit sets)
     _up: list[int]  # face-up cards per seat
@@ -166,7 +165,6 @@ class State(StateBase):
         n = len(stacks)
         state.rules, state.players, state.dealer, state.seed = rules, n, dealer, seed
         state._order = tuple((dealer + 1 + i) % n for i in range(n))
-        state._pos = tuple(state._order.index(s) for s in range(n))
         state._deck = ()
         state._start, state._stack = stacks.copy(), stacks
         state._down, state._up, state._in, state._bets, state._won, state._stands = ([0] * n for _ in range(6))
@@ -208,8 +206,7 @@ class State(StateBase):
 
     def to_call(self, seat: int) -> int:
         """Chips ``seat`` must add to match the highest bet (it may put in less, all-in)."""
-        seat = seat_index(seat, self.players)
-        return self._high - self._bets[seat]
+        return self._high - self._bets[seat_index(seat, self.players)]
 
     def legal_actions(self) -> list[Action]:
         """Legal actions of the seat to act, sorted by :meth:`Action.sort_key`; empty when over."""
@@ -315,7 +312,7 @@ class State(StateBase):
         else:
             self._stands[p] += 1
             self._ops.append(Operation("stand", p))
-        nxt = self._next_taker(self._pos[p] + 1)
+        nxt = self._next_taker(self._order.index(p) + 1)
         if nxt >= 0:
             self._turn = nxt
         elif self._took:
