@@ -48,6 +48,8 @@ class RoomRegistry(Protocol):
     rooms: Mapping[str, _Room]
     connections: _Counted
     cluster: _Node | None
+
+
 LATENCY_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
 MOVES = Counter("sevens_moves", "Moves committed (stored, then sent), by who made them.", ["by"])

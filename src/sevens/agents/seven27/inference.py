@@ -1,28 +1,17 @@
 """The opponent model: which down cards explain the other players' choices, and drawing them.
 
-Each other contender is modelled as the rule policy (:mod:`.rule`) that errs with probability ``miss``. For each
-of its unknown down cards combinations (one or two cards; more are drawn uniformly), the likelihood is the
-product over its recorded choices of ``1 - miss`` when the policy, holding those cards and the up cards it had
-then, makes the same choice, and ``miss`` when it does not. A rule player who stood on a K up card most likely
-holds 5½–8 in total; one who raised holds a strong hand.
+Each other contender is modelled as the rule policy (:mod:`.rule`) that errs with probability ``miss``: each
+combination of its unknown down cards (one or two; more are drawn uniformly) weighs ``1 - miss`` for every
+recorded choice the policy would make holding them, ``miss`` for every other. Combinations are grouped by what
+they add to a hand, so the policy is asked once per group. Hands are drawn seat after seat, redrawing a seat
+whose cards another seat already holds.
 
-Combinations are grouped by what they add to a hand (``base``, ``aces``), so the policy is asked once per
-group rather than once per combination. Hands are then drawn seat after seat from these weights, redrawing a
-seat whose cards another seat already holds.
-
->>> from sevens.games.seven27 import Rules, State, parse_action
+>>> from sevens.games.seven27 import Rules, State
 >>> from .reading import read_table
 >>> state = State.new(Rules.preset("seven27", players=3), seed=1)
->>> for text in ("check", "check", "check", "stand"):
-...     state.apply(parse_action(text))
->>> table = read_table(state.view(1))
->>> model = DownModel(table)
->>> sorted(model.seats)
-[0, 2]
->>> downs = model.draw(random.Random(1))
->>> [s for s, cards in downs], all(cards & table.pool == cards for s, cards in downs)
-([0, 2], True)
-"""
+>>> model = DownModel(read_table(state.view(1)))
+>>> sorted(model.seats), [s for s, cards in model.draw(random.Random(1))]
+([0, 2], [0, 2])"""
 
 from __future__ import annotations
 
@@ -34,7 +23,7 @@ from itertools import accumulate, combinations
 from sevens.cards import iter_bits
 from sevens.games.seven27.actions import CARD_KINDS
 
-from .hands import IS_ACE, Scoring
+from .hands import Scoring
 from .reading import Choice, Table
 from .rule import DEFAULT_POLICY, RulePolicy
 
@@ -47,7 +36,7 @@ class SeatModel:
     """The weighted combinations of one seat's unknown down cards."""
 
     count: int
-    combos: list[tuple[int, ...]]  # empty: draw uniformly
+    combos: list[int]  # bit sets of cards; empty: draw uniformly
     cumulative: list[float]
 
 
@@ -55,11 +44,8 @@ class DownModel:
     """Draws every other contender's unknown down cards from the pool, weighted by the seat's choices."""
 
     def __init__(self, table: Table, policy: RulePolicy = DEFAULT_POLICY, miss: float = 0.15) -> None:
-        self.table = table
-        self.policy = policy
-        self.miss = miss
-        cards = list(iter_bits(table.pool))
-        self.pool_cards = cards
+        self.table, self.policy, self.miss = table, policy, miss
+        self.pool_cards = cards = list(iter_bits(table.pool))
         self.seats: dict[int, SeatModel] = {}
         for s in table.order:
             count = table.unknown[s]
@@ -69,12 +55,11 @@ class DownModel:
             if count > MAX_ENUMERATED or not records or miss >= 0.5:
                 self.seats[s] = SeatModel(count, [], [])
                 continue
-            combos = list(combinations(cards, count))
+            combos = [sum(1 << c for c in combo) for combo in combinations(cards, count)]
             cache: dict[tuple[int, int], float] = {}
             weights = []
-            values = table.scoring.values
             for combo in combos:
-                key = (sum(values[c] for c in combo), sum(IS_ACE[c] for c in combo))
+                key = table.scoring.hand(combo)
                 weight = cache.get(key)
                 if weight is None:
                     weight = cache[key] = self.likelihood(records, *key)
@@ -108,11 +93,8 @@ class DownModel:
                 total = model.cumulative[-1]
                 for _ in range(MAX_REDRAWS):
                     combo = model.combos[min(bisect(model.cumulative, rng.random() * total), len(model.combos) - 1)]
-                    mask = 0
-                    for c in combo:
-                        mask |= 1 << c
-                    if not mask & used:
-                        cards = mask
+                    if not combo & used:
+                        cards = combo
                         break
             if not cards:
                 free = [c for c in self.pool_cards if not used >> c & 1]

@@ -1,11 +1,6 @@
-"""Which agent plays each level in Seven Twenty-Seven (:mod:`sevens.agents.levels`).
-
-* ``beginner``: ``random`` (takes, stands, bets and folds at random);
-* ``easy``: ``rule`` that calls too much (a drawing hand calls however often the round was raised);
-* ``normal``: ``rule``, the sound player;
-* ``hard``: ``montecarlo`` with a short think (50 ms);
-* ``expert``: ``montecarlo`` as tuned (150 ms).
-"""
+"""Which agent plays each level in Seven Twenty-Seven (:mod:`sevens.agents.levels`): ``beginner`` is ``random``,
+``easy`` a ``rule`` player that calls too much, ``normal`` the ``rule`` player, ``hard`` and ``expert``
+``montecarlo`` thinking 50 and 150 ms."""
 
 from __future__ import annotations
 

@@ -1,29 +1,22 @@
 """``montecarlo``: estimates its share of the pot by rollouts over the down cards it cannot see.
 
-Each decision reads the view (:mod:`.reading`), builds the opponent model (:mod:`.inference`: the other players'
-down cards weighted by how well they explain their takes, stands and bets under the rule policy) and plays
-determinizations out to the showdown (:mod:`.rollout`). Everything it uses is in its view: its own down cards,
-every up card, the public history and the deck's size.
+Each decision reads the view (:mod:`.reading`), weighs the other players' down cards by their choices
+(:mod:`.inference`) and plays determinizations out to the showdown (:mod:`.rollout`).
 
-* **Card round.** Take and stand are played out on the same determinizations (common random numbers); it takes
-  a card when that raises its expected share of the pot.
-* **Betting round.** With its expected share ``E`` of the pot and ``k`` players still in: facing a bet of
-  ``c`` into a pot ``P`` it calls when ``E ≥ c / (P + c)`` (pot odds), raises when ``E`` beats the fair share
-  ``1/k`` by ``raise_margin``, and folds otherwise; with nothing to call it bets when ``E`` beats ``1/k`` by
-  ``bet_margin``.
+* **Card round.** Take and stand are played out on the same determinizations; it takes a card when that raises
+  its expected share of the pot.
+* **Betting round.** With its expected share ``E`` and ``k`` players still in: facing a bet of ``c`` into a pot
+  ``P`` it calls when ``E ≥ c / (P + c)``, raises when ``E`` beats ``1/k`` by ``raise_margin``, else folds; with
+  nothing to call it bets when ``E`` beats ``1/k`` by ``bet_margin``.
 
-Sampling stops when the budget is spent or as soon as the decision is clear (the estimate is more than
-``confidence`` standard errors from every threshold that matters). Two budgets: ``think_ms`` (default
-150 ms of the thread's CPU time, for interactive play) or, for tests and reproducible experiments,
-``rollouts`` (at most that many determinizations), which makes the agent deterministic for a given seed
-(:mod:`sevens.agents.common.montecarlo`).
-"""
+Sampling stops when the budget (:mod:`sevens.agents.common.montecarlo`: ``think_ms`` of CPU time, or ``rollouts``
+for reproducible play) is spent or as soon as ``E`` is ``confidence`` standard errors from every threshold."""
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sevens.agents.common.montecarlo import BudgetedAgent
@@ -58,12 +51,8 @@ class MonteCarloAgent(BudgetedAgent):
         confidence: float = 2.5,
     ) -> None:
         super().__init__(think_ms, rollouts)  # last_samples: determinizations used by the last decision
-        self.policy = policy
-        self.miss = miss
-        self.bet_margin = bet_margin
-        self.raise_margin = raise_margin
-        self.call_margin = call_margin
-        self.confidence = confidence
+        self.policy, self.miss, self.confidence = policy, miss, confidence
+        self.bet_margin, self.raise_margin, self.call_margin = bet_margin, raise_margin, call_margin
         self.last_estimate: tuple[float, ...] = ()  # the last decision's expected shares (take/stand, or E)
 
     def act(self, view: Any, legal: Sequence[Any]) -> Any:
@@ -79,27 +68,22 @@ class MonteCarloAgent(BudgetedAgent):
     # ------------------------------------------------------------------ decisions
     def _card(self, rollout: Rollout, legal: Sequence[Action]) -> Action:
         """Take when the paired estimate of (take - stand) is positive."""
-        diffs: list[float] = []
-        take_sum = stand_sum = 0.0
+        pairs: list[tuple[float, float]] = []  # (take, stand), played out on the same determinization
 
         def sample(rng: random.Random) -> float:
-            nonlocal take_sum, stand_sum
             base, aces, deck = rollout.deal(rng)
             stand = rollout.share(base.copy(), aces.copy(), deck, take=False)
-            take = rollout.share(base, aces, deck, take=True)
-            take_sum += take
-            stand_sum += stand
-            return take - stand
+            pairs.append((rollout.share(base, aces, deck, take=True), stand))
+            return pairs[-1][0] - stand
 
-        self._sample(sample, diffs, thresholds=(0.0,))
-        n = len(diffs)
-        self.last_estimate = (take_sum / n, stand_sum / n)
-        return TAKE_ACTION if take_sum > stand_sum and TAKE_ACTION in legal else STAND_ACTION
+        self._sample(sample, thresholds=(0.0,))
+        take, stand = (sum(shares) for shares in zip(*pairs, strict=True))
+        self.last_estimate = (take / len(pairs), stand / len(pairs))
+        return TAKE_ACTION if take > stand and TAKE_ACTION in legal else STAND_ACTION
 
     def _bet(self, view: View, rollout: Rollout, legal: Sequence[Action]) -> Action:
         kinds = {a.kind: a for a in legal}
-        k = len(rollout.order)
-        fair = 1.0 / k
+        fair = 1.0 / len(rollout.order)
         to_call = view.to_call
         pot_odds = to_call / (view.pot + to_call) + self.call_margin if to_call else 0.0
         if to_call:
@@ -108,13 +92,7 @@ class MonteCarloAgent(BudgetedAgent):
             thresholds = (fair + self.bet_margin,) if BET in kinds else ()
         if not thresholds:
             return kinds.get(CHECK) or kinds.get(CALL) or legal[0]
-        shares: list[float] = []
-
-        def sample(rng: random.Random) -> float:
-            base, aces, deck = rollout.deal(rng)
-            return rollout.share(base, aces, deck, take=None)
-
-        self._sample(sample, shares, thresholds)
+        shares = self._sample(lambda rng: rollout.share(*rollout.deal(rng), take=None), thresholds)
         equity = sum(shares) / len(shares)
         self.last_estimate = (equity,)
         if not to_call:
@@ -126,23 +104,18 @@ class MonteCarloAgent(BudgetedAgent):
         return kinds[FOLD]
 
     # ------------------------------------------------------------------ the sampling loop
-    def _sample(self, sample: Any, values: list[float], thresholds: Sequence[float]) -> None:
-        """Append ``sample(rng)`` to ``values`` until the budget is spent or every threshold is clearly on one
-        side of the mean."""
-        rng = self._rng
-        limit = self.rollouts
-        deadline = None if limit is not None else self.budget.start()
+    def _sample(self, sample: Callable[[random.Random], float], thresholds: Sequence[float]) -> list[float]:
+        """``sample(rng)`` until the budget is spent or every threshold is clearly on one side of the mean."""
+        values: list[float] = []
+        deadline = None if self.rollouts is not None else self.budget.start()
         total = square = 0.0
         while True:
-            v = sample(rng)
+            v = sample(self._rng)
             values.append(v)
             total += v
             square += v * v
             n = len(values)
-            if limit is not None:
-                if n >= limit:
-                    break
-            elif n % 8 == 0 and deadline is not None and deadline.passed():
+            if n == self.rollouts or (deadline is not None and n % 8 == 0 and deadline.passed()):
                 break
             if n >= MIN_SAMPLES and n % CHECK_EVERY == 0:
                 mean = total / n
@@ -150,6 +123,7 @@ class MonteCarloAgent(BudgetedAgent):
                 if all(abs(mean - t) > spread for t in thresholds):
                     break
         self.last_samples = len(values)
+        return values
 
 
 __all__ = ["DEFAULT_THINK_MS", "MonteCarloAgent"]

@@ -1,31 +1,26 @@
 """What a seat can read from its view: the table as numbers, and every choice the other players made.
 
-:func:`read_table` turns a :class:`~sevens.games.seven27.view.View` into a :class:`Table`: the contenders in
-playing order, what each one's visible cards count (the seat's own down cards included), how many down cards
-of each are unknown, the cards the seat has not seen (``pool``), and where the current card round stands.
-It also replays the public history line by line into :class:`Choice` records: for each other player's take,
-stand, check, bet, call, raise or fold, the up cards it held then and the betting situation it faced. The
-opponent model (:mod:`.inference`) weighs hidden cards by how well they explain those choices.
-
-Only the view is read: other seats' down cards appear in it as ``??`` and never reach this module.
+:func:`read_table` turns a view into a :class:`Table` (contenders in playing order, what each one's visible
+cards count, how many down cards are unknown, the unseen cards, where the card round stands) and replays the
+public history into :class:`Choice` records: the up cards and betting situation behind each other player's
+action, for the opponent model (:mod:`.inference`). Other seats' down cards appear only as ``??``.
 
 >>> from sevens.games.seven27 import Rules, State, parse_action
 >>> state = State.new(Rules.preset("seven27", players=3), seed=1)
 >>> for text in ("bet", "call", "call", "take", "stand"):
 ...     state.apply(parse_action(text))
 >>> table = read_table(state.view(2))
->>> table.me, table.order, table.unknown, table.took_before, table.pool.bit_count()
-(2, (0, 1, 2), (1, 1, 0), True, 47)
->>> [(c.seat, c.kind_name, c.to_call) for c in table.choices]
-[(0, 'bet', 0), (1, 'call', 5), (0, 'take', 0), (1, 'stand', 0)]
-"""
+>>> table.order, table.unknown, table.took_before, [(c.seat, c.kind_name, c.to_call) for c in table.choices]
+((0, 1, 2), (1, 1, 0), True, [(0, 'bet', 0), (1, 'call', 5), (0, 'take', 0), (1, 'stand', 0)])"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 
 from sevens.cards import ALL_CARDS, mask_of, parse_cards
-from sevens.games.seven27.actions import KIND_NAMES, STAND, TAKE
+from sevens.games.seven27.actions import KIND_NAMES, RAISE, STAND, TAKE
 from sevens.games.seven27.rules import BIG_BET_FROM_ROUND
 from sevens.games.seven27.view import View
 
@@ -71,35 +66,24 @@ class Table:
     took_before: bool  # someone already took a card in this card round
     choices: tuple[Choice, ...]
 
-    def can_take(self, seat: int, stands: int) -> bool:
-        return self.refusal_limit is None or stands < self.refusal_limit
-
 
 def read_table(view: View) -> Table:
     """The :class:`Table` of ``view``'s seat (which must be a player, not a spectator)."""
     if view.seat is None:
         raise ValueError("a spectator's view has no seat to play for")
-    me = view.seat
     scoring = Scoring.of(view.rules)
-    order = _clockwise(view.dealer, len(view.seats))
-    seen = 0
-    base, aces, unknown = [], [], []
-    for sv in view.seats:
-        visible = sv.up | sv.down
-        seen |= visible
-        b, a = scoring.hand(visible)
-        base.append(b)
-        aces.append(a)
-        unknown.append(sv.down_count - sv.down.bit_count())
+    n = len(view.seats)
+    order = tuple((view.dealer + 1 + i) % n for i in range(n))  # clockwise from the dealer's left
+    hands = [scoring.hand(sv.up | sv.down) for sv in view.seats]
     choices, took_before = _replay(view, order)
     return Table(
-        me=me,
+        me=view.seat,
         scoring=scoring,
         order=tuple(s for s in order if not view.seats[s].folded),
-        base=tuple(base),
-        aces=tuple(aces),
-        unknown=tuple(unknown),
-        pool=ALL_CARDS & ~seen,
+        base=tuple(base for base, _ in hands),
+        aces=tuple(aces for _, aces in hands),
+        unknown=tuple(sv.down_count - sv.down.bit_count() for sv in view.seats),
+        pool=ALL_CARDS & ~reduce(or_, (sv.up | sv.down for sv in view.seats)),
         deck_count=view.deck_count,
         stands=tuple(sv.stands for sv in view.seats),
         refusal_limit=view.rules.refusal_limit,
@@ -109,83 +93,58 @@ def read_table(view: View) -> Table:
     )
 
 
-def _clockwise(dealer: int, players: int) -> tuple[int, ...]:
-    return tuple((dealer + 1 + i) % players for i in range(players))
-
-
 def _replay(view: View, order: tuple[int, ...]) -> tuple[tuple[Choice, ...], bool]:
     """Other players' choices from the public history, and whether a card was taken earlier in this card round."""
-    me = view.seat
-    n = len(view.seats)
-    position = {s: i for i, s in enumerate(order)}
-    up = [0] * n
-    down = [0] * n
-    bets = [0] * n
+    me, n = view.seat, len(view.seats)
+    up, down, bets = [0] * n, [0] * n, [0] * n
     high = raises = 0
-    betting_round = 1
-    in_betting = True
+    betting_round, in_betting = 1, True
     card_ops: list[tuple[int, int]] = []  # (seat, kind) of the take/stand lines since the last betting line
     choices: list[Choice] = []
-    for line in view.history:
-        words = line.split()
+    for words in map(str.split, view.history):
         if words[0] == "d":  # "d p2 5s up" / "d p2 ?? down"
-            seat = int(words[1][1:])
-            _add(up, down, seat, words[2:-1], words[-1])
+            _receive(up, down, int(words[1][1:]), words[2:])
             continue
-        seat = int(words[0][1:])
-        kind_name = words[1]
+        seat, kind_name = int(words[0][1:]), words[1]
         if kind_name in ("ante", "show", "win"):
             continue
         kind = _KIND[kind_name]
         if kind in (TAKE, STAND):
             if in_betting:
-                in_betting = False
-                card_ops = []
+                in_betting, card_ops = False, []
             card_ops.append((seat, kind))
             if seat != me:
                 choices.append(Choice(seat, kind, up[seat], down[seat]))
-            if kind == TAKE:
-                _add(up, down, seat, words[2:-1], words[-1])
+            if kind == TAKE:  # "p1 take 5s up" / "p1 take ?? down"
+                _receive(up, down, seat, words[2:])
             continue
         if not in_betting:  # a betting round after a card round with a card taken
-            in_betting = True
-            betting_round += 1
-            bets = [0] * n
-            high = raises = 0
-        to_call = high - bets[seat]
+            in_betting, betting_round = True, betting_round + 1
+            bets, high, raises = [0] * n, 0, 0
         if seat != me:
-            choices.append(
-                Choice(
-                    seat,
-                    kind,
-                    up[seat],
-                    down[seat],
-                    to_call=to_call,
-                    raise_ok=raises < view.rules.raise_cap or not high,
-                    small_bets=betting_round < BIG_BET_FROM_ROUND,
-                    raises=raises,
-                )
-            )
-        amount = int(words[2]) if len(words) > 2 and words[2].isdigit() else 0
-        bets[seat] += amount
+            raise_ok = raises < view.rules.raise_cap or not high
+            small = betting_round < BIG_BET_FROM_ROUND
+            choices.append(Choice(seat, kind, up[seat], down[seat], high - bets[seat], raise_ok, small, raises))
+        bets[seat] += int(words[2]) if len(words) > 2 and words[2].isdigit() else 0
         high = max(high, bets[seat])
-        raises += kind_name == "raise"
+        raises += kind == RAISE
     took_before = False
     if view.phase == "card" and not in_betting and me is not None:
-        limit = position[me]
+        limit = order.index(me)  # this card round's lines run clockwise up to the seat: walk back along them
         for seat, kind in reversed(card_ops):
-            if position[seat] >= limit:
+            if order.index(seat) >= limit:
                 break
-            limit = position[seat]
+            limit = order.index(seat)
             took_before |= kind == TAKE
     return tuple(choices), took_before
 
 
-def _add(up: list[int], down: list[int], seat: int, cards: list[str], face: str) -> None:
-    if face == "up":
-        up[seat] |= mask_of(parse_cards(" ".join(cards)))
+def _receive(up: list[int], down: list[int], seat: int, words: list[str]) -> None:
+    """Cards dealt or taken: ``5s up`` or ``?? down`` (one ``??`` for each card this seat may not see)."""
+    if words[-1] == "up":
+        up[seat] |= mask_of(parse_cards(" ".join(words[:-1])))
     else:
-        down[seat] += len(cards)  # ``??`` for each card this seat may not see
+        down[seat] += len(words) - 1
 
 
 __all__ = ["Choice", "Table", "read_table"]

@@ -1,20 +1,15 @@
-"""Rollouts: finish the card rounds of one determinization and return the seat's share of the pot.
+"""Rollouts: play one determinization's card rounds to the showdown and return the seat's share of the pot.
 
-A determinization gives every other contender down cards (from :mod:`.inference`) and leaves the rest of the
-unseen cards as the deck, drawn in random order. From there every contender plays the card rounds by the rule
-policy (the seat itself too, after the choice being tried), until a card round in which nobody takes a card or
-the deck runs out; then the showdown divides the pot (D6): half to the hand closest to 7, half to the hand
-closest to 27, ties split. Betting is not simulated: the share is of whatever the pot will be, with everyone
-still in staying in.
-
-All hands are ``(base, aces)`` pairs (:mod:`.hands`), so a rollout is a few hundred integer operations.
-"""
+Other contenders' down cards come from :mod:`.inference`, the deck is the rest of the unseen cards in random
+order, and every contender takes or stands by the rule policy until a card round in which nobody takes a card
+(D5). Betting is not simulated: the share is of whatever the pot will be, with everyone still in staying in."""
 
 from __future__ import annotations
 
 import random
 
-from .hands import IS_ACE
+from sevens.games.seven27.evaluate import ACES, HIGH, LOW
+
 from .inference import DownModel
 from .reading import Table
 from .rule import DEFAULT_POLICY, RulePolicy
@@ -24,28 +19,20 @@ class Rollout:
     """Rollouts from one table; :meth:`share` plays one determinization for each of the seat's options."""
 
     def __init__(self, table: Table, model: DownModel, policy: RulePolicy = DEFAULT_POLICY) -> None:
-        self.table = table
-        self.model = model
-        self.policy = policy
-        self.order = table.order
+        self.table, self.model, self.policy, self.order = table, model, policy, table.order
         self.position = table.order.index(table.me) if table.me in table.order else 0
 
     def deal(self, rng: random.Random) -> tuple[list[int], list[int], list[int]]:
         """One determinization: ``(base, aces, deck)`` with the deck in drawing order (as many cards as remain)."""
         table = self.table
-        values = table.scoring.values
         base = list(table.base)
         aces = list(table.aces)
         used = 0
         for seat, cards in self.model.draw(rng):
             used |= cards
-            rest = cards
-            while rest:
-                low = rest & -rest
-                c = low.bit_length() - 1
-                base[seat] += values[c]
-                aces[seat] += IS_ACE[c]
-                rest ^= low
+            add_base, add_aces = table.scoring.hand(cards)
+            base[seat] += add_base
+            aces[seat] += add_aces
         free = [c for c in self.model.pool_cards if not used >> c & 1]
         deck = rng.sample(free, min(table.deck_count, len(free)))
         return base, aces, deck
@@ -58,36 +45,28 @@ class Rollout:
         scoring = table.scoring
         values = scoring.values
         wants = self.policy.wants_card
-        me = table.me
         order = self.order
         stands = list(table.stands)
         limit = table.refusal_limit
         top = 0  # next card of the deck
         size = len(deck)
-        if take is None:
-            start, took = 0, False
-        else:
-            took = table.took_before
-            if take and top < size:
-                c = deck[top]
-                top += 1
-                base[me] += values[c]
-                aces[me] += IS_ACE[c]
-                took = True
-            else:
-                stands[me] += 1
-            start = self.position + 1
+        # a card decision: the seat's own choice (``forced``) goes first, then the card round goes on from there
+        start, took, forced = (0, False, None) if take is None else (self.position, table.took_before, take)
         while True:
             for seat in order[start:]:
                 if top >= size:
                     break
-                if limit is not None and stands[seat] >= limit:
+                if forced is not None:
+                    wanted, forced = forced, None
+                elif limit is not None and stands[seat] >= limit:
                     continue
-                if wants(scoring, base[seat], aces[seat]):
+                else:
+                    wanted = wants(scoring, base[seat], aces[seat])
+                if wanted:
                     c = deck[top]
                     top += 1
                     base[seat] += values[c]
-                    aces[seat] += IS_ACE[c]
+                    aces[seat] += ACES >> c & 1
                     took = True
                 else:
                     stands[seat] += 1
@@ -97,37 +76,18 @@ class Rollout:
         return self.showdown(base, aces)
 
     def showdown(self, base: list[int], aces: list[int]) -> float:
-        """The seat's share of the pot when the contenders show these hands."""
-        scoring = self.table.scoring
-        me = self.table.me
-        low_best: int | None = None
-        high_best: int | None = None
-        low_count = high_count = 0
-        my_low = my_high = None
-        for seat in self.order:
-            lo = scoring.low_score(base[seat], aces[seat])
-            hi = scoring.high_score(base[seat], aces[seat])
-            if seat == me:
-                my_low, my_high = lo, hi
-            if lo is not None:
-                if low_best is None or lo < low_best:
-                    low_best, low_count = lo, 1
-                elif lo == low_best:
-                    low_count += 1
-            if hi is not None:
-                if high_best is None or hi < high_best:
-                    high_best, high_count = hi, 1
-                elif hi == high_best:
-                    high_count += 1
-        if low_best is None and high_best is None:
-            return 1.0 / len(self.order)
-        halves = (low_best is not None) + (high_best is not None)
-        share = 0.0
-        if my_low is not None and my_low == low_best:
-            share += 1.0 / (halves * low_count)
-        if my_high is not None and my_high == high_best:
-            share += 1.0 / (halves * high_count)
-        return share
+        """The seat's share of the pot when the contenders show these hands (D6, as :func:`.hands.half_shares`)."""
+        score, order = self.table.scoring.score, self.order
+        winners = []  # the winners of each half someone qualifies for
+        for target in (LOW, HIGH):
+            scores = [score(base[seat], aces[seat], target) for seat in order]
+            present = [s for s in scores if s is not None]
+            if present:
+                best = min(present)
+                winners.append([seat for seat, s in zip(order, scores, strict=True) if s == best])
+        if not winners:
+            return 1.0 / len(order)
+        return sum(1.0 / (len(winners) * len(seats)) for seats in winners if self.table.me in seats)
 
 
 __all__ = ["Rollout"]

@@ -1,33 +1,21 @@
 """``rule``: a simple, sound player of Seven Twenty-Seven, and the policy other agents model opponents with.
 
-The policy looks at its own hand only (in halves, see :mod:`.hands`):
-
-* **Target.** It aims for 7 when its hand counts at most ``aim_low_max`` (8) for the 7-half, else for 27:
-  the nearer target it can still reach.
-* **Cards.** Aiming for 7 it takes a card while under ``stand_low`` (5½); aiming for 27, while under
-  ``stand_high`` (25). Otherwise it stands.
-* **Strength** (0 weak, 1 drawing, 2 made, 3 strong): strong is 6½–7 or 26–27 (or made for both halves), made
-  is 5½–8 or 25–28, drawing is a hand that still wants a card, anything else is weak.
-* **Betting.** With nothing to call it bets a strong hand and checks the rest. Facing a bet it raises a strong
-  hand, calls a made one, calls a drawing hand while bets are small and the round has not been re-raised, and
-  folds the rest.
+Looking at its own hand only, it aims for 7 when its hand counts at most ``aim_low_max`` (8) for the 7-half,
+else for 27, and takes a card while under ``stand_low`` (5½) or ``stand_high`` (25). A hand is strong at 6½–7
+or 26–27 (or made for both halves), made at 5½–8 or 25–28, drawing if it still wants a card, else weak. With
+nothing to call it bets a strong hand; facing a bet it raises a strong hand, calls a made one, calls a drawing
+hand while bets are small and the round has not been re-raised, and folds the rest.
 
 >>> from sevens.games.seven27 import Rules
 >>> from sevens.games.seven27.evaluate import hand_of
->>> policy = RulePolicy()
->>> scoring = Scoring.of(Rules())
->>> [policy.wants_card(scoring, *scoring.hand(hand_of(h))) for h in ("3s Kh", "6s Kh", "Ts 9h", "Ts 9h 6c")]
-[True, False, True, False]
+>>> policy, scoring = RulePolicy(), Scoring.of(Rules())
 >>> [policy.strength(scoring, *scoring.hand(hand_of(h))) for h in ("6s Kh", "4s 4h", "3s 2h", "Ts 9h 8c 3d")]
-[3, 2, 1, 0]
-"""
+[3, 2, 1, 0]"""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from sevens.games.seven27.actions import (
     BET,
@@ -41,6 +29,7 @@ from sevens.games.seven27.actions import (
     TAKE_ACTION,
     Action,
 )
+from sevens.games.seven27.evaluate import HIGH, LOW
 from sevens.games.seven27.rules import BIG_BET_FROM_ROUND
 from sevens.games.seven27.view import View
 
@@ -62,28 +51,19 @@ class RulePolicy:
     strong_high: tuple[int, int] = (52, 54)  # 26 to 27
     small_call_raises: int = 1  # a drawing hand calls while the round has at most this many raises
 
-    def aims_low(self, scoring: Scoring, base: int, aces: int) -> bool:
-        low = scoring.best_low(base, aces)
-        return low is not None and low <= self.aim_low_max
-
     def wants_card(self, scoring: Scoring, base: int, aces: int) -> bool:
         """Whether the hand takes a card (before any refusal limit or empty deck)."""
-        if self.aims_low(scoring, base, aces):
-            low = scoring.best_low(base, aces)
-            return low is not None and low < self.stand_low
-        high = scoring.best_high(base, aces)
+        low = scoring.best(base, aces, LOW)
+        if low is not None and low <= self.aim_low_max:  # aiming for 7
+            return low < self.stand_low
+        high = scoring.best(base, aces, HIGH)
         return high is not None and high < self.stand_high
 
     def strength(self, scoring: Scoring, base: int, aces: int) -> int:
         """0 weak, 1 drawing, 2 made, 3 strong."""
-        low, high = scoring.best_low(base, aces), scoring.best_high(base, aces)
-        low_made = low is not None and self.made_low[0] <= low <= self.made_low[1]
-        high_made = high is not None and self.made_high[0] <= high <= self.made_high[1]
-        if (
-            (low is not None and self.strong_low[0] <= low <= self.strong_low[1])
-            or (high is not None and self.strong_high[0] <= high <= self.strong_high[1])
-            or (low_made and high_made)
-        ):
+        low, high = scoring.best(base, aces, LOW), scoring.best(base, aces, HIGH)
+        low_made, high_made = _within(low, self.made_low), _within(high, self.made_high)
+        if _within(low, self.strong_low) or _within(high, self.strong_high) or (low_made and high_made):
             return STRONG
         if low_made or high_made:
             return MADE
@@ -106,21 +86,8 @@ class RulePolicy:
 DEFAULT_POLICY = RulePolicy()
 
 
-def choose(policy: RulePolicy, view: View, legal: Sequence[Action]) -> Action:
-    """The rule policy's action for the seat of ``view`` (one of ``legal``)."""
-    assert view.seat is not None
-    scoring = Scoring.of(view.rules)
-    me = view.seats[view.seat]
-    base, aces = scoring.hand(me.down | me.up)
-    if legal[0].kind in (TAKE, STAND):
-        return TAKE_ACTION if policy.wants_card(scoring, base, aces) and TAKE_ACTION in legal else STAND_ACTION
-    kinds = {a.kind: a for a in legal}
-    raise_ok = BET in kinds or RAISE in kinds
-    small = view.betting_round < BIG_BET_FROM_ROUND
-    kind = policy.bet_kind(policy.strength(scoring, base, aces), view.to_call, raise_ok, small, view.raises)
-    if kind in kinds:
-        return kinds[kind]
-    return kinds.get(CALL) or kinds.get(CHECK) or legal[0]
+def _within(total: int | None, bounds: tuple[int, int]) -> bool:
+    return total is not None and bounds[0] <= total <= bounds[1]
 
 
 class RuleAgent:
@@ -131,13 +98,23 @@ class RuleAgent:
 
     def __init__(self, policy: RulePolicy = DEFAULT_POLICY) -> None:
         self.policy = policy
-        self._rng = random.Random(0)
 
     def reset(self, seat: int, seed: int) -> None:
-        self._rng.seed(seed)
+        """Nothing to reset: the rule player keeps nothing between moves and draws no random numbers."""
 
-    def act(self, view: Any, legal: Sequence[Any]) -> Any:
-        return choose(self.policy, view, legal)
+    def act(self, view: View, legal: Sequence[Action]) -> Action:
+        """The rule policy's action for the seat of ``view`` (one of ``legal``)."""
+        assert view.seat is not None
+        policy, scoring = self.policy, Scoring.of(view.rules)
+        me = view.seats[view.seat]
+        base, aces = scoring.hand(me.down | me.up)
+        if legal[0].kind in (TAKE, STAND):
+            return TAKE_ACTION if policy.wants_card(scoring, base, aces) and TAKE_ACTION in legal else STAND_ACTION
+        kinds = {a.kind: a for a in legal}
+        raise_ok = BET in kinds or RAISE in kinds
+        small = view.betting_round < BIG_BET_FROM_ROUND
+        kind = policy.bet_kind(policy.strength(scoring, base, aces), view.to_call, raise_ok, small, view.raises)
+        return kinds.get(kind) or kinds.get(CALL) or kinds.get(CHECK) or legal[0]
 
 
-__all__ = ["DEFAULT_POLICY", "DRAWING", "MADE", "STRONG", "WEAK", "RuleAgent", "RulePolicy", "choose"]
+__all__ = ["DEFAULT_POLICY", "DRAWING", "MADE", "STRONG", "WEAK", "RuleAgent", "RulePolicy"]

@@ -1,26 +1,9 @@
-"""Actions of Seven Twenty-Seven: seven interned immutable values, each with a text form that parses back.
-
-=========  =========================================================================
-text       meaning
-=========  =========================================================================
-``check``  bet nothing when nothing is owed this betting round (D4)
-``bet``    open the betting round with the fixed bet size
-``call``   match the highest bet (all-in for less when the stack cannot cover it)
-``raise``  match the highest bet and add the fixed bet size (at most ``raise_cap`` per round)
-``fold``   give up the deal
-``take``   take one more card in a card round (D5)
-``stand``  take no card this card round
-=========  =========================================================================
-
-Amounts are never part of an action: under fixed limit the state knows them.
+"""Actions of Seven Twenty-Seven: ``check``, ``bet``, ``call``, ``raise``, ``fold`` in a betting round (D4),
+``take`` and ``stand`` in a card round (D5). Amounts are never part of an action: under fixed limit the state
+knows them. Each is an interned value whose text parses back (English or Japanese).
 
 >>> [str(parse_action(t)) for t in ("Check", " bet ", "コール", "レイズ", "降りる", "take", "スタンド")]
-['check', 'bet', 'call', 'raise', 'fold', 'take', 'stand']
->>> parse_action("raise") is RAISE_ACTION
-True
->>> sorted([STAND_ACTION, FOLD_ACTION, CHECK_ACTION], key=Action.sort_key)
-[Action('check'), Action('fold'), Action('stand')]
-"""
+['check', 'bet', 'call', 'raise', 'fold', 'take', 'stand']"""
 
 from __future__ import annotations
 
@@ -30,7 +13,6 @@ from sevens.errors import NotationError, expect_text
 
 CHECK, BET, CALL, RAISE, FOLD, TAKE, STAND = range(7)
 KIND_NAMES = ("check", "bet", "call", "raise", "fold", "take", "stand")
-BETTING_KINDS = frozenset({CHECK, BET, CALL, RAISE, FOLD})
 CARD_KINDS = frozenset({TAKE, STAND})
 
 
@@ -53,10 +35,6 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"
-
-    @property
-    def kind_name(self) -> str:
-        return KIND_NAMES[self.kind]
 
     def sort_key(self) -> tuple[int]:
         """Legal actions are listed in this order: check, bet, call, raise, fold, take, stand."""
@@ -86,7 +64,7 @@ def parse_action(text: str) -> Action:
 
 
 __all__ = [
-    "ACTIONS", "BET", "BETTING_KINDS", "BET_ACTION", "CALL", "CALL_ACTION", "CARD_KINDS", "CHECK", "CHECK_ACTION",
+    "ACTIONS", "BET", "BET_ACTION", "CALL", "CALL_ACTION", "CARD_KINDS", "CHECK", "CHECK_ACTION",
     "FOLD", "FOLD_ACTION", "KIND_NAMES", "RAISE", "RAISE_ACTION", "STAND", "STAND_ACTION", "TAKE", "TAKE_ACTION",
     "Action", "parse_action",
 ]  # fmt: skip

@@ -1,12 +1,5 @@
-"""Seven Twenty-Seven's registry entry, :data:`FAMILY` (loads the engine; :data:`~.rules.OUTLINE` does not).
+"""Seven Twenty-Seven's registry entry, :data:`FAMILY` (loads the engine; :data:`~.rules.OUTLINE` does not)."""
 
->>> from sevens.games.conformance import check_many
->>> from sevens.games.seven27.rules import Rules
->>> check_many(FAMILY, Rules.preset("seven27"), games=3) > 0
-True
-"""
-
-from collections.abc import Sequence
 from typing import Any
 
 from sevens.cards import DECK_SIZE
@@ -19,17 +12,9 @@ from sevens.games.seven27.state import State
 
 
 def max_steps(rules: Rules) -> int:
-    """An honest bound on actions in one deal.
-
-    Every betting round but the first follows a card round in which someone took a card, and at most
-    ``52 - dealt`` cards can be taken, so there are at most ``R = 53 - dealt`` betting rounds and as many card
-    rounds. A card round has at most one action per player. In a betting round, the opening bet and at most
-    ``raise_cap`` raises each let every other player act once more, and before the bet each player checks at
-    most once: at most ``n · (raise_cap + 2)`` actions.
-
-    >>> max_steps(Rules.preset("seven27"))
-    1080
-    """
+    """An honest bound on actions in one deal: at most ``53 - dealt`` betting rounds (each but the first follows
+    a card taken) and as many card rounds (one action per player); in a betting round each player checks at most
+    once, and the opening bet and each of ``raise_cap`` raises let every other player act once more."""
     n = rules.players
     rounds = DECK_SIZE - n * rules.initial_cards + 1
     return rounds * (n * (rules.raise_cap + 2) + n)
@@ -40,13 +25,9 @@ def seat_stats(state: Any) -> dict[str, list[int]]:
     return {"chip_delta": list(state.result().chip_delta)}
 
 
-def _new_state(rules: Any, seed: int, dealer: int | None = None, deck: Sequence[int] | None = None) -> State:
-    return State.new(rules, seed, dealer, deck=deck)
-
-
 FAMILY = Family.of(
     OUTLINE,
-    new_state=_new_state,
+    new_state=State.new,
     parse_action=parse_action,
     parse_position=parse_position,
     to_record=to_record,

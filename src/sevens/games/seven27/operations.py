@@ -1,18 +1,11 @@
-"""Operations: frozen records of everything that happens in a deal, in order (the state's history).
-
-Players' actions and the dealer's work (antes, cards dealt, hands shown, chips won) are all operations, as in
-PokerKit. Each knows whether its cards were dealt face up; :meth:`Operation.text` writes a PHH-like line with
-the cards hidden (``??``) for whoever may not see them.
+"""Operations: frozen records of everything that happens in a deal, in order (the state's history), as in
+PokerKit: players' actions and the dealer's work. :meth:`Operation.text` writes a PHH-like line, with the cards
+dealt face down written ``??`` for whoever may not see them.
 
 >>> from sevens.cards import parse_card
 >>> down = Operation("deal", 2, cards=1 << parse_card("5s"), face_up=False)
->>> down.text(), down.text(reveal=False)
-('d p2 5s down', 'd p2 ?? down')
->>> Operation("call", 1, amount=3, all_in=True).text()
-'p1 call 3 all-in'
->>> Operation("win", 0, amount=12, pot=1).text()
-'p0 win 12 pot 1'
-"""
+>>> down.text(), down.text(reveal=False), Operation("call", 1, amount=3, all_in=True).text()
+('d p2 5s down', 'd p2 ?? down', 'p1 call 3 all-in')"""
 
 from __future__ import annotations
 

@@ -29,7 +29,7 @@ True
 
 from __future__ import annotations
 
-from sevens.cards import ALL_CARDS, DECK_SIZE, cards_text, iter_bits, parse_card, split_card_tokens
+from sevens.cards import ALL_CARDS, DECK_SIZE, cards_text, iter_bits, mask_of, parse_card, split_card_tokens
 from sevens.errors import NotationError, expect_text
 from sevens.games.positions import check_seat_count, per_seat, seat_number, whole_number
 from sevens.games.seven27.rules import parse_rules_text
@@ -50,10 +50,10 @@ def parse_position(text: str) -> State:
         raise NotationError(f"a position has 12 space-separated fields ({_FIELDS}), got {len(fields)}")
     rules_text, dealer_text, round_text, phase_text, down_text, up_text = fields[:6]
     stacks_text, in_text, bets_text, stands_text, folded_text, deck_text = fields[6:]
-    downs = [_cards(h, "DOWN") for h in down_text.split("/")]
+    downs = [mask_of(_cards(h, "DOWN")) for h in down_text.split("/")]
     n = len(downs)
     rules = parse_rules_text(rules_text, players=n)
-    ups = [_cards(h, "UP") for h in up_text.split("/")]
+    ups = [mask_of(_cards(h, "UP")) for h in up_text.split("/")]
     check_seat_count(ups, n, "UP", "DOWN lists")
     stacks, committed, bets, stands = (
         per_seat(t, n, name, "DOWN lists")
@@ -100,7 +100,7 @@ def _read_phase(state: State, text: str) -> None:
         if high:
             state._need = sum(1 << s for s in range(n) if able >> s & 1 and state._bets[s] < high)
         else:
-            first = state._pos[state._turn]
+            first = state._order.index(state._turn)
             state._need = sum(1 << s for s in state._order[first:] if able >> s & 1)
         if high % size or state._raises > state.rules.raise_cap:
             raise NotationError(
@@ -135,16 +135,16 @@ def _validate_turn(state: State) -> None:
         raise NotationError(f"PHASE: seat {turn} may not take a card (folded, refusal limit or empty deck)")
 
 
-def _cards(text: str, field: str) -> int:
-    if text == "-":
-        return 0
-    mask = 0
-    for token in split_card_tokens(text):
+def _cards(text: str, field: str, held: int = 0, twice: str = "is listed twice") -> list[int]:
+    """The cards of ``text`` (``-``: none), each listed once and none of them in ``held``."""
+    seen, cards = held, []
+    for token in split_card_tokens("" if text == "-" else text):
         c = parse_card(token)
-        if mask >> c & 1:
-            raise NotationError(f"{field}: {token} is listed twice")
-        mask |= 1 << c
-    return mask
+        if seen >> c & 1:
+            raise NotationError(f"{field}: {token} {twice}")
+        seen |= 1 << c
+        cards.append(c)
+    return cards
 
 
 def _deck(text: str, downs: list[int], ups: list[int]) -> tuple[int, ...]:
@@ -154,19 +154,14 @@ def _deck(text: str, downs: list[int], ups: list[int]) -> tuple[int, ...]:
             raise NotationError(f"card(s) {cards_text(held & part)} are in two places")
         held |= part
     rest = text.endswith("*")
-    listed = text[:-1] if rest else "" if text == "-" else text
-    deck = tuple(parse_card(t) for t in split_card_tokens(listed))
-    seen = held
-    for c in deck:
-        if seen >> c & 1:
-            raise NotationError(f"DECK: {cards_text(1 << c)} is already in a hand or listed twice")
-        seen |= 1 << c
+    deck = _cards(text.removesuffix("*"), "DECK", held, "is already in a hand or listed twice")
+    seen = held | mask_of(deck)
     if rest:
-        deck += tuple(iter_bits(ALL_CARDS & ~seen))
+        deck += iter_bits(ALL_CARDS & ~seen)
         seen = ALL_CARDS
     if seen != ALL_CARDS:
         raise NotationError(f"card(s) {cards_text(ALL_CARDS & ~seen)} are nowhere (each of the {DECK_SIZE} cards once)")
-    return deck
+    return tuple(deck)
 
 
 __all__ = ["format_position", "parse_position"]

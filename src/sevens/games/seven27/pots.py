@@ -1,24 +1,13 @@
-"""Dividing the chips (RULES.md D4 side pots, D6 halves, D7 odd chips): pure functions on integers.
+"""Dividing the chips (RULES.md D4 side pots, D6 halves, D7 odd chips): pure functions on integers. Seats are
+passed clockwise from the dealer's left, so "the first tied players" of a list get the remainder (D7).
 
-Seats are always passed in clockwise order from the dealer's left, so "the first tied players" in a list are the
-ones D7 gives the remainder to.
-
-Three players put in 10, 30 and 30 chips and all stay to the showdown: a main pot of 30 for everyone and a side
-pot of 40 for the two who put in 30.
-
->>> side_pots([10, 30, 30], (0, 1, 2))
-[Pot(amount=30, eligible=(0, 1, 2)), Pot(amount=40, eligible=(1, 2))]
->>> split_chips(11, (2, 0, 1))  # 11 among three: 4, 4, 3, the extra chips clockwise from the dealer's left
-[(2, 4), (0, 4), (1, 3)]
->>> award = divide(Pot(7, (0, 1)), low_winners=(0,), high_winners=(1,), players=2)
->>> award.shares  # the odd chip goes to the 27-half
-(3, 4)
-"""
+>>> side_pots([10, 30, 30], (0, 1, 2))  # a main pot for everyone, a side pot for the two who put in 30
+[Pot(amount=30, eligible=(0, 1, 2)), Pot(amount=40, eligible=(1, 2))]"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from sevens.games.seven27.evaluate import HIGH, LOW, Evaluation, winners
 
@@ -45,14 +34,9 @@ class PotAward:
     how: str
 
     def to_dict(self) -> dict[str, object]:
-        return {
-            "amount": self.amount,
-            "eligible": list(self.eligible),
-            "low_winners": list(self.low_winners),
-            "high_winners": list(self.high_winners),
-            "shares": list(self.shares),
-            "how": self.how,
-        }
+        """Every field, tuples as lists."""
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        return {name: list(v) if isinstance(v, tuple) else v for name, v in values.items()}
 
 
 def side_pots(committed: Sequence[int], contenders: Sequence[int]) -> list[Pot]:

@@ -1,20 +1,12 @@
-"""Records of a deal, modelled on PHH (the poker hand-history standard), as versioned JSON; exact replay.
-
-A record holds the rules (the variant), the seed, the dealer, seat names, starting stacks, the list of
-actions and, once the deal is over, the finishing stacks and the result. ``log`` is a PHH-like line per
-operation (``p0 ante 1``, ``d p1 5s down``, ``p2 raise 10``, ``p1 win 12 pot 0``) for people to read; replay
-uses only the seed and the actions.
+"""Records of a deal, modelled on PHH (the poker hand-history standard), as versioned JSON; exact replay from
+the rules, seed, dealer, starting stacks and actions (``log`` is a PHH-like line per operation, for people).
 
 >>> from sevens.games.seven27 import Rules, State
 >>> state = State.new(Rules.preset("seven27", players=3), seed=5)
 >>> while not state.is_over():
 ...     state.apply(state.legal_actions()[0])
->>> record = to_record(state)
->>> record["starting_stacks"], record["actions"][:4]
-([100, 100, 100], ['check', 'check', 'check', 'take'])
->>> replay(record) == state
-True
-"""
+>>> replay(to_record(state)) == state
+True"""
 
 from __future__ import annotations
 

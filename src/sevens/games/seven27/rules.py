@@ -1,26 +1,17 @@
 """The rules of Seven Twenty-Seven as data (RULES.md Part D): one frozen dataclass, a preset, text forms.
 
->>> Rules.preset("seven27").small_bet, Rules.preset("seven27").big_bet
-(5, 10)
 >>> Rules.preset("seven27").replace(tie_rule="equal", bust=True).text()
-'seven27,tie_rule=equal,bust=true'
->>> parse_rules_text("seven27,refusal_limit=3", players=6).refusal_limit
-3
->>> Rules.preset("seven27", players=11)
-Traceback (most recent call last):
-...
-sevens.errors.RulesError: players=11 is out of range; allowed: 2 to 10
-"""
+'seven27,tie_rule=equal,bust=true'"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, get_args
+from typing import ClassVar, Literal, get_args
 
 from sevens.errors import ArgumentError, RulesError
 from sevens.games import base
 from sevens.games.arguments import whole
-from sevens.games.rules_base import RulesBase, parameters
+from sevens.games.rules_base import RulesBase
 
 Deal = Literal["down_up", "up_down", "two_down_one_up"]
 DrawFace = Literal["up", "down"]
@@ -31,7 +22,7 @@ MAX_PLAYERS = 10
 BIG_BET_FROM_ROUND = 3  # D4: small bets in betting rounds 1 and 2, big bets from the third on
 
 # name -> smallest allowed value
-_MINIMUM = {"players": MIN_PLAYERS, "stack": 1, "ante": 0, "small_bet": 1, "big_bet": 1, "raise_cap": 0}
+_MINIMUM = {"stack": 1, "ante": 0, "small_bet": 1, "big_bet": 1, "raise_cap": 0}
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +60,7 @@ class Rules(RulesBase):
     def __post_init__(self) -> None:
         self._check_fields()
         for name, low in _MINIMUM.items():
-            if name != "players" and getattr(self, name) < low:
+            if getattr(self, name) < low:
                 raise RulesError(f"{name}={getattr(self, name)} is too small; allowed: {low} or more")
         if self.ante >= self.stack:
             raise RulesError(
@@ -96,14 +87,7 @@ class Rules(RulesBase):
         return self.small_bet if betting_round < BIG_BET_FROM_ROUND else self.big_bet
 
 
-def parse_setting(text: str) -> tuple[str, Any]:
-    """Read ``key=value`` into a name and a typed value."""
-    return base.parse_setting(text, Rules._SETTING_EXAMPLE)
-
-
 parse_rules_text = Rules.parse_text
-PARAMETERS: tuple[str, ...] = parameters(Rules)
-
 PRESETS: dict[str, Rules] = {"seven27": Rules()}
 Rules._PRESETS = PRESETS
 OUTLINE = base.FamilyOutline(

@@ -1,15 +1,8 @@
 """A session of Seven Twenty-Seven (D1, D8): deals in a row with the same players.
 
-The dealer moves one seat clockwise each deal; a player with no chips leaves (the next deal is dealt among the
-others, and the dealer button skips them). The session ends after ``rules.deals`` deals (``None``: no limit),
-or when one player holds every chip. Each deal's seed comes from the session seed (:func:`sevens.rng.derive_seed`).
-
->>> from sevens.games.seven27 import Rules
->>> session = Session(Rules.preset("seven27", players=3, deals=4), seed=11)
->>> totals = session.play(lambda state: state.legal_actions()[0])
->>> session.deals_played, sum(session.stacks), totals == [s - 100 for s in session.stacks]
-(4, 300, True)
-"""
+The dealer button moves one seat clockwise each deal, skipping players with no chips, who have left. The
+session ends after ``rules.deals`` deals (``None``: no limit), or when one player holds every chip. Each deal's
+seed comes from the session seed (:func:`sevens.rng.derive_seed`)."""
 
 from __future__ import annotations
 
@@ -31,14 +24,6 @@ class Deal:
     seats: tuple[int, ...]
     index: int
 
-    @property
-    def seed(self) -> int:
-        """The deal's seed (a dealt state always has one)."""
-        seed = self.state.seed
-        if seed is None:
-            raise ValueError("this deal's state was read from a position and has no seed")
-        return seed
-
 
 @dataclass(frozen=True, slots=True)
 class DealSummary:
@@ -56,8 +41,7 @@ class Session:
 
     def __init__(self, rules: Rules, seed: int, stacks: Sequence[int] | None = None, dealer: int | None = None):
         n = rules.players
-        self.rules = rules
-        self.seed = seed
+        self.rules, self.seed = rules, seed
         self.stacks = list(stacks) if stacks is not None else [rules.stack] * n
         if len(self.stacks) != n or min(self.stacks) < 0:
             raise ValueError(f"stacks={self.stacks!r} must be {n} chip counts of 0 or more")
@@ -66,8 +50,7 @@ class Session:
             raise ValueError(f"dealer={self.dealer} is not a seat; allowed: 0 to {n - 1}")
         if not self.stacks[self.dealer]:
             self.dealer = self._next_dealer()
-        self.starting_stacks = tuple(self.stacks)
-        self.deals_played = 0
+        self.starting_stacks, self.deals_played = tuple(self.stacks), 0
         self.summaries: list[DealSummary] = []
 
     @property
@@ -85,12 +68,8 @@ class Session:
             raise ValueError("the session is over; no more deals")
         seats = self.seated
         rules = self.rules.replace(players=len(seats))
-        state = State.new(
-            rules,
-            derive_seed(self.seed, self.deals_played),
-            dealer=seats.index(self.dealer),
-            stacks=[self.stacks[s] for s in seats],
-        )
+        stacks = [self.stacks[s] for s in seats]
+        state = State.new(rules, derive_seed(self.seed, self.deals_played), seats.index(self.dealer), stacks)
         return Deal(state, seats, self.deals_played)
 
     def record(self, deal: Deal) -> DealSummary:

@@ -1,28 +1,15 @@
 """The Seven Twenty-Seven engine: one :class:`State` per deal (RULES.md D1–D7).
 
 A deal runs: antes and the deal pattern (D3), then betting rounds (D4) and card rounds (D5) in turn until a
-card round in which nobody takes a card, then the showdown (D6, D7); or it ends at once when all but one
-player fold.
+card round in which nobody takes a card, then the showdown (D6, D7); or it ends when all but one player fold.
+Every operation is appended to :attr:`State.history` as an :class:`~.operations.Operation`.
 
 >>> from sevens.games.seven27 import Rules, State, parse_action
 >>> state = State.new(Rules.preset("seven27"), seed=7)
->>> state.phase, state.to_move, [str(a) for a in state.legal_actions()]
-('bet', 0, ['check', 'bet'])
->>> state.pot, state.stack(0)
-(4, 99)
 >>> for text in ("bet", "call", "fold", "call"):
 ...     state.apply(parse_action(text))
 >>> state.phase, state.pot, state.contenders
-('card', 19, (0, 1, 3))
->>> while not state.is_over():
-...     state.apply(STAND_ACTION if state.phase == "card" else state.legal_actions()[0])  # check or call
->>> state.result().chip_delta
-(4, 3, -1, -6)
-
-Every operation (antes, cards dealt, actions, hands shown, chips won) is appended to :attr:`State.history`
-as a frozen :class:`~.operations.Operation`. Chips are integers; ``check_invariants`` proves no chip and no card
-is created or lost.
-"""
+('card', 19, (0, 1, 3))"""
 
 from __future__ import annotations
 
@@ -63,6 +50,7 @@ from sevens.games.state_base import StateBase
 BETTING, CARDS, OVER = range(3)
 PHASE_NAMES = ("bet", "card", "over")
 FAMILY_TITLE = "Seven Twenty-Seven"  # in errors
+_NOT_POSITION = frozenset({"players", "seed", "_order", "_actions", "_ops"})  # derived, or history
 # D3: which cards of the initial deal go face up, one pass round the table each
 DEAL_PATTERNS: dict[str, tuple[bool, ...]] = {
     "down_up": (False, True),
@@ -104,7 +92,7 @@ class State(StateBase):
     """One deal of Seven Twenty-Seven. Create with :meth:`new` (or :func:`~.position.parse_position`)."""
 
     __slots__ = (
-        "rules", "players", "dealer", "seed", "_order", "_pos",
+        "rules", "players", "dealer", "seed", "_order",
         "_deck", "_down", "_up",
         "_start", "_stack", "_in", "_bets", "_won",
         "_folded", "_stands", "_shown",
@@ -117,7 +105,6 @@ class State(StateBase):
     dealer: int
     seed: int | None
     _order: tuple[int, ...]  # seats clockwise from the dealer's left
-    _pos: tuple[int, ...]  # seat -> index in _order
     _deck: tuple[int, ...]  # undealt cards, next first
     _down: list[int]  # face-down cards per seat (bit sets)
     _up: list[int]  # face-up cards per seat
@@ -178,28 +165,15 @@ class State(StateBase):
         n = len(stacks)
         state.rules, state.players, state.dealer, state.seed = rules, n, dealer, seed
         state._order = tuple((dealer + 1 + i) % n for i in range(n))
-        pos = [0] * n
-        for i, s in enumerate(state._order):
-            pos[s] = i
-        state._pos = tuple(pos)
         state._deck = ()
-        state._down, state._up = [0] * n, [0] * n
         state._start, state._stack = stacks.copy(), stacks
-        state._in, state._bets, state._won = [0] * n, [0] * n, [0] * n
-        state._folded = state._shown = 0
-        state._stands = [0] * n
-        state._round = 0
-        state._phase = BETTING
-        state._turn = -1
-        state._need = state._high = state._raises = 0
-        state._took = False
+        state._down, state._up, state._in, state._bets, state._won, state._stands = ([0] * n for _ in range(6))
+        state._folded = state._shown = state._round = state._need = state._high = state._raises = 0
+        state._phase, state._turn, state._took = BETTING, -1, False
         state._actions, state._ops = [], []
         return state
 
     # ------------------------------------------------------------------ questions
-    def is_over(self) -> bool:
-        return self._phase == OVER
-
     @property
     def phase(self) -> str:
         """``bet`` (a betting round), ``card`` (a card round) or ``over``."""
@@ -232,8 +206,7 @@ class State(StateBase):
 
     def to_call(self, seat: int) -> int:
         """Chips ``seat`` must add to match the highest bet (it may put in less, all-in)."""
-        seat = seat_index(seat, self.players)
-        return self._high - self._bets[seat]
+        return self._high - self._bets[seat_index(seat, self.players)]
 
     def legal_actions(self) -> list[Action]:
         """Legal actions of the seat to act, sorted by :meth:`Action.sort_key`; empty when over."""
@@ -310,28 +283,22 @@ class State(StateBase):
 
     def _bet_action(self, p: int, kind: int) -> None:
         bit = 1 << p
-        size = self.rules.bet_size(self._round)
-        name = KIND_NAMES[kind]
-        if kind == CHECK:
-            self._need &= ~bit
-            self._ops.append(Operation(name, p))
-        elif kind == CALL:
-            paid = self._pay(p, self._high - self._bets[p])
-            self._need &= ~bit
-            self._ops.append(Operation(name, p, paid, all_in=not self._stack[p]))
-        elif kind in (BET, RAISE):
-            paid = self._pay(p, self._high - self._bets[p] + size)
-            self._high += size
-            self._raises += kind == RAISE
-            self._need = self._able() & ~bit
-            self._ops.append(Operation(name, p, paid, all_in=not self._stack[p]))
-        else:  # FOLD
+        self._need &= ~bit
+        paid = 0
+        if kind == FOLD:
             self._folded |= bit
-            self._need &= ~bit
-            self._ops.append(Operation(name, p))
-            if len(self.contenders) == 1:
-                self._finish()  # D4: everyone else folded
-                return
+        elif kind != CHECK:
+            size = 0 if kind == CALL else self.rules.bet_size(self._round)
+            paid = self._pay(p, self._high - self._bets[p] + size)
+            if size:  # a bet or raise: everyone else able to act must answer it
+                self._high += size
+                self._raises += kind == RAISE
+                self._need = self._able() & ~bit
+        # the seat to act had chips before acting, so an empty stack now means all-in
+        self._ops.append(Operation(KIND_NAMES[kind], p, paid, all_in=not self._stack[p]))
+        if kind == FOLD and len(self.contenders) == 1:
+            self._finish()  # D4: everyone else folded
+            return
         nxt = self._next_in(p, self._need)
         if nxt < 0:
             self._end_betting()
@@ -345,7 +312,7 @@ class State(StateBase):
         else:
             self._stands[p] += 1
             self._ops.append(Operation("stand", p))
-        nxt = self._next_taker(self._pos[p] + 1)
+        nxt = self._next_taker(self._order.index(p) + 1)
         if nxt >= 0:
             self._turn = nxt
         elif self._took:
@@ -367,8 +334,7 @@ class State(StateBase):
         self._turn = self._next_in(self._order[-1], able)
 
     def _end_betting(self) -> None:
-        self._bets = [0] * self.players
-        self._high = self._raises = self._need = 0
+        self._close_betting()
         self._phase = CARDS
         self._took = False
         nxt = self._next_taker(0)
@@ -391,18 +357,17 @@ class State(StateBase):
         for s in range(self.players):
             self._won[s] = sum(a.shares[s] for a in awards)
             self._stack[s] += self._won[s]
-        self._bets = [0] * self.players
-        self._high = self._raises = self._need = 0
+        self._close_betting()
         self._phase = OVER
         self._turn = -1
 
+    def _close_betting(self) -> None:
+        self._bets = [0] * self.players
+        self._high = self._raises = self._need = 0
+
     def _awards(self) -> list[PotAward]:
-        rules = self.rules
-        evaluations = {
-            s: evaluate(self._down[s] | self._up[s], ten_half=rules.ten_half, tie_rule=rules.tie_rule, bust=rules.bust)
-            for s in self.contenders
-        }
-        return showdown(self._in, self.contenders, evaluations, rules.tie_rule)
+        evaluations = {s: self.evaluation(s) for s in self.contenders}
+        return showdown(self._in, self.contenders, evaluations, self.rules.tie_rule)
 
     # ------------------------------------------------------------------ small helpers
     def _pay(self, seat: int, amount: int) -> int:
@@ -450,11 +415,6 @@ class State(StateBase):
 
     # ------------------------------------------------------------------ public facts
     @property
-    def from_dealers_left(self) -> tuple[int, ...]:
-        """Every seat, clockwise from the dealer's left."""
-        return self._order
-
-    @property
     def contenders(self) -> tuple[int, ...]:
         """Seats that have not folded, clockwise from the dealer's left."""
         return tuple(s for s in self._order if not self._folded >> s & 1)
@@ -499,10 +459,6 @@ class State(StateBase):
     def stands(self, seat: int) -> int:
         return self._stands[seat_index(seat, self.players)]
 
-    def won(self, seat: int) -> int:
-        """Chips ``seat`` received at the end of the deal (0 before)."""
-        return self._won[seat_index(seat, self.players)]
-
     @property
     def pot(self) -> int:
         """Every chip put in this deal and not yet paid out."""
@@ -525,9 +481,8 @@ class State(StateBase):
 
     def evaluation(self, seat: int) -> Evaluation:
         """What ``seat``'s whole hand counts for 7 and 27 under these rules (private while cards are down)."""
-        seat = seat_index(seat, self.players)
-        r = self.rules
-        return evaluate(self.hand(seat), ten_half=r.ten_half, tie_rule=r.tie_rule, bust=r.bust)
+        seat, r = seat_index(seat, self.players), self.rules
+        return evaluate(self._down[seat] | self._up[seat], ten_half=r.ten_half, tie_rule=r.tie_rule, bust=r.bust)
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -545,14 +500,10 @@ class State(StateBase):
             raise ValueError("the deal is not over yet; result() is available once is_over() is true")
         delta = tuple(self._won[s] - self._in[s] for s in range(self.players))
         ranking = tuple(sorted(self._order, key=lambda s: -delta[s]))  # stable: ties clockwise from dealer's left
-        totals: list[tuple[int | None, int | None] | None] = [None] * self.players
-        for s in range(self.players):
-            if self._shown >> s & 1:
-                e = self.evaluation(s)
-                totals[s] = (e.low, e.high)
-        awards = self._awards()
+        shown = [self.evaluation(s) if self.is_shown(s) else None for s in range(self.players)]
+        totals = tuple(None if e is None else (e.low, e.high) for e in shown)
         fold_out = len(self.contenders) == 1
-        return Result(ranking, delta, tuple(self._stack), fold_out, tuple(totals), tuple(awards))
+        return Result(ranking, delta, tuple(self._stack), fold_out, totals, tuple(self._awards()))
 
     def view(self, seat: int | None, history: bool = True) -> Any:
         """What ``seat`` may know (``None``: a spectator, who sees only public cards); ``history=False`` leaves
@@ -561,25 +512,16 @@ class State(StateBase):
 
     def position(self) -> str:
         """The position text (see :mod:`.position`)."""
-        n = range(self.players)
-        if self.is_over():
-            phase = "end"
-        else:
-            letter = "b" if self.phase == "bet" else "c"
-            phase = f"{letter}{self.to_move}{'+' if self.card_taken else ''}"
+        phase = "end" if self.is_over() else f"{'bc'[self._phase]}{self._turn}{'+' if self._took else ''}"
         fields = [
             self.rules.text(),
             str(self.dealer),
-            str(self.betting_round),
+            str(self._round),
             phase,
-            "/".join(cards_text(self.down_cards(s), sep="") or "-" for s in n),
-            "/".join(cards_text(self.up_cards(s), sep="") or "-" for s in n),
-            ",".join(str(self.stack(s)) for s in n),
-            ",".join(str(self.committed(s)) for s in n),
-            ",".join(str(self.bet(s)) for s in n),
-            ",".join(str(self.stands(s)) for s in n),
-            ",".join(str(s) for s in n if self.is_folded(s)) or "-",
-            "".join(cards_text(1 << c) for c in self.deck) or "-",
+            *("/".join(cards_text(hand, sep="") or "-" for hand in hands) for hands in (self._down, self._up)),
+            *(",".join(map(str, chips)) for chips in (self._stack, self._in, self._bets, self._stands)),
+            ",".join(str(s) for s in range(self.players) if self.is_folded(s)) or "-",
+            "".join(cards_text(1 << c) for c in self._deck) or "-",
         ]
         return " ".join(fields)
 
@@ -613,13 +555,7 @@ class State(StateBase):
 
     def _key(self) -> tuple[Any, ...]:
         """Same position (history aside): cards everywhere, chips, folds, stands, phase and turn."""
-        return (
-            self.rules, self.dealer, self._deck, tuple(self._down), tuple(self._up),
-            tuple(self._start), tuple(self._stack), tuple(self._in), tuple(self._bets), tuple(self._won),
-            self._folded, tuple(self._stands), self._shown,
-            self._round, self._phase, self._turn, self._need, self._high, self._raises, self._took,
-        )  # fmt: skip
-
+        return tuple(getattr(self, name) for name in self.__slots__ if name not in _NOT_POSITION)
 
 
 def build_view(state: State, seat: int | None, history: bool = True) -> View:
@@ -669,5 +605,6 @@ def build_view(state: State, seat: int | None, history: bool = True) -> View:
         else (),
         result=state.result().to_dict() if state.is_over() else None,
     )
+
 
 __all__ = ["BETTING", "CARDS", "DEAL_PATTERNS", "OVER", "PHASE_NAMES", "Result", "State"]

@@ -1,19 +1,10 @@
-"""What one seat may know (the observation), built by allowlist from the state.
-
-A view holds the seat's own down cards, everyone's up cards, stacks, bets, pots, whose turn it is, and the
-public history with other seats' down cards written ``??``. After a showdown, the hands shown become public.
-A spectator's view (``seat=None``) holds only public cards. A view holds no reference to the state.
-
->>> from sevens.games.seven27 import Rules, State
->>> state = State.new(Rules.preset("seven27", players=3), seed=1)
->>> mine, theirs = state.view(0).to_dict()["seats"][0], state.view(1).to_dict()["seats"][0]
->>> mine["down"], theirs["down"], mine["up"] == theirs["up"]
-(['8c'], ['??'], True)
-"""
+"""What one seat may know (the observation), built by allowlist from the state: its own down cards, every up
+card, the chips and the public history, other seats' down cards written ``??`` until shown. A spectator
+(``seat=None``) sees only public cards. A view holds no reference to the state."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from sevens.cards import HIDDEN_TEXT, cards_text
@@ -48,18 +39,9 @@ class SeatView:
         return cards_text(self.down).split() if self.down_known else [HIDDEN_TEXT] * self.down_count
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "down": self.down_texts(),
-            "up": cards_text(self.up).split(),
-            "stack": self.stack,
-            "committed": self.committed,
-            "bet": self.bet,
-            "stands": self.stands,
-            "folded": self.folded,
-            "all_in": self.all_in,
-            "shown": self.shown,
-        }
+        """Every field but ``down_count`` (the ``??`` of ``down`` say it), cards as text."""
+        plain = {"down": self.down_texts(), "up": cards_text(self.up).split()}
+        return {f.name: plain.get(f.name, getattr(self, f.name)) for f in fields(self) if f.name != "down_count"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,27 +68,17 @@ class View:
     result: dict[str, Any] | None
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form (what a server would send to this seat)."""
-        return {
-            "seat": self.seat,
+        """JSON-ready form (what a server would send to this seat); ``own`` is sent as ``own_totals``."""
+        plain = {
             "rules": self.rules.to_dict(),
-            "dealer": self.dealer,
-            "phase": self.phase,
-            "betting_round": self.betting_round,
-            "bet_size": self.bet_size,
-            "high_bet": self.high_bet,
-            "raises": self.raises,
-            "to_move": self.to_move,
             "legal_actions": [str(a) for a in self.legal_actions],
-            "to_call": self.to_call,
             "seats": [s.to_dict() for s in self.seats],
             "pots": [{"amount": p.amount, "eligible": list(p.eligible)} for p in self.pots],
-            "pot": self.pot,
-            "deck_count": self.deck_count,
-            "own_totals": None if self.own is None else [self.own.low, self.own.high],
+            "own": None if self.own is None else [self.own.low, self.own.high],
             "history": list(self.history),
-            "result": self.result,
         }
+        named = {f.name: f.name for f in fields(self)} | {"own": "own_totals"}
+        return {key: plain.get(name, getattr(self, name)) for name, key in named.items()}
 
 
 __all__ = ["SeatView", "View"]
