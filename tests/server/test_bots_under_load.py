@@ -13,7 +13,7 @@ from multiprocessing.synchronize import Event
 import pytest
 
 from sevens.games.registry import family_of
-from sevens.server.bots import decide, new_agent, prepare
+from sevens.server.bots import PATIENCE, decide, new_agent, prepare
 
 
 def _burn(stop: Event) -> None:
@@ -54,3 +54,18 @@ def test_an_expert_in_a_room_makes_the_same_moves_on_a_loaded_machine(preset: st
         loaded = decide(decision), agent.last_samples  # type: ignore[attr-defined]
     assert loaded == idle
     assert idle[1] > 1
+
+
+def test_a_room_bot_on_a_node_too_busy_for_it_stops_at_the_patience_ceiling() -> None:
+    """Samples keep the strength under load; the patience ceiling keeps the wait bounded beyond it: with a wall
+    clock that jumps past PATIENCE × think_ms, the search stops after its first chunk of samples."""
+    from sevens.agents.common.montecarlo import sample_rows
+
+    agent = new_agent("shichinarabe", "expert")
+    budget = agent.budget  # type: ignore[attr-defined]
+    assert budget.samples is not None and budget.patience == PATIENCE
+    walls = iter([0.0, *[PATIENCE * budget.think_ms / 1000.0] * 1000])
+    rows = sample_rows(lambda: [0.0, 1.0], budget, cpu=lambda: 0.0, wall=lambda: next(walls))
+    assert len(rows) == 1 < budget.samples
+    calm = sample_rows(lambda: [0.0, 1.0], budget, cpu=lambda: 0.0, wall=lambda: 0.0)
+    assert len(calm) == budget.samples

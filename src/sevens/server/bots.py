@@ -2,8 +2,9 @@
 
 A bot's choice depends only on what its seat may see, the round's seed, its seat and the move number: the
 agent is re-seeded before each decision, and a searching agent thinks in samples, not seconds
-(``make_agent(..., deterministic=True)``). So a game resumed after a restart goes on exactly as it would have,
-and a node loaded by other rooms fields computer players exactly as strong as an idle one (only slower).
+(:meth:`~sevens.agents.common.montecarlo.BudgetedAgent.make_deterministic`). So a game resumed after a restart
+goes on exactly as it would have, and a node loaded by other rooms fields computer players exactly as strong as
+an idle one, only slower, up to :data:`PATIENCE` times their thinking time; beyond that a person's wait wins.
 """
 
 from __future__ import annotations
@@ -17,6 +18,10 @@ from sevens.errors import RulesError
 from sevens.rng import derive_seed
 
 FALLBACK_AGENT = "random"
+
+PATIENCE = 10.0
+"""How long a computer player may take on a busy node, in multiples of its thinking time on an idle core (3 s
+for ``expert``): a node that slow cuts the search short rather than keep the table waiting."""
 
 
 def offered_agents(family: str) -> list[str]:
@@ -65,9 +70,13 @@ def decide(decision: Decision) -> Any:
 def new_agent(family: str, name: str) -> Agent:
     """A fresh agent (falls back to :data:`FALLBACK_AGENT` for a name this family does not offer)."""
     try:
-        return make_agent(name, family, deterministic=True)
+        agent = make_agent(name, family)
     except RulesError:
-        return make_agent(FALLBACK_AGENT, family, deterministic=True)
+        agent = make_agent(FALLBACK_AGENT, family)
+    think_in_samples = getattr(agent, "make_deterministic", None)
+    if think_in_samples is not None:
+        think_in_samples(patience=PATIENCE)
+    return agent
 
 
 __all__ = ["FALLBACK_AGENT", "Decision", "agent_or_fallback", "check_agent", "decide", "new_agent", "offered_agents",

@@ -9,7 +9,8 @@ differences between candidates are paired.
   quietly weaken the agent, it thinks as much as on an idle core, only later; a wall-clock ceiling of
   ``wall_factor`` × ``think_ms`` bounds a person's wait), or a fixed number of ``samples``, which makes the agent
   deterministic: the same seed and views give the same moves on any machine
-  (:meth:`BudgetedAgent.make_deterministic`).
+  (:meth:`BudgetedAgent.make_deterministic`), unless a ``patience`` ceiling (for a person waiting at a server's
+  table, far above an idle core's time) cuts a decision on a machine too busy to finish it in time.
 * :func:`paired_choice`: the default policy's choice unless another candidate beats it on the same samples by
   more than ``confidence`` standard errors of the paired differences (with few samples flat Monte Carlo is
   noisier than a good policy, so it overrides the policy only on clear evidence).
@@ -55,6 +56,7 @@ class Budget:
     samples: int | None = None
     wall_factor: float = WALL_FACTOR
     settle: bool = False
+    patience: float | None = None  # with samples: the wall-clock ceiling in multiples of think_ms (None: none)
 
     def __post_init__(self) -> None:
         if self.samples is not None and self.samples < 1:
@@ -63,10 +65,21 @@ class Budget:
             raise ValueError(f"think_ms={self.think_ms} must be more than 0 (milliseconds of CPU time per move)")
         if not self.wall_factor >= 1:
             raise ValueError(f"wall_factor={self.wall_factor} must be at least 1 (the wall-clock ceiling / think_ms)")
+        if self.patience is not None and not self.patience >= 1:
+            raise ValueError(f"patience={self.patience} must be at least 1 (the wall-clock ceiling / think_ms)")
 
     def start(self, cpu: Clock = time.thread_time, wall: Clock = time.perf_counter) -> Deadline:
-        """The deadline of a decision starting now (tests give their own clocks)."""
+        """The deadline of a decision starting now (tests give their own clocks); with ``samples``, only the
+        ``patience`` ceiling (never passed without one)."""
+        if self.samples is not None:
+            if self.patience is None:
+                return Deadline(math.inf, math.inf, _no_clock, _no_clock)  # exact: reads no clock
+            return Deadline(math.inf, self.patience * self.think_ms / 1000.0, cpu, wall)
         return Deadline(self.think_ms / 1000.0, self.wall_factor * self.think_ms / 1000.0, cpu, wall)
+
+
+def _no_clock() -> float:
+    return 0.0
 
 
 class Deadline:
@@ -116,11 +129,12 @@ class BudgetedAgent:
         """The sample budget matching ``think_ms`` of CPU time (:attr:`samples_per_cpu_second`)."""
         return max(1, round(self.samples_per_cpu_second * self.think_ms / 1000.0))
 
-    def make_deterministic(self, samples: int | None = None) -> None:
+    def make_deterministic(self, samples: int | None = None, patience: float | None = None) -> None:
         """Think in samples, not time: at most ``samples`` (default :attr:`deterministic_samples`), stopping
-        early once the decision is settled as on the clock; the same seed and views give the same moves."""
+        early once the decision is settled as on the clock; the same seed and views give the same moves (unless
+        a decision outlasts ``patience`` × ``think_ms`` of wall-clock time, :class:`Budget`)."""
         fixed = self.deterministic_samples if samples is None else samples
-        self.budget = Budget(self.think_ms, fixed, self.budget.wall_factor, settle=True)
+        self.budget = Budget(self.think_ms, fixed, self.budget.wall_factor, settle=True, patience=patience)
 
     def reset(self, seat: int, seed: int) -> None:
         self.seat = seat
@@ -151,14 +165,14 @@ def sample_chunks(
     ``size`` until the deadline has passed (at least one chunk) or, after a chunk, ``stop`` says the decision is
     settled."""
     rows: list[list[float]] = []
+    deadline = budget.start(cpu, wall)
     if budget.samples is not None:
         while len(rows) < budget.samples:
             new = chunk(min(size, budget.samples - len(rows)))
             rows.extend(new)
-            if budget.settle and stop is not None and stop.settled(new):
+            if (budget.settle and stop is not None and stop.settled(new)) or deadline.passed():
                 break
         return rows
-    deadline = budget.start(cpu, wall)
     while True:
         new = chunk(size)
         rows.extend(new)

@@ -107,7 +107,7 @@ class MonteCarloAgent(BudgetedAgent):
     def _sample(self, sample: Callable[[random.Random], float], thresholds: Sequence[float]) -> list[float]:
         """``sample(rng)`` until the budget is spent or every threshold is clearly on one side of the mean."""
         values: list[float] = []
-        deadline = None if self.rollouts is not None else self.budget.start()
+        deadline = self.budget.start()  # with a sample budget only its patience ceiling, if any
         total = square = 0.0
         while True:
             v = sample(self._rng)
@@ -115,7 +115,7 @@ class MonteCarloAgent(BudgetedAgent):
             total += v
             square += v * v
             n = len(values)
-            if n == self.rollouts or (deadline is not None and n % 8 == 0 and deadline.passed()):
+            if n == self.rollouts or (n % 8 == 0 and deadline.passed()):
                 break
             if n >= MIN_SAMPLES and n % CHECK_EVERY == 0:
                 mean = total / n
