@@ -18,7 +18,7 @@ costs a turn in a race of 7–8 cards, and blocking one lane leaves five or six 
 against six ``normal`` won 0.8× chance in ``standard``, 0.4× in ``tunnel``). There ``hard`` keeps its gates for
 last but never passes while it can play, ``normal`` plays its gates before its fillers (``gate``
 :data:`LARGE_NORMAL_GATE`) and ``easy`` passes needlessly now and then too (:data:`LARGE_EASY_NEEDLESS_PASS`,
-less often than ``beginner``): the levels still differ by about 1.1–1.3× chance a rung there.
+half as often as ``beginner``): the levels still differ by about 1.2–1.5× chance a rung there.
 
 The finishing rates and the ladder (each level against the one below) at 3, 4, 5 and 7 players are measured
 in docs/strength.md.
@@ -47,7 +47,7 @@ BEGINNER_NEEDLESS_PASS = 0.2
 NORMAL_WEIGHTS = replace(DEFAULT_WEIGHTS, reserve=NEVER_HOLDS_BACK, gate=0.0, gate_block=0.0)
 NORMAL_THREAT = 0.0
 HARD_WEIGHTS = replace(DEFAULT_WEIGHTS, reserve=1)
-LARGE_EASY_NEEDLESS_PASS = 0.05
+LARGE_EASY_NEEDLESS_PASS = 0.1
 LARGE_NORMAL_GATE = 0.3
 """Above a filler's score (``end`` 0, ``bank`` 0.2) and below the rest: at a large table ``normal`` gives way."""
 LARGE_NORMAL_WEIGHTS = replace(NORMAL_WEIGHTS, gate=LARGE_NORMAL_GATE)
