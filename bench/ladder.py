@@ -243,14 +243,15 @@ def write_doc(doc: Path, rows: Sequence[dict[str, Any]]) -> None:
 
 
 def plot(rows: Sequence[dict[str, Any]], png: Path) -> None:
-    """One panel per table size: each rung's × chance with its 95% interval, a bar per preset, the targets as
-    black ticks; older rows hatched."""
+    """One panel per table size: each rung with a target (the ladder proper; research rows are in the tables
+    only) as × chance with its 95% interval, a bar per preset, the targets as black ticks; older rows hatched."""
     import matplotlib
 
     matplotlib.use("Agg")  # files only
     import matplotlib.pyplot as plt
     from matplotlib.patches import Patch
 
+    rows = [r for r in rows if r["target"] is not None]
     sizes = sorted({r["players"] for r in rows})
     presets = list(dict.fromkeys(r["preset"] for r in ordered(rows)))
     colours = {p: f"C{i}" for i, p in enumerate(presets)}
@@ -269,8 +270,7 @@ def plot(rows: Sequence[dict[str, Any]], png: Path) -> None:
                     x, r["ratio"], width=width, yerr=error, capsize=2, color=colours[preset],
                     hatch="//" if r["older"] else None, edgecolor="white" if r["older"] else None,
                 )  # fmt: skip
-                if r["target"] is not None:
-                    axes.scatter([x], [r["target"]], marker="_", s=120, color="black", zorder=3)
+                axes.hlines(r["target"], x - width / 2, x + width / 2, color="black", linewidth=2, zorder=3)
         axes.axhline(1.0, color="grey", linestyle="--", linewidth=1)
         axes.set_xticks(range(len(rungs)), rungs, rotation=25, ha="right", fontsize="small")
         axes.set_title(f"{players} players")
