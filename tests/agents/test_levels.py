@@ -11,10 +11,12 @@ from typer.testing import CliRunner
 from sevens.agents.base import agent_names, make_agent
 from sevens.agents.common.heuristic import CasualAgent
 from sevens.agents.levels import DEFAULT_LEVEL, LEVELS, about, display_name, level_table
+from sevens.agents.shichinarabe import large_table
 from sevens.arena.play import simulate
 from sevens.cli.app import app
 from sevens.games.registry import families
 from sevens.games.shichinarabe.actions import PASS, PASS_ACTION, PLAY_ACTIONS
+from sevens.games.shichinarabe.rules import Rules
 from sevens.i18n import catalogue
 from sevens.server.bots import check_agent
 from sevens.server.catalog import catalog
@@ -90,3 +92,33 @@ def test_games_of_four_normal_players_have_players_who_go_out(preset: str) -> No
     if preset == "standard":
         blocked = simulate(family, preset, family.presets[preset], 120, 1, ["heuristic"]).to_dict()
         assert blocked["no_finisher_games"] > 0.5 * 120
+
+
+def _needless_passes(level: str, players: int, preset: str = "standard", deals: int = 6) -> int:
+    """How often seat 0 playing ``level`` (against ``normal``) passes while it holds a card it could play."""
+    family = families()["shichinarabe"]
+    rules = family.presets[preset].replace(players=players)
+    needless = 0
+    for deal in range(deals):
+        agents = [make_agent(level if seat == 0 else "normal") for seat in range(players)]
+        state = family.new_state(rules, deal)
+        for seat, agent in enumerate(agents):
+            agent.reset(seat, deal * 10 + seat)
+        while (mover := state.to_move) is not None:
+            legal = state.legal_actions()
+            action = agents[mover].act(state.view(mover), legal)
+            needless += mover == 0 and action.kind == PASS and len(legal) > 1
+            state.apply(action)
+    return needless
+
+
+def test_hard_holds_back_at_four_players_but_not_at_a_large_table() -> None:
+    """Holding back (a pass while it could play) wins at 3–5 players and loses at 7 (docs/strength.md)."""
+    assert large_table(Rules.preset("standard").replace(players=7))
+    assert large_table(Rules.preset("tunnel").replace(players=5))
+    assert not large_table(Rules.preset("standard").replace(players=5))
+    assert _needless_passes("hard", 4) > 0
+    assert _needless_passes("hard", 7) == 0
+    assert _needless_passes("hard", 5, "tunnel") == 0
+    assert _needless_passes("easy", 4, deals=20) == 0
+    assert _needless_passes("easy", 7, deals=20) > 0  # now and then, as beginner does more often

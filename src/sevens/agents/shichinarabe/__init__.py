@@ -28,17 +28,27 @@ all but one are eliminated (in ``standard`` 96% of such games had nobody going o
   gates for last and does not stop the player closest to going out: with four of them, players go out;
 * ``hard``: the ``heuristic`` holding back with all but one of its passes (``reserve = 1``);
 * ``expert``: ``search`` reading its opponents with a mixture of these policies (:data:`LEVEL_MIXTURE`).
+
+At a large table (:func:`large_table`: 6 players or more, 5 with the tunnel) holding back stops paying: a pass
+costs a turn in a race of 7–8 cards, and blocking one lane leaves five or six others free to go out (``hard``
+against six ``normal`` won 0.8× chance in ``standard``, 0.4× in ``tunnel``). There ``hard`` keeps its gates for
+last but never passes while it can play, ``normal`` plays its gates before its fillers (``gate``
+:data:`LARGE_NORMAL_GATE`) and ``easy`` passes needlessly now and then too (:data:`LARGE_EASY_NEEDLESS_PASS`,
+half as often as ``beginner``): the levels still differ by about 1.2–1.5× chance a rung there (the ladder at 3,
+4, 5 and 7 players is in docs/strength.md).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from sevens.agents.base import Agent
 from sevens.agents.common.heuristic import CasualAgent
 from sevens.agents.levels import level_table
 from sevens.games.shichinarabe.actions import PASS
+from sevens.games.shichinarabe.rules import Rules
 
 from .heuristic import GreedyAgent, HeuristicAgent
 from .policy import DEFAULT_WEIGHTS
@@ -51,9 +61,44 @@ BEGINNER_NEEDLESS_PASS = 0.2
 NORMAL_WEIGHTS = replace(DEFAULT_WEIGHTS, reserve=NEVER_HOLDS_BACK, gate=0.0, gate_block=0.0)
 NORMAL_THREAT = 0.0
 HARD_WEIGHTS = replace(DEFAULT_WEIGHTS, reserve=1)
+LARGE_EASY_NEEDLESS_PASS = 0.1
+LARGE_NORMAL_GATE = 0.3
+"""Above a filler's score (``end`` 0, ``bank`` 0.2) and below the rest: at a large table ``normal`` gives way."""
+LARGE_NORMAL_WEIGHTS = replace(NORMAL_WEIGHTS, gate=LARGE_NORMAL_GATE)
+LARGE_HARD_WEIGHTS = replace(DEFAULT_WEIGHTS, reserve=NEVER_HOLDS_BACK)
 LEVEL_MIXTURE = (DEFAULT_WEIGHTS, HARD_WEIGHTS, NORMAL_WEIGHTS)
 """How ``expert`` reads the other players: each may play like the tuned ``heuristic`` (holding back with every
 pass), like ``hard`` (all but one) or like ``normal`` (never)."""
+
+
+def large_table(rules: Rules) -> bool:
+    """Where holding back stops paying (measured at 5 and 7 players, docs/strength.md): 6 players or more, or
+    5 with the tunnel (which also closes the ends a held gate was keeping)."""
+    return rules.players >= 6 or (rules.players >= 5 and rules.tunnel != "off")
+
+
+class ByTable:
+    """A level that plays differently at a large table: ``small()`` or ``large()``'s agent, made for each game
+    once its first view shows the table (the level needs the view for that, whatever the agent it plays)."""
+
+    name = "by-table"
+    needs_view = True
+
+    def __init__(self, small: Callable[[], Agent], large: Callable[[], Agent]) -> None:
+        self._small, self._large = small, large
+        self._seat, self._seed = 0, 0
+        self._agent: Agent | None = None
+
+    def reset(self, seat: int, seed: int) -> None:
+        self._seat, self._seed = seat, seed
+        self._agent = None
+
+    def act(self, view: Any, legal: Sequence[Any]) -> Any:
+        agent = self._agent
+        if agent is None:
+            agent = self._agent = (self._large if large_table(view.rules) else self._small)()
+            agent.reset(self._seat, self._seed)
+        return agent.act(view if agent.needs_view else None, legal)
 
 
 def expert_oracle() -> Agent:
@@ -65,9 +110,12 @@ def expert_oracle() -> Agent:
 
 LEVELS = level_table({
     "beginner": lambda: CasualAgent(PASS, BEGINNER_NEEDLESS_PASS),
-    "easy": lambda: CasualAgent(PASS),
-    "normal": lambda: HeuristicAgent(NORMAL_WEIGHTS, NORMAL_THREAT),
-    "hard": lambda: HeuristicAgent(HARD_WEIGHTS),
+    "easy": lambda: ByTable(lambda: CasualAgent(PASS), lambda: CasualAgent(PASS, LARGE_EASY_NEEDLESS_PASS)),
+    "normal": lambda: ByTable(
+        lambda: HeuristicAgent(NORMAL_WEIGHTS, NORMAL_THREAT),
+        lambda: HeuristicAgent(LARGE_NORMAL_WEIGHTS, NORMAL_THREAT),
+    ),
+    "hard": lambda: ByTable(lambda: HeuristicAgent(HARD_WEIGHTS), lambda: HeuristicAgent(LARGE_HARD_WEIGHTS)),
     "expert": lambda: SearchAgent(opponents=LEVEL_MIXTURE),
 })  # fmt: skip
 AGENTS: dict[str, Callable[[], Agent]] = {"greedy": GreedyAgent, "heuristic": HeuristicAgent, "search": SearchAgent}
