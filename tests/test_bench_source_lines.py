@@ -1,0 +1,33 @@
+"""bench/source_lines.py: issue 29's count of source lines (raw, and SLOC without blanks, comments, docstrings)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bench_scripts import load_bench_script, run_main
+
+SAMPLE = '''"""A module docstring
+on two lines."""
+
+import os  # a comment
+
+
+def f() -> str:
+    """Its docstring."""
+    # a comment line
+    return (
+        "a string that is code"
+    )
+'''
+
+
+def test_code_lines_leave_out_blanks_comments_and_docstrings() -> None:
+    assert load_bench_script("source_lines").code_lines(SAMPLE) == 5  # import, def, return ( "…" )
+
+
+def test_the_script_counts_a_folder(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text(SAMPLE)
+    (tmp_path / "notes.txt").write_text("not python\n")
+    code, out, err = run_main(load_bench_script("source_lines"), [str(tmp_path)])
+    assert code == 0, err
+    assert out.strip() == f"1 files, {len(SAMPLE.splitlines())} raw lines, 5 SLOC"
