@@ -122,3 +122,35 @@ def test_hard_holds_back_at_four_players_but_not_at_a_large_table() -> None:
     assert _needless_passes("hard", 5, "tunnel") == 0
     assert _needless_passes("easy", 4, deals=20) == 0
     assert _needless_passes("easy", 7, deals=20) > 0  # now and then, as beginner does more often
+
+
+def test_expert_reads_a_large_table_as_the_levels_play_there_and_a_small_one_as_before() -> None:
+    """Issue 30: at 7 players the expert's own policy is ``hard``'s there (no holding back) and it reads the
+    others as the large table's levels; at 4 players it is the search it was, move for move."""
+    from sevens.agents.shichinarabe import (
+        LARGE_HARD_WEIGHTS,
+        LARGE_LEVEL_MIXTURE,
+        LEVEL_MIXTURE,
+        ExpertAgent,
+        SearchAgent,
+    )
+
+    family = families()["shichinarabe"]
+    for players, weights, mixture in ((7, LARGE_HARD_WEIGHTS, LARGE_LEVEL_MIXTURE), (4, None, LEVEL_MIXTURE)):
+        state = family.new_state(family.presets["standard"].replace(players=players), 5)
+        while len(state.legal_actions()) == 1:  # to the first real choice
+            state.apply(state.legal_actions()[0])
+        seat = state.to_move
+        assert seat is not None
+        expert, before = ExpertAgent(), SearchAgent(opponents=LEVEL_MIXTURE)
+        for agent in (expert, before):
+            agent.make_deterministic(samples=16)
+            agent.reset(seat, 9)
+        view, legal = state.view(seat), state.legal_actions()
+        assert len(legal) > 1
+        chosen = expert.act(view, legal)
+        assert expert.opponents == tuple(mixture)
+        if weights is not None:
+            assert expert.weights == weights
+        else:
+            assert expert.weights == before.weights and chosen == before.act(view, legal)

@@ -33,9 +33,9 @@ At a large table (:func:`large_table`: 6 players or more, 5 with the tunnel) hol
 costs a turn in a race of 7–8 cards, and blocking one lane leaves five or six others free to go out (``hard``
 against six ``normal`` won 0.8× chance in ``standard``, 0.4× in ``tunnel``). There ``hard`` keeps its gates for
 last but never passes while it can play, ``normal`` plays its gates before its fillers (``gate``
-:data:`LARGE_NORMAL_GATE`) and ``easy`` passes needlessly now and then too (:data:`LARGE_EASY_NEEDLESS_PASS`,
-half as often as ``beginner``): the levels still differ by about 1.2–1.5× chance a rung there (the ladder at 3,
-4, 5 and 7 players is in docs/strength.md).
+:data:`LARGE_NORMAL_GATE`), ``easy`` passes needlessly now and then too (:data:`LARGE_EASY_NEEDLESS_PASS`,
+half as often as ``beginner``) and ``expert`` searches with ``hard``'s policy there, reading the others as the
+large table's levels (:class:`ExpertAgent`). The ladder at 3, 4, 5 and 7 players is in docs/strength.md.
 """
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ from sevens.games.shichinarabe.actions import PASS
 from sevens.games.shichinarabe.rules import Rules
 
 from .heuristic import GreedyAgent, HeuristicAgent
-from .policy import DEFAULT_WEIGHTS
+from .policy import DEFAULT_WEIGHTS, Weights
 from .search import OracleAgent, SearchAgent
 
 NEVER_HOLDS_BACK = 99
@@ -69,6 +69,8 @@ LARGE_HARD_WEIGHTS = replace(DEFAULT_WEIGHTS, reserve=NEVER_HOLDS_BACK)
 LEVEL_MIXTURE = (DEFAULT_WEIGHTS, HARD_WEIGHTS, NORMAL_WEIGHTS)
 """How ``expert`` reads the other players: each may play like the tuned ``heuristic`` (holding back with every
 pass), like ``hard`` (all but one) or like ``normal`` (never)."""
+LARGE_LEVEL_MIXTURE = (LARGE_HARD_WEIGHTS, LARGE_NORMAL_WEIGHTS, NORMAL_WEIGHTS)
+"""At a large table: the other players may play like ``hard`` or ``normal`` there, or like ``normal`` elsewhere."""
 
 
 def large_table(rules: Rules) -> bool:
@@ -101,6 +103,27 @@ class ByTable:
         return agent.act(view if agent.needs_view else None, legal)
 
 
+class ExpertAgent(SearchAgent):
+    """``expert``: the search with the tuned heuristic's policy reading :data:`LEVEL_MIXTURE`, and at a large
+    table with ``hard``'s policy there (no holding back) reading :data:`LARGE_LEVEL_MIXTURE` (issue 30: holding
+    back made the search no better than chance against six ``normal``)."""
+
+    def __init__(self) -> None:
+        super().__init__(opponents=LEVEL_MIXTURE)
+        self._large = False
+
+    def act(self, view: Any, legal: Sequence[Any]) -> Any:
+        large = large_table(view.rules)
+        if large != self._large:  # the table's size holds for the whole game: this runs before its first move
+            self._large = large
+            self._use(LARGE_HARD_WEIGHTS if large else DEFAULT_WEIGHTS, LARGE_LEVEL_MIXTURE if large else LEVEL_MIXTURE)
+        return super().act(view, legal)
+
+    def _use(self, weights: Weights, opponents: Sequence[Weights]) -> None:
+        self._default = HeuristicAgent(weights)
+        self.weights, self.opponents = weights, tuple(opponents)
+
+
 def expert_oracle() -> Agent:
     """``expert``'s search with every hand visible (research only: what reading the hands is worth to it)."""
     agent = OracleAgent(opponents=LEVEL_MIXTURE)
@@ -116,7 +139,7 @@ LEVELS = level_table({
         lambda: HeuristicAgent(LARGE_NORMAL_WEIGHTS, NORMAL_THREAT),
     ),
     "hard": lambda: ByTable(lambda: HeuristicAgent(HARD_WEIGHTS), lambda: HeuristicAgent(LARGE_HARD_WEIGHTS)),
-    "expert": lambda: SearchAgent(opponents=LEVEL_MIXTURE),
+    "expert": ExpertAgent,
 })  # fmt: skip
 AGENTS: dict[str, Callable[[], Agent]] = {"greedy": GreedyAgent, "heuristic": HeuristicAgent, "search": SearchAgent}
 RESEARCH_AGENTS: dict[str, Callable[[], Agent]] = {
