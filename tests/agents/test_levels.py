@@ -130,6 +130,7 @@ def test_expert_reads_a_large_table_as_the_levels_play_there_and_a_small_one_as_
     from sevens.agents.shichinarabe import (
         LARGE_HARD_WEIGHTS,
         LARGE_LEVEL_MIXTURE,
+        LARGE_WIN_BONUS,
         LEVEL_MIXTURE,
         ExpertAgent,
         SearchAgent,
@@ -151,6 +152,7 @@ def test_expert_reads_a_large_table_as_the_levels_play_there_and_a_small_one_as_
         chosen = expert.act(view, legal)
         assert expert.opponents == tuple(mixture)
         if weights is not None:
-            assert expert.weights == weights
+            assert (expert.weights, expert.win_bonus) == (weights, LARGE_WIN_BONUS)
         else:
-            assert expert.weights == before.weights and chosen == before.act(view, legal)
+            assert (expert.weights, expert.win_bonus) == (before.weights, before.win_bonus)
+            assert chosen == before.act(view, legal)
