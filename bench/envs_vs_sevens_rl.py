@@ -27,20 +27,12 @@ from typing import Any
 
 import numpy as np
 
+from sevens.envs.bench import aec_episode
+
 
 def play_episode(env: Any, rng: np.random.Generator, seed: int) -> int:
     """One game of random masked play from ``reset(seed=seed)``: the number of live actions."""
-    env.reset(seed=seed)
-    actions = 0
-    for _agent in env.agent_iter():
-        obs, _, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            env.step(None)
-            continue
-        legal = np.flatnonzero(obs["action_mask"])
-        env.step(int(legal[rng.integers(len(legal))]))
-        actions += 1
-    return actions
+    return aec_episode(env, seed, lambda legal: int(legal[rng.integers(len(legal))]))
 
 
 def interleaved_rates(

@@ -100,19 +100,25 @@ def _pettingzoo(preset: str, players: int | None, settings: Settings, num_envs: 
 
     def run() -> int:  # one episode
         nonlocal seed
-        env.reset(seed=seed)
         seed += 1
-        actions = 0
-        for _agent in env.agent_iter():
-            obs, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            env.step(int(np.flatnonzero(obs["action_mask"])[0]))
-            actions += 1
-        return actions
+        return aec_episode(env, seed - 1, lambda legal: int(legal[0]))
 
     return run
+
+
+def aec_episode(env: Any, seed: int, choose: Callable[[np.ndarray], int]) -> int:
+    """One game of a PettingZoo AEC env from ``reset(seed=seed)``, every live action ``choose(legal numbers)``:
+    the number of live actions (the benchmarks' episode, here and in bench/envs_vs_sevens_rl.py)."""
+    env.reset(seed=seed)
+    actions = 0
+    for _agent in env.agent_iter():
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        env.step(choose(np.flatnonzero(obs["action_mask"])))
+        actions += 1
+    return actions
 
 
 def _openspiel(preset: str, players: int | None, settings: Settings, num_envs: int, opponents: str) -> Runner:
