@@ -3,6 +3,8 @@ spectators, and the ``Origin`` check of the WebSocket handshake."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
@@ -86,6 +88,35 @@ def test_a_host_who_does_not_play_runs_a_room_of_computer_players() -> None:
         assert frame["room"]["game"] == 2 and frame["room"]["status"] == "playing"
         play_session({}, random_chooser(0), lead=host)
         assert [r["round"] for r in host.rounds_over] == [0, 1]
+
+
+def test_the_game_is_stored_as_finished_before_anyone_hears_it_is_over() -> None:
+    """A page that hears of the last round shows the replay link at once, so the game must already be a finished
+    record then (it was stored just after the news: a quick click, or the browser test reading the replay under
+    load, found "no finished game")."""
+    events: list[str] = []
+
+    def observe(_room: Any, _conn: Any, data: dict[str, Any]) -> None:
+        if data.get("type") == "round_over" and data.get("session_over"):
+            events.append("announced")
+
+    with running(observer=observe) as server:
+        store = server.registry.persistence.store
+        finish = store.finish_session
+
+        def finish_and_note(session_id: int) -> bool:
+            finished = finish(session_id)
+            events.append("stored")
+            return finished
+
+        store.finish_session = finish_and_note  # type: ignore[method-assign]
+        ticket = server.create(preset="standard", seats=[{"kind": "bot", "agent": "random"}] * 4, rounds=1, seed=3)
+        host = server.connect(ticket["code"], ticket["token"])
+        host.send("start")
+        play_session({}, random_chooser(0), lead=host)
+        assert events[:2] == ["stored", "announced"]
+        record = server.http.get(f"/api/rooms/{ticket['code']}").json()["record"]
+        assert len(server.http.get(f"/api/games/{record}").json()["rounds"]) == 1
 
 
 def test_kick_and_leave_in_the_lobby_free_the_seat() -> None:

@@ -110,6 +110,9 @@ class Rounds:
         await room.store_call(stored)
         room.results.append(result)
         over = room.match.is_over()
+        if over:  # stored as finished before anyone hears of it: the replay link a page then shows must answer
+            assert room.session_id is not None
+            await room.store_call(room.ctx.persistence.finish_session(room.session_id))
         seat_players = [room.player_in(s) for s in range(state.players)]
         scores, round_index = room.scores(), room.round_index
         room.broadcast(
@@ -117,14 +120,12 @@ class Rounds:
                                 seat_players=seat_players, scores=scores, session_over=over)
         )  # fmt: skip
         if over:
-            await self._finish_session()
+            self._finish_session()
         else:
             await self.begin_round()
 
-    async def _finish_session(self) -> None:
+    def _finish_session(self) -> None:
         room = self.room
-        assert room.session_id is not None
-        await room.store_call(room.ctx.persistence.finish_session(room.session_id))
         room.status = "finished"
         room.autoplay.turn_started()  # no game: the turn clock stops
         room.broadcast_room("finished")
