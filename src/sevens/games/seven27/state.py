@@ -14,7 +14,7 @@ Every operation is appended to :attr:`State.history` as an :class:`~.operations.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from typing import Any
 
 from sevens.cards import ALL_CARDS, DECK_SIZE, cards_text, mask_of
@@ -489,8 +489,7 @@ class State(StateBase):
             raise ValueError("the deal is not over yet; result() is available once is_over() is true")
         delta = tuple(self._won[s] - self._in[s] for s in range(self.players))
         ranking = tuple(sorted(self._order, key=lambda s: -delta[s]))  # stable: ties clockwise from dealer's left
-        shown = [self.evaluation(s) if self.is_shown(s) else None for s in range(self.players)]
-        totals = tuple(None if e is None else (e.low, e.high) for e in shown)
+        totals = tuple(astuple(self.evaluation(s)) if self.is_shown(s) else None for s in range(self.players))
         fold_out = len(self.contenders) == 1
         return Result(ranking, delta, tuple(self._stack), fold_out, totals, tuple(self._awards()))
 
