@@ -140,15 +140,11 @@ def _deck(text: str, downs: list[int], ups: list[int]) -> tuple[int, ...]:
         if held & part:
             raise NotationError(f"card(s) {cards_text(held & part)} are in two places")
         held |= part
-    rest = text.endswith("*")
     deck = _cards(text.removesuffix("*"), "DECK", held, "is already in a hand or listed twice")
-    seen = held | mask_of(deck)
-    if rest:
-        deck += iter_bits(ALL_CARDS & ~seen)
-        seen = ALL_CARDS
-    if seen != ALL_CARDS:
-        raise NotationError(f"card(s) {cards_text(ALL_CARDS & ~seen)} are nowhere (each of the {DECK_SIZE} cards once)")
-    return tuple(deck)
+    missing = ALL_CARDS & ~(held | mask_of(deck))
+    if missing and not text.endswith("*"):  # a final '*' places the missing cards in card order
+        raise NotationError(f"card(s) {cards_text(missing)} are nowhere (each of the {DECK_SIZE} cards once)")
+    return (*deck, *iter_bits(missing))
 
 
 __all__ = ["parse_position"]
