@@ -18,9 +18,10 @@ from __future__ import annotations
 import random
 from bisect import bisect
 from dataclasses import dataclass
+from functools import cache, partial
 from itertools import accumulate, combinations
 
-from sevens.cards import iter_bits
+from sevens.cards import iter_bits, mask_of
 from sevens.games.seven27.actions import CARD_KINDS
 
 from .hands import Scoring
@@ -56,14 +57,9 @@ class DownModel:
                 self.seats[s] = SeatModel(count, [], [])
                 continue
             combos = [sum(1 << c for c in combo) for combo in combinations(cards, count)]
-            cache: dict[tuple[int, int], float] = {}
-            weights = []
-            for combo in combos:
-                key = table.scoring.hand(combo)
-                weight = cache.get(key)
-                if weight is None:
-                    weight = cache[key] = self.likelihood(records, *key)
-                weights.append(weight)
+            # combinations that add the same (base, aces) weigh the same: ask the policy once for each
+            weigh = cache(partial(self.likelihood, records))
+            weights = [weigh(*table.scoring.hand(combo)) for combo in combos]
             self.seats[s] = SeatModel(count, combos, list(accumulate(weights)))
 
     def likelihood(self, records: list[Choice], add_base: int, add_aces: int) -> float:
@@ -97,9 +93,7 @@ class DownModel:
                         cards = combo
                         break
             if not cards:
-                free = [c for c in self.pool_cards if not used >> c & 1]
-                for c in rng.sample(free, model.count):
-                    cards |= 1 << c
+                cards = mask_of(rng.sample([c for c in self.pool_cards if not used >> c & 1], model.count))
             used |= cards
             out.append((s, cards))
         return out

@@ -17,18 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sevens.games.seven27.actions import (
-    BET,
-    CALL,
-    CHECK,
-    FOLD,
-    RAISE,
-    STAND,
-    STAND_ACTION,
-    TAKE,
-    TAKE_ACTION,
-    Action,
-)
+from sevens.games.seven27.actions import BET, CALL, CARD_KINDS, CHECK, FOLD, RAISE, STAND, TAKE, Action
 from sevens.games.seven27.evaluate import HIGH, LOW
 from sevens.games.seven27.rules import BIG_BET_FROM_ROUND
 from sevens.games.seven27.view import View
@@ -108,12 +97,13 @@ class RuleAgent:
         policy, scoring = self.policy, Scoring.of(view.rules)
         me = view.seats[view.seat]
         base, aces = scoring.hand(me.down | me.up)
-        if legal[0].kind in (TAKE, STAND):
-            return TAKE_ACTION if policy.wants_card(scoring, base, aces) and TAKE_ACTION in legal else STAND_ACTION
         kinds = {a.kind: a for a in legal}
-        raise_ok = BET in kinds or RAISE in kinds
-        small = view.betting_round < BIG_BET_FROM_ROUND
-        kind = policy.bet_kind(policy.strength(scoring, base, aces), view.to_call, raise_ok, small, view.raises)
+        if legal[0].kind in CARD_KINDS:
+            kind = policy.card_kind(scoring, base, aces)
+        else:
+            raise_ok = BET in kinds or RAISE in kinds
+            small = view.betting_round < BIG_BET_FROM_ROUND
+            kind = policy.bet_kind(policy.strength(scoring, base, aces), view.to_call, raise_ok, small, view.raises)
         return kinds.get(kind) or kinds.get(CALL) or kinds.get(CHECK) or legal[0]
 
 

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from sevens.games.seven27.actions import Action, parse_action
     from sevens.games.seven27.family import FAMILY, max_steps, seat_stats
     from sevens.games.seven27.operations import Operation
-    from sevens.games.seven27.position import format_position, parse_position
+    from sevens.games.seven27.position import parse_position
     from sevens.games.seven27.record import replay, to_record
     from sevens.games.seven27.session import Session
     from sevens.games.seven27.state import Result, State
@@ -24,7 +24,7 @@ __getattr__ = lazy_exports(__name__, {
     "Action": ".actions", "parse_action": ".actions",
     "FAMILY": ".family", "max_steps": ".family", "seat_stats": ".family",
     "Operation": ".operations",
-    "format_position": ".position", "parse_position": ".position",
+    "parse_position": ".position",
     "replay": ".record", "to_record": ".record",
     "Session": ".session",
     "Result": ".state", "State": ".state",
@@ -34,5 +34,5 @@ __getattr__ = lazy_exports(__name__, {
 __all__ = [
     "FAMILY", "OUTLINE", "PRESETS",
     "Action", "Evaluation", "Operation", "Result", "Rules", "Session", "State", "View",
-    "evaluate", "format_position", "max_steps", "parse_action", "parse_position", "replay", "seat_stats", "to_record",
+    "evaluate", "max_steps", "parse_action", "parse_position", "replay", "seat_stats", "to_record",
 ]  # fmt: skip

@@ -14,8 +14,6 @@ from functools import lru_cache
 
 from sevens.cards import HIDDEN_TEXT, cards_text
 
-KINDS = ("ante", "deal", "check", "bet", "call", "raise", "fold", "take", "stand", "show", "win")
-
 
 @dataclass(frozen=True, slots=True)
 class Operation:
@@ -58,4 +56,4 @@ def _text(op: Operation, reveal: bool) -> str:
     return " ".join(words)
 
 
-__all__ = ["KINDS", "Operation"]
+__all__ = ["Operation"]

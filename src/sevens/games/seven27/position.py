@@ -38,10 +38,6 @@ from sevens.games.seven27.state import BETTING, CARDS, OVER, State
 _FIELDS = "RULES DEALER ROUND PHASE DOWN UP STACKS IN BETS STANDS FOLDED DECK"
 
 
-def format_position(state: State) -> str:
-    return state.position()
-
-
 def parse_position(text: str) -> State:
     """Read a position; raises :class:`NotationError` saying which field is wrong and why."""
     expect_text(text, "a position", "seven27 …")
@@ -67,9 +63,18 @@ def parse_position(text: str) -> State:
     state._round = whole_number(round_text, "ROUND")
     if state._round < 1:
         raise NotationError("ROUND: betting rounds are numbered from 1")
-    _validate_seats(state, phase_text)
+    if not state.contenders:
+        raise NotationError("FOLDED: every seat folded; at least one must still be in")
+    if len(state.contenders) == 1 and phase_text != "end":
+        raise NotationError("PHASE: only one seat is still in, so the deal is over (write 'end')")
+    for s in range(n):
+        if bets[s] > committed[s]:
+            raise NotationError(f"BETS: seat {s} bet {bets[s]} this round but put in only {committed[s]}")
+        if rules.refusal_limit is not None and stands[s] > rules.refusal_limit:
+            raise NotationError(f"STANDS: seat {s} stood {stands[s]} times; the limit is {rules.refusal_limit}")
+    if not phase_text.startswith("b") and any(bets):
+        raise NotationError("BETS: bets are collected when a betting round ends; outside one they must all be 0")
     _read_phase(state, phase_text)
-    _validate_turn(state)
     return state
 
 
@@ -109,30 +114,12 @@ def _read_phase(state: State, text: str) -> None:
             )
         if not high and able.bit_count() < 2:
             raise NotationError("PHASE: a betting round with fewer than two players able to bet has no actions")
-
-
-def _validate_seats(state: State, phase_text: str) -> None:
-    n, rules = state.players, state.rules
-    contenders = state.contenders
-    if not contenders:
-        raise NotationError("FOLDED: every seat folded; at least one must still be in")
-    if len(contenders) == 1 and phase_text != "end":
-        raise NotationError("PHASE: only one seat is still in, so the deal is over (write 'end')")
-    for s in range(n):
-        if state._bets[s] > state._in[s]:
-            raise NotationError(f"BETS: seat {s} bet {state._bets[s]} this round but put in only {state._in[s]}")
-        if rules.refusal_limit is not None and state._stands[s] > rules.refusal_limit:
-            raise NotationError(f"STANDS: seat {s} stood {state._stands[s]} times; the limit is {rules.refusal_limit}")
-    if not phase_text.startswith("b") and any(state._bets):
-        raise NotationError("BETS: bets are collected when a betting round ends; outside one they must all be 0")
-
-
-def _validate_turn(state: State) -> None:
-    turn = state._turn
-    if state._phase == BETTING and not state._need >> turn & 1:
-        raise NotationError(f"PHASE: seat {turn} has nothing to do in this betting round (folded, all-in or done)")
-    if state._phase == CARDS and not state.can_take(turn):
-        raise NotationError(f"PHASE: seat {turn} may not take a card (folded, refusal limit or empty deck)")
+        if not state._need >> state._turn & 1:
+            raise NotationError(
+                f"PHASE: seat {state._turn} has nothing to do in this betting round (folded, all-in or done)"
+            )
+    if state._phase == CARDS and not state.can_take(state._turn):
+        raise NotationError(f"PHASE: seat {state._turn} may not take a card (folded, refusal limit or empty deck)")
 
 
 def _cards(text: str, field: str, held: int = 0, twice: str = "is listed twice") -> list[int]:
@@ -153,15 +140,11 @@ def _deck(text: str, downs: list[int], ups: list[int]) -> tuple[int, ...]:
         if held & part:
             raise NotationError(f"card(s) {cards_text(held & part)} are in two places")
         held |= part
-    rest = text.endswith("*")
     deck = _cards(text.removesuffix("*"), "DECK", held, "is already in a hand or listed twice")
-    seen = held | mask_of(deck)
-    if rest:
-        deck += iter_bits(ALL_CARDS & ~seen)
-        seen = ALL_CARDS
-    if seen != ALL_CARDS:
-        raise NotationError(f"card(s) {cards_text(ALL_CARDS & ~seen)} are nowhere (each of the {DECK_SIZE} cards once)")
-    return tuple(deck)
+    missing = ALL_CARDS & ~(held | mask_of(deck))
+    if missing and not text.endswith("*"):  # a final '*' places the missing cards in card order
+        raise NotationError(f"card(s) {cards_text(missing)} are nowhere (each of the {DECK_SIZE} cards once)")
+    return (*deck, *iter_bits(missing))
 
 
-__all__ = ["format_position", "parse_position"]
+__all__ = ["parse_position"]

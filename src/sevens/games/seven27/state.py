@@ -14,7 +14,7 @@ Every operation is appended to :attr:`State.history` as an :class:`~.operations.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from typing import Any
 
 from sevens.cards import ALL_CARDS, DECK_SIZE, cards_text, mask_of
@@ -146,7 +146,6 @@ class State(StateBase):
         if len(chips) != n or any(isinstance(c, bool) or not isinstance(c, int) or c < 1 for c in chips):
             raise ArgumentError(f"stacks={chips!r} must be {n} whole numbers of at least 1 chip")
         state = cls._blank(rules, dealer, seed if deck is None else None, chips)
-        state._start = chips.copy()
         state._deck = tuple(shuffled_deck(DECK_SIZE, seed, deck))
         for s in state._order:
             if rules.ante:
@@ -239,12 +238,6 @@ class State(StateBase):
         key, params = self._reason(action)
         return key, {"action": str(action), **params}
 
-    def verify(self, action: Action) -> None:
-        """Raise :class:`IllegalActionError` saying why, unless ``action`` is legal now."""
-        refusal = self.refusal(action)
-        if refusal is not None:
-            raise refused(refusal, action, self._legal_texts(action))
-
     def _reason(self, action: Action) -> Refusal:
         p, kind = self._turn, action.kind
         if self._phase == CARDS:
@@ -273,7 +266,9 @@ class State(StateBase):
     def apply(self, action: Action) -> None:
         """Apply ``action`` for the seat to act. An illegal action raises :class:`IllegalActionError` saying why
         and listing the legal ones, and changes nothing."""
-        self.verify(action)
+        refusal = self.refusal(action)
+        if refusal is not None:
+            raise refused(refusal, action, self._legal_texts(action))
         p = self._turn
         self._actions.append(action)
         if self._phase == CARDS:
@@ -381,10 +376,7 @@ class State(StateBase):
         card = self._deck[0]
         self._deck = self._deck[1:]
         bit = 1 << card
-        if face_up:
-            self._up[seat] |= bit
-        else:
-            self._down[seat] |= bit
+        (self._up if face_up else self._down)[seat] |= bit
         self._ops.append(Operation(kind, seat, cards=bit, face_up=face_up))
 
     def _able(self) -> int:
@@ -500,15 +492,59 @@ class State(StateBase):
             raise ValueError("the deal is not over yet; result() is available once is_over() is true")
         delta = tuple(self._won[s] - self._in[s] for s in range(self.players))
         ranking = tuple(sorted(self._order, key=lambda s: -delta[s]))  # stable: ties clockwise from dealer's left
-        shown = [self.evaluation(s) if self.is_shown(s) else None for s in range(self.players)]
-        totals = tuple(None if e is None else (e.low, e.high) for e in shown)
+        totals = tuple(astuple(self.evaluation(s)) if self.is_shown(s) else None for s in range(self.players))
         fold_out = len(self.contenders) == 1
         return Result(ranking, delta, tuple(self._stack), fold_out, totals, tuple(self._awards()))
 
-    def view(self, seat: int | None, history: bool = True) -> Any:
+    def view(self, seat: int | None, history: bool = True) -> View:
         """What ``seat`` may know (``None``: a spectator, who sees only public cards); ``history=False`` leaves
         the log's text out."""
-        return build_view(self, seat, history)
+        if seat is not None:
+            seat = seat_index(seat, self.players)
+
+        def sees(s: int) -> bool:
+            return s == seat or self.is_shown(s)
+
+        seats = tuple(
+            SeatView(
+                seat=s,
+                down=self.down_cards(s) if sees(s) else 0,
+                down_count=self.down_cards(s).bit_count(),
+                up=self.up_cards(s),
+                stack=self.stack(s),
+                committed=self.committed(s),
+                bet=self.bet(s),
+                stands=self.stands(s),
+                folded=self.is_folded(s),
+                all_in=self.is_all_in(s),
+                shown=self.is_shown(s),
+            )
+            for s in range(self.players)
+        )
+        to_move = self.to_move
+        mine = seat is not None and to_move == seat
+        return View(
+            seat=seat,
+            rules=self.rules,
+            dealer=self.dealer,
+            phase=self.phase,
+            betting_round=self.betting_round,
+            bet_size=self.bet_size,
+            high_bet=self.high_bet,
+            raises=self.raises,
+            to_move=to_move,
+            legal_actions=tuple(self.legal_actions()) if mine else (),
+            to_call=self.to_call(seat) if seat is not None else 0,
+            seats=seats,
+            pots=tuple(self.pots()),
+            pot=self.pot,
+            deck_count=self.deck_size,
+            own=None if seat is None else self.evaluation(seat),
+            history=tuple(op.text(reveal=op.face_up or sees(op.seat)) for op in self.history)
+            if flag(history, "history")
+            else (),
+            result=self.result().to_dict() if self.is_over() else None,
+        )
 
     def position(self) -> str:
         """The position text (see :mod:`.position`)."""
@@ -556,55 +592,6 @@ class State(StateBase):
     def _key(self) -> tuple[Any, ...]:
         """Same position (history aside): cards everywhere, chips, folds, stands, phase and turn."""
         return tuple(getattr(self, name) for name in self.__slots__ if name not in _NOT_POSITION)
-
-
-def build_view(state: State, seat: int | None, history: bool = True) -> View:
-    if seat is not None:
-        seat = seat_index(seat, state.players)
-
-    def sees(s: int) -> bool:
-        return s == seat or state.is_shown(s)
-
-    seats = tuple(
-        SeatView(
-            seat=s,
-            down=state.down_cards(s) if sees(s) else 0,
-            down_count=state.down_cards(s).bit_count(),
-            up=state.up_cards(s),
-            stack=state.stack(s),
-            committed=state.committed(s),
-            bet=state.bet(s),
-            stands=state.stands(s),
-            folded=state.is_folded(s),
-            all_in=state.is_all_in(s),
-            shown=state.is_shown(s),
-        )
-        for s in range(state.players)
-    )
-    to_move = state.to_move
-    mine = seat is not None and to_move == seat
-    return View(
-        seat=seat,
-        rules=state.rules,
-        dealer=state.dealer,
-        phase=state.phase,
-        betting_round=state.betting_round,
-        bet_size=state.bet_size,
-        high_bet=state.high_bet,
-        raises=state.raises,
-        to_move=to_move,
-        legal_actions=tuple(state.legal_actions()) if mine else (),
-        to_call=state.to_call(seat) if seat is not None else 0,
-        seats=seats,
-        pots=tuple(state.pots()),
-        pot=state.pot,
-        deck_count=state.deck_size,
-        own=None if seat is None else state.evaluation(seat),
-        history=tuple(op.text(reveal=op.face_up or sees(op.seat)) for op in state.history)
-        if flag(history, "history")
-        else (),
-        result=state.result().to_dict() if state.is_over() else None,
-    )
 
 
 __all__ = ["BETTING", "CARDS", "DEAL_PATTERNS", "OVER", "PHASE_NAMES", "Result", "State"]
