@@ -189,3 +189,23 @@ def test_expert_reads_a_large_table_as_the_levels_play_there_and_a_small_one_as_
         else:
             assert (expert.weights, expert.win_bonus) == (before.weights, before.win_bonus)
             assert chosen == before.act(view, legal)
+
+
+@pytest.mark.parametrize("family", ["shichinarabe", "killer"])
+def test_expert_v1_is_todays_expert_kept_for_measuring_only(family: str) -> None:
+    """Issue 30: a new expert is measured against three copies of ``expert-v1``, which must stay out of play
+    (rooms, `play --bots`) and, until a new expert lands, choose exactly as ``expert`` does."""
+    assert "expert-v1" not in agent_names(family)
+    assert "expert-v1" in agent_names(family, research=True)
+    table = families()[family]
+    state = table.new_state(table.presets["killer" if family == "killer" else "standard"], 11)
+    while len(state.legal_actions()) == 1:
+        state.apply(state.legal_actions()[0])
+    seat = state.to_move
+    assert seat is not None
+    chosen = []
+    for name in ("expert", "expert-v1"):
+        agent = make_agent(name, family, research=True, samples=16)
+        agent.reset(seat, 3)
+        chosen.append(agent.act(state.view(seat), state.legal_actions()))
+    assert chosen[0] == chosen[1]

@@ -53,6 +53,9 @@ LEVELS = level_table({
     "expert": EXPERT,
 })  # fmt: skip
 AGENTS: dict[str, Callable[[], Agent]] = {"greedy": GreedyAgent, "heuristic": HeuristicAgent, "search": SearchAgent}
-RESEARCH_AGENTS: dict[str, Callable[[], Agent]] = {"oracle": OracleAgent}
+RESEARCH_AGENTS: dict[str, Callable[[], Agent]] = {
+    "oracle": OracleAgent,
+    "expert-v1": EXPERT,  # today's expert, kept under its own name to measure a new one against (issue 30)
+}
 
 __all__ = ["AGENTS", "LEVELS", "RESEARCH_AGENTS", "GreedyAgent", "HeuristicAgent", "OracleAgent", "SearchAgent"]

@@ -192,6 +192,7 @@ AGENTS: dict[str, Callable[[], Agent]] = {"greedy": GreedyAgent, "heuristic": He
 RESEARCH_AGENTS: dict[str, Callable[[], Agent]] = {
     "oracle": OracleAgent,
     "expert-oracle": expert_oracle,  # the bound beside the expert's rows: its search, every hand visible
+    "expert-v1": ExpertAgent,  # today's expert, kept under its own name to measure a new one against (issue 30)
 }
 
 __all__ = ["AGENTS", "LEVELS", "RESEARCH_AGENTS", "GreedyAgent", "HeuristicAgent", "OracleAgent", "SearchAgent"]
