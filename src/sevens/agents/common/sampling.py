@@ -110,6 +110,18 @@ class CardDealer(ABC, Generic[DealT]):
         return {c: slot[0] for slot, c in slot_owner.items()}
 
 
+def weighted_pick(options: Sequence[int], weights: Sequence[float], point: float) -> int:
+    """The option whose share of the weights' total covers ``point`` (options of weight 0 never chosen)."""
+    last = options[0]
+    for option, weight in zip(options, weights, strict=True):
+        if weight > 0:
+            last = option
+            point -= weight
+            if point < 0:
+                break
+    return last
+
+
 def position_tail(view: SevensView, knowledge: LogReader[Any]) -> list[str]:
     """The fields every 七並べ family's position text ends with: whose turn, passes used, exits, the dealer (the
     last seat, as in a fresh round: views do not say, and it only orders ties after a stalemate), the streak."""

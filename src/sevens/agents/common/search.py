@@ -167,11 +167,7 @@ class OracleSource(Generic[StateT]):
         if state is None or state.to_move != view.seat or state.hand(view.seat) != view.hand:
             raise RuntimeError("OracleAgent.bind(state) must be given the state of the game being played")
         bound = state
-
-        def draw(rng: random.Random) -> StateT:
-            return bound.clone()
-
-        return draw
+        return lambda rng: bound.clone()
 
 
 def resampled_states(

@@ -29,7 +29,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_tail
+from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_tail, weighted_pick
 from sevens.cards import ALL_CARDS
 from sevens.games.killer.geometry import dying
 from sevens.games.killer.position import parse_position
@@ -68,25 +68,13 @@ class Sampler(CardDealer[Deal]):
             total = sum(weights)
             if total <= 0:
                 return None
-            s = _pick(allowed, weights, rng.random() * total)
+            s = weighted_pick(allowed, weights, rng.random() * total)
             owner[c] = s
             free[s] -= 1
         return tuple(self._hands(owner))
 
     def _matched(self, rng: random.Random) -> Deal:
         return tuple(self._hands(self._matched_owners(rng)))
-
-
-def _pick(options: list[int], weights: list[float], point: float) -> int:
-    """The option whose share of the weights' total covers ``point``."""
-    last = options[0]
-    for option, weight in zip(options, weights, strict=True):
-        if weight > 0:
-            last = option
-            point -= weight
-            if point < 0:
-                break
-    return last
 
 
 def dead_piles(view: View) -> list[int]:
@@ -215,9 +203,6 @@ def posterior_deals(
     def start(deal: Deal) -> SwapChain:
         return SwapChain(deal, sampler.seats, sampler.allowed, model.seat_log_weight)
 
-    def remake(deal: Deal, hands: list[int]) -> Deal:
-        return tuple(hands)
-
-    return chain_deals(
-        first if model.by_seat else sampler.sample, start if model.by_seat else None, remake, burn_in, thin
-    )
+    if not model.by_seat:
+        return sampler.sample
+    return chain_deals(first, start, lambda _, hands: tuple(hands), burn_in, thin)

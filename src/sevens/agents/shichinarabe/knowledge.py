@@ -47,12 +47,11 @@ class Knowledge(LogReader[View]):
         return cls.started(n, known_jokers=[0] * n, occupied=start, joker_balance=[0] * n)
 
     def _resync(self, view: View) -> None:
-        """Keep only what the view states when the replay disagrees; take exits the log does not show."""
+        """Keep only what the view states when the replay disagrees."""
         if self.occupied != view.table | view.joker_positions or self.joker_at != view.joker_positions:
             self.occupied = view.table | view.joker_positions
             self.joker_at = view.joker_positions
             self._forget_passes()
-        self._add_unlisted_exits(view)
 
     def _read(self, seat: int, text: str, view: View) -> None:
         word, _, rest = text.partition(" ")

@@ -84,14 +84,8 @@ def row_score(rank: int, hand_row: int, row: int, rules: Rules, w: Weights) -> f
     ring, tunnel = rules.ak_link, rules.tunnel
     lanes = row_lanes(row, ring, tunnel)
     half = ring and both_open(row, ring, tunnel)
-    total = 0.0
-    found = False
-    for lane in lanes:
-        if lane[0] == rank:
-            total += lane_score(lane, hand_row, w, half)
-            found = True
-    if not found:
-        total = w.end
+    started = [lane_score(lane, hand_row, w, half) for lane in lanes if lane[0] == rank]
+    total = sum(started, 0.0) if started else w.end
     if tunnel != "off" and ring:
         total += _tunnel_effect(row, rank, hand_row, lanes, rules, w)
         steps = tunnel_danger(row, rank, rules)
@@ -174,14 +168,9 @@ def tunnel_danger(row: int, rank: int, rules: Rules, horizon: int = 3) -> int:
     within ``horizon``)."""
     ring, tunnel = rules.ak_link, rules.tunnel
     lanes = row_lanes(row, ring, tunnel)
-    if len(lanes) != 2 or not both_open(row, ring, tunnel):
+    if len(lanes) != 2 or not both_open(row, ring, tunnel) or rank not in (lanes[0][0], lanes[1][0]):
         return 0
-    if lanes[0][0] == rank:
-        other = lanes[1]
-    elif lanes[1][0] == rank:
-        other = lanes[0]
-    else:
-        return 0
+    other = lanes[1] if lanes[0][0] == rank else lanes[0]
     for steps, pos in enumerate(other[:horizon], start=1):
         if pos == rank:
             return 0
@@ -212,18 +201,12 @@ def score_actions(s: Situation, legal: Sequence[Action], w: Weights = DEFAULT_WE
     rules = s.rules
     card_scores = row_scores(rules, w)
     scores: list[float] = []
-    last_real = s.jokers > 0 and s.hand.bit_count() == 1
-    going_out = s.jokers == 0 and s.hand.bit_count() == 1
+    # playing my last card finishes, nothing can beat that, unless jokers are left alone in the hand (B8c)
+    last_card = (NEVER / 2 if s.jokers > 0 else WIN) if s.hand.bit_count() == 1 else None
     for action in legal:
         kind = action.kind
         if kind == PLAY:
-            if going_out:
-                scores.append(WIN)  # my last card: playing it finishes, nothing can beat that
-                continue
-            if last_real:
-                scores.append(NEVER / 2)  # B8c: would leave only jokers
-                continue
-            scores.append(card_scores(action.card, s.hand, s.occupied))
+            scores.append(card_scores(action.card, s.hand, s.occupied) if last_card is None else last_card)
         elif kind == JOKER:
             finishes = s.jokers == 1 and s.hand == 1 << action.card
             scores.append(WIN if finishes else joker_score(action, s, w))

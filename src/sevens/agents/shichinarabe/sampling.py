@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sevens.agents.common.heuristic import choose_index
-from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_tail
+from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_tail, weighted_pick
 from sevens.cards import ALL_CARDS, iter_bits
 from sevens.games.sevens_core.notation import cards_field, rows_text
 from sevens.games.shichinarabe import actions
@@ -61,14 +61,8 @@ class Sampler(CardDealer[Deal]):
         n = len(view.hand_counts)
         self._place(view, knowledge.excluded, ALL_CARDS & ~view.table & ~view.hand)
         stuck = [s for s in range(n) if s != view.seat and view.statuses[s] == "joker_stuck"]
-        rules = view.rules
-        loose = (
-            rules.jokers
-            - view.joker_positions.bit_count()
-            - view.removed_jokers
-            - view.jokers_in_hand
-            - sum(view.hand_counts[s] for s in stuck)
-        )
+        placed = view.joker_positions.bit_count() + view.removed_jokers + view.jokers_in_hand
+        loose = view.rules.jokers - placed - sum(view.hand_counts[s] for s in stuck)
         known = {s: min(knowledge.known_jokers[s], view.hand_counts[s]) for s in self.seats}
         while sum(known.values()) > loose:  # cannot happen with a consistent log; stay safe
             s = max(known, key=lambda k: known[k])
@@ -95,7 +89,8 @@ class Sampler(CardDealer[Deal]):
             options = [s for s in self.allowed.get(c, self.seats) if free[s] > 0]
             if not options:
                 return None
-            s = _weighted(options, free, rng)
+            room = [free[s] for s in options]
+            s = weighted_pick(options, room, rng.randrange(sum(room)))
             free[s] -= 1
             if c == LOOSE_JOKER:
                 jokers[s] = jokers.get(s, 0) + 1
@@ -110,15 +105,6 @@ class Sampler(CardDealer[Deal]):
         owner = self._matched_owners(rng)
         jokers = {s: self.capacity[s] - sum(1 for o in owner.values() if o == s) for s in self.seats}
         return self._finish(owner, jokers)
-
-
-def _weighted(options: list[int], free: dict[int, int], rng: random.Random) -> int:
-    pick = rng.randrange(sum(free[s] for s in options))
-    for s in options:
-        pick -= free[s]
-        if pick < 0:
-            return s
-    return options[-1]
 
 
 def position_text(view: View, knowledge: Knowledge, deal: Deal) -> str:
