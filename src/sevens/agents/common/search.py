@@ -28,7 +28,7 @@ from sevens.games.sevens_core.state import SevensState
 from sevens.games.sevens_core.view import SevensView
 
 from .heuristic import WIN, LogReadingHeuristic
-from .montecarlo import DEFAULT_MIN_SAMPLES, DEFAULT_STOP_Z, BudgetedAgent, StoppingRule, paired_choice, sample_rows
+from .montecarlo import DEFAULT_MIN_SAMPLES, DEFAULT_STOP_Z, BudgetedAgent, StoppingRule, paired_choice, sample_chunks
 
 ViewT = TypeVar("ViewT", bound=SevensView)
 ActionT = TypeVar("ActionT")
@@ -122,6 +122,13 @@ class SevensSearch(BudgetedAgent, Generic[ViewT, ActionT, StateT, HeuristicT]):
     def _evaluate(self, view: ViewT, candidates: list[ActionT], stop: StoppingRule | None = None) -> list[list[float]]:
         """One row per sample: the playout value of every candidate on that sample (on a clock, until ``stop``
         says the decision is settled)."""
+        rows, size = self._rows(view, candidates)
+        values = sample_chunks(rows, self.budget, size, stop)
+        self.last_samples = len(values)
+        return values
+
+    def _rows(self, view: ViewT, candidates: list[ActionT]) -> tuple[Callable[[int], list[list[float]]], int]:
+        """This move's rows: a function giving that many samples' rows, and how many to ask of it at once."""
         playout = self._playout(view)
         states = self._state_source(view)
         rng, seat = self._rng, view.seat
@@ -136,9 +143,7 @@ class SevensSearch(BudgetedAgent, Generic[ViewT, ActionT, StateT, HeuristicT]):
                 values.append(playout(state, seat, random.Random(noise_seed)))
             return values
 
-        values = sample_rows(row, self.budget, stop)
-        self.last_samples = len(values)
-        return values
+        return lambda size: [row() for _ in range(size)], 1
 
     def _policy(self, view: ViewT, legal: Sequence[ActionT]) -> tuple[list[float], int]:
         """The policy's scores that rank the candidates, and the index of the default choice."""

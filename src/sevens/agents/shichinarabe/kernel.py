@@ -124,15 +124,12 @@ class CompiledReading:
 
     def _array(self, moments: list[tuple[Decision, int, int | None]]) -> npt.NDArray[np.int64]:
         e = self._engine
+        fields = [e.M_OCCUPIED, e.M_PLAYABLE, e.M_LEFT, e.M_PUT_OUT_BEFORE, e.M_KIND, e.M_CARD]
         rows = np.zeros((len(moments), e.MOMENT_COLUMNS), dtype=np.int64)
         for i, (d, playable, left) in enumerate(moments):
             kind = {PLAY: e.M_PLAY, PASS: e.M_PASS}.get(d.action.kind, e.M_OTHER)
-            rows[i, e.M_OCCUPIED] = d.occupied
-            rows[i, e.M_PLAYABLE] = playable
-            rows[i, e.M_LEFT] = e.NO_LIMIT if left is None else left
-            rows[i, e.M_PUT_OUT_BEFORE] = d.put_out_before
-            rows[i, e.M_KIND] = kind
-            rows[i, e.M_CARD] = d.action.card if kind == e.M_PLAY else 0
+            card = d.action.card if kind == e.M_PLAY else 0
+            rows[i, fields] = [d.occupied, playable, e.NO_LIMIT if left is None else left, d.put_out_before, kind, card]
         return rows
 
     def misses(self, seat: int, hand: int) -> list[int]:

@@ -29,7 +29,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from sevens.agents.common import search as common
-from sevens.agents.common.montecarlo import DEFAULT_MIN_SAMPLES, DEFAULT_STOP_Z, StoppingRule, sample_chunks
+from sevens.agents.common.montecarlo import DEFAULT_MIN_SAMPLES, DEFAULT_STOP_Z
 from sevens.games.sevens_core.state import SEVEN_OF_DIAMONDS
 from sevens.games.shichinarabe.actions import PASS, PASS_ACTION, PLAY_ACTIONS, Action
 from sevens.games.shichinarabe.rules import Rules
@@ -182,10 +182,9 @@ class SearchAgent(common.SevensSearch[View, Action, State, HeuristicAgent]):
         readings, uniform = self._readings, [1.0] * len(self.opponents or ())
         return [rng.choices(range(len(uniform)), readings[s] if readings else uniform)[0] for s in range(players)]
 
-    def _evaluate(self, view: View, candidates: list[Action], stop: StoppingRule | None = None) -> list[list[float]]:
-        self._readings = None
+    def _rows(self, view: View, candidates: list[Action]) -> tuple[Callable[[int], list[list[float]]], int]:
         if not self.kernel:
-            return super()._evaluate(view, candidates, stop)
+            return super()._rows(view, candidates)
         # The same samples, noise seeds and opponent policies as the Python path (the generator is drawn in the
         # same order), played out on the kernel a chunk of samples at a time.
         playouts = compiled.KernelPlayouts(
@@ -203,9 +202,7 @@ class SearchAgent(common.SevensSearch[View, Action, State, HeuristicAgent]):
                     policies.append(self._draw_policies(random.Random(streams[-1]), players))
             return playouts.rows(samples, candidates, seat, streams, policies if self.opponents else None)
 
-        values = sample_chunks(chunk, self.budget, KERNEL_CHUNK, stop)
-        self.last_samples = len(values)
-        return values
+        return chunk, KERNEL_CHUNK
 
     def _playout(self, view: View) -> common.Playout[State]:
         rollout = Rollout(view.rules, self.weights, self.noise, self.self_noise)
@@ -220,28 +217,19 @@ class SearchAgent(common.SevensSearch[View, Action, State, HeuristicAgent]):
     def _state_source(self, view: View) -> common.StateSource[State]:
         knowledge = self._default.read(view)
         model = OpponentModel(view, knowledge, self.weights, self.miss, self.opponents, compiled=self.kernel)
-        deals = posterior_deals(Sampler(view, knowledge), model, self.burn_in, self.thin)
-        if self.opponents is not None:
-            deals = self._read_policies(deals, model)
-        return common.template_states(deals, lambda deal: build_state(view, knowledge, deal), with_hands)
-
-    def _read_policies(
-        self, deals: Callable[[random.Random], Deal], model: OpponentModel
-    ) -> Callable[[random.Random], Deal]:
-        """``deals`` that also leave, for the playouts of the same sample, how likely each policy of the
-        mixture is for each seat given its hand in the deal and its choices so far."""
+        chained = posterior_deals(Sampler(view, knowledge), model, self.burn_in, self.thin)
+        self._readings = None
 
         def read(rng: random.Random) -> Deal:
-            deal = deals(rng)
-            readings = []
-            for seat, hand in enumerate(deal.hands):
-                logs = model.seat_component_logs(seat, hand, deal.jokers[seat])
-                top = max(logs)
-                readings.append([math.exp(x - top) for x in logs])
-            self._readings = readings
+            """A deal that also leaves, for the playouts of the same sample, how likely each policy of the
+            mixture is for each seat given its hand in the deal and its choices so far."""
+            deal = chained(rng)
+            logs = [model.seat_component_logs(s, hand, deal.jokers[s]) for s, hand in enumerate(deal.hands)]
+            self._readings = [[math.exp(x - max(seat_logs)) for x in seat_logs] for seat_logs in logs]
             return deal
 
-        return read
+        deals = chained if self.opponents is None else read
+        return common.template_states(deals, lambda deal: build_state(view, knowledge, deal), with_hands)
 
 
 class OracleAgent(common.OracleSource[State], SearchAgent):
