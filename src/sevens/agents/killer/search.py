@@ -47,7 +47,6 @@ class Rollout:
         self.weights = weights
         self.noise = noise
         self.win_bonus = win_bonus
-        self._limit = None if rules.pass_limit is None else rules.pass_limit
 
     def value(self, state: State, seat: int, rng: random.Random) -> float:
         """Play ``state`` (changed in place) to the end; E2 points of ``seat``, plus ``win_bonus`` if it ranks
@@ -57,7 +56,7 @@ class Rollout:
 
     def play_out(self, state: State, rng: random.Random) -> None:
         """Play ``state`` (changed in place) to the end."""
-        board, w, noise, limit = self.board, self.weights, self.noise, self._limit
+        board, w, noise, limit = self.board, self.weights, self.noise, self.rules.pass_limit
         voluntary = self.rules.voluntary_pass
         hands, passes = state._hands, state._passes
         rand = rng.random

@@ -202,17 +202,14 @@ class Network:
                 f"no learned-agent weights file at {path}; unset ${POLICY_VARIABLE} to play the shipped weights, "
                 "or write one with bench/train_learned.py"
             )
+        not_weights = f"{path} is not a learned-agent weights file (.npz of bench/train_learned.py)"
         if not zipfile.is_zipfile(path):
-            raise RulesError(
-                f"{path} is not a learned-agent weights file (.npz of bench/train_learned.py): not an .npz"
-            )
+            raise RulesError(f"{not_weights}: not an .npz")
         try:
             with np.load(path, allow_pickle=False) as data:
                 arrays = {name: data[name] for name in data.files}
         except (OSError, ValueError, zipfile.BadZipFile, EOFError) as exc:
-            raise RulesError(
-                f"{path} is not a learned-agent weights file (.npz of bench/train_learned.py): {exc}"
-            ) from None
+            raise RulesError(f"{not_weights}: {exc}") from None
         return cls(_layers_of(arrays, path))
 
 

@@ -109,11 +109,10 @@ class Rollout:
             state.apply(PLAY_ACTIONS[best])
 
     def _needs_engine(self, state: State, p: int) -> bool:
-        if state._jokers[p]:
-            return True
-        if self.rules.joker_exchange == "optional" and state._hands[p] & state._joker_at:
-            return True
-        return state._opens_with_7d and not state._occupied >> SEVEN_OF_DIAMONDS & 1
+        """Whether ``p`` may hold a joker, swap one, or must open with the 7♦: moves the engine's list decides."""
+        swaps = self.rules.joker_exchange == "optional" and state._hands[p] & state._joker_at
+        opens = state._opens_with_7d and not state._occupied >> SEVEN_OF_DIAMONDS & 1
+        return bool(state._jokers[p] or swaps or opens)
 
     def _engine_move(self, state: State, p: int, rng: random.Random, noise: float, w: Weights) -> None:
         legal = state.legal_actions()
