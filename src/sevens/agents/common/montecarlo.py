@@ -190,11 +190,7 @@ def paired_choice(values: Sequence[Sequence[float]], default: int, confidence: f
             continue
         diffs = [row[k] - row[default] for row in values]
         mean = sum(diffs) / n
-        if n > 1:
-            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-            margin = confidence * math.sqrt(var / n)
-        else:
-            margin = 0.0
+        margin = confidence * math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 0.0
         if mean - margin > 0 and mean > best_mean:
             best, best_mean = k, mean
     return best

@@ -28,6 +28,8 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 
 from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_tail, weighted_pick
 from sevens.cards import ALL_CARDS
@@ -81,9 +83,7 @@ def dead_piles(view: View) -> list[int]:
     """Each seat's dead pile: the view's where it shows them, else the unclaimed dead positions shared out by
     the public dead counts (lowest positions to the lowest seats)."""
     piles = [pile or 0 for pile in view.dead_piles]
-    unclaimed = view.dead_positions
-    for known in piles:
-        unclaimed &= ~known
+    unclaimed = view.dead_positions & ~reduce(or_, piles, 0)
     for s, shown in enumerate(view.dead_piles):
         if shown is None:
             for _ in range(view.dead_counts[s]):

@@ -70,10 +70,8 @@ class Sampler(CardDealer[Deal]):
         self.known_jokers = known
         self.free_jokers = max(0, loose - sum(known.values()))
         self.capacity = {s: view.hand_counts[s] - known[s] for s in self.seats}
-        self._base_jokers = [0] * n
+        self._base_jokers = [view.hand_counts[s] if s in stuck else 0 for s in range(n)]  # joker-stuck: only jokers
         self._base_jokers[view.seat] = view.jokers_in_hand
-        for s in stuck:
-            self._base_jokers[s] = view.hand_counts[s]
 
     def _finish(self, owner: dict[int, int], jokers: dict[int, int]) -> Deal:
         counts = list(self._base_jokers)
