@@ -153,13 +153,8 @@ class ChoiceModel:
 class SwapChain:
     """A random walk over the hidden cards' owners whose stationary law is the opponent model's posterior."""
 
-    def __init__(
-        self,
-        hands: Sequence[int],
-        seats: Sequence[int],
-        allowed: Mapping[int, Collection[int]],
-        seat_log_weight: SeatLogWeight,
-    ) -> None:
+    def __init__(self, hands: Sequence[int], seats: Sequence[int], allowed: Mapping[int, Collection[int]],
+                 seat_log_weight: SeatLogWeight) -> None:  # fmt: skip
         self.hands = list(hands)
         self.cards = list(allowed)
         self.allowed = allowed
@@ -188,13 +183,9 @@ class SwapChain:
         return list(hands)
 
 
-def chain_deals(
-    sample: Callable[[random.Random], DealT],
-    start: Callable[[DealT], SwapChain] | None,
-    remake: Callable[[DealT, list[int]], DealT],
-    burn_in: int,
-    thin: int,
-) -> Callable[[random.Random], DealT]:
+def chain_deals(sample: Callable[[random.Random], DealT], start: Callable[[DealT], SwapChain] | None,
+                remake: Callable[[DealT, list[int]], DealT], burn_in: int,
+                thin: int) -> Callable[[random.Random], DealT]:  # fmt: skip
     """One move's deals: ``sample``'s own, independent, when there is no evidence to weigh (``start`` is
     None); else the first from ``sample`` starts a chain (``start``), which walks ``burn_in`` steps before the
     first deal it gives and ``thin`` steps between deals (``remake`` puts its hands into the starting deal)."""

@@ -44,15 +44,8 @@ class KernelPlayouts:
     """Plays out a search's samples on the kernel. ``mixture``: the policies the other seats may play (each
     sample says which, per seat), else every seat plays ``weights``."""
 
-    def __init__(
-        self,
-        rules: Rules,
-        weights: Weights,
-        noise: float,
-        self_noise: float | None,
-        win_bonus: float,
-        mixture: Sequence[Weights] | None = None,
-    ) -> None:
+    def __init__(self, rules: Rules, weights: Weights, noise: float, self_noise: float | None, win_bonus: float,
+                 mixture: Sequence[Weights] | None = None) -> None:  # fmt: skip
         from sevens.kernel.batch import weights_array
 
         self.rules = rules
@@ -64,14 +57,8 @@ class KernelPlayouts:
         self._table = np.stack([weights_array(w) for w in policies])
         self._own_row = len(policies) - 1
 
-    def rows(
-        self,
-        samples: Sequence[State],
-        candidates: Sequence[Action],
-        seat: int,
-        streams: Sequence[int],
-        policies: Sequence[Sequence[int]] | None = None,
-    ) -> list[list[float]]:
+    def rows(self, samples: Sequence[State], candidates: Sequence[Action], seat: int, streams: Sequence[int],
+             policies: Sequence[Sequence[int]] | None = None) -> list[list[float]]:  # fmt: skip
         """One row per sample: every candidate applied to a copy of the sample and played to its end; the
         value is ``seat``'s E2 points plus ``win_bonus`` when it ranks first. ``streams[i]``: sample ``i``'s
         noise seed (all its candidates draw the same numbers); ``policies[i][s]``: the index in the mixture of
@@ -101,13 +88,9 @@ class KernelPlayouts:
 class CompiledReading:
     """Counts, per policy of ``components``, the past choices of a seat that a hand fails to explain."""
 
-    def __init__(
-        self,
-        rules: Rules,
-        components: Sequence[Weights],
-        moments: dict[int, list[tuple[Decision, int, int | None]]],
-        put_out: Sequence[int],
-    ) -> None:
+    def __init__(self, rules: Rules, components: Sequence[Weights],
+                 moments: dict[int, list[tuple[Decision, int, int | None]]],
+                 put_out: Sequence[int]) -> None:  # fmt: skip
         """``moments[seat]``: the seat's choices to read, each with the playable positions then and the
         passes it had left (None: no limit)."""
         from sevens.kernel import engine
