@@ -48,9 +48,7 @@ class KernelPlayouts:
                  mixture: Sequence[Weights] | None = None) -> None:  # fmt: skip
         from sevens.kernel.batch import weights_array
 
-        self.rules = rules
-        self.win_bonus = win_bonus
-        self.noise = noise
+        self.rules, self.win_bonus, self.noise = rules, win_bonus, noise
         self.self_noise = noise if self_noise is None else self_noise
         # row k of the table is the k-th policy of the mixture; the last row is the searcher's own weights
         policies = [*(mixture or ()), weights]

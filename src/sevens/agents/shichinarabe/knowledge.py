@@ -86,21 +86,15 @@ class Knowledge(LogReader[View]):
             self.joker_at &= ~(1 << action.card)
             self.known_jokers[seat] += 1
             self.joker_balance[seat] -= 1
-        elif action.kind == GHOST:
-            self._ghost(action.ghost)
+        elif action.kind == GHOST and (action.ghost, "eliminated") in self.exits:
+            # B13: the ghost's elimination is struck out and counted again from now
+            self.exits.remove((action.ghost, "eliminated"))
+            self.exits.append((action.ghost, "eliminated"))
 
     def _laid_out(self, seat: int, cards: int) -> None:
         self.occupied |= cards
         self.joker_at &= ~cards  # B8d: a laid card replaces the joker standing on its position
         self.known_jokers[seat] = 0
-
-    def _ghost(self, ghost: int) -> None:
-        """B13: the ghost's elimination is struck out and counted again from now (the streak is unchanged)."""
-        for i, (s, kind) in enumerate(self.exits):
-            if s == ghost and kind == "eliminated":
-                del self.exits[i]
-                self.exits.append((s, kind))
-                break
 
     def _pass(self, seat: int, view: View) -> None:
         rules = view.rules

@@ -160,8 +160,7 @@ class Features:
         seats[:, :k, 1] = held / 13.0
         seats[:, :k, 2] = np.minimum(passes / self._limit, 1.0)
         seats[:, :k, 3] = 0.0 if self.rules.pass_limit is None else passes >= self.rules.pass_limit
-        for code in range(len(STATUSES)):
-            seats[:, :k, 4 + code] = status == code
+        seats[:, :k, 4:] = status[:, :, None] == np.arange(len(STATUSES))  # one-hot
         at = 365 + SEATS * SEAT_FEATURES
         out[:, at] = obs[:, O_SEATS + 3 * n] / 2.0
         out[:, at + 1 :] = self._rule_features

@@ -154,8 +154,7 @@ class OpponentModel(ChoiceModel):
         """``compiled``: count the misses on the kernel (:mod:`.kernel`) when the rules allow it; the
         same numbers, faster."""
         super().__init__(weights, miss)
-        self.view = view
-        self.knowledge = knowledge
+        self.view, self.knowledge = view, knowledge
         self.components: tuple[Weights, ...] = tuple(mixture) if mixture else (weights,)
         self._component_scores = [row_scores(view.rules, w) for w in self.components]
         self._log_components = math.log(len(self.components))
@@ -173,12 +172,8 @@ class OpponentModel(ChoiceModel):
             by_seat.setdefault(d.seat, []).append(_Moment(d, playable, below, above, left))
         self._compiled: kernel.CompiledReading | None = None
         if compiled and not rules.jokers:
-            self._compiled = kernel.CompiledReading(
-                rules,
-                self.components,
-                {s: [(m.decision, m.playable, m.passes_left) for m in found] for s, found in by_seat.items()},
-                knowledge.put_out,
-            )
+            moments = {s: [(m.decision, m.playable, m.passes_left) for m in found] for s, found in by_seat.items()}
+            self._compiled = kernel.CompiledReading(rules, self.components, moments, knowledge.put_out)
 
     def log_weight(self, deal: Deal) -> float:
         """Log of the deal's relative likelihood given the choices (0 when all are explained)."""

@@ -49,9 +49,7 @@ class Rollout:
     def __init__(
         self, rules: Rules, weights: Weights = DEFAULT_WEIGHTS, noise: float = 0.3, self_noise: float | None = None
     ) -> None:
-        self.rules = rules
-        self.weights = weights
-        self.noise = noise
+        self.rules, self.weights, self.noise = rules, weights, noise
         self.self_noise = noise if self_noise is None else self_noise
         self._card_scores = row_scores(rules, weights)
         self._special = rules.jokers > 0 or (rules.opening == "fan_tan" and rules.first_player == "diamond_seven")
