@@ -160,8 +160,7 @@ class OracleSource(Generic[StateT]):
         state = self._state
         if state is None or state.to_move != view.seat or state.hand(view.seat) != view.hand:
             raise RuntimeError("OracleAgent.bind(state) must be given the state of the game being played")
-        bound = state
-        return lambda rng: bound.clone()
+        return lambda rng: state.clone()
 
 
 def resampled_states(sample: Callable[[random.Random], DealT], log_weight: Callable[[DealT], float], tries: int,
