@@ -197,10 +197,7 @@ class StoppingRule:
             raise ValueError(f"z={z} must be more than 0 (standard errors of the stopping test)")
         if min_samples < 2:
             raise ValueError(f"min_samples={min_samples} must be at least 2 (a standard error needs two samples)")
-        self.default = default
-        self.confidence = confidence
-        self.z = z
-        self.min_samples = min_samples
+        self.default, self.confidence, self.z, self.min_samples = default, confidence, z, min_samples
         self.samples = 0
         # sums[a, b] and squares[a, b]: sum of (row[a] - row[b]) and of its square over the samples so far
         self._sums = np.zeros((width, width))

@@ -155,9 +155,7 @@ class SwapChain:
 
     def __init__(self, hands: Sequence[int], seats: Sequence[int], allowed: Mapping[int, Collection[int]],
                  seat_log_weight: SeatLogWeight) -> None:  # fmt: skip
-        self.hands = list(hands)
-        self.cards = list(allowed)
-        self.allowed = allowed
+        self.hands, self.cards, self.allowed = list(hands), list(allowed), allowed
         self.seat_log_weight = seat_log_weight
         self.owner = {c: s for s in seats for c in self.cards if self.hands[s] >> c & 1}
         missing = [c for c in self.cards if c not in self.owner]

@@ -98,9 +98,7 @@ class RowScores:
     """:func:`row_score` remembered for one rules and weights (at most ``limit`` rows, then it starts over)."""
 
     def __init__(self, rules: Rules, w: Weights, limit: int = 1 << 18) -> None:
-        self.rules = rules
-        self.w = w
-        self.limit = limit
+        self.rules, self.w, self.limit = rules, w, limit
         self._memo: dict[int, float] = {}
 
     def __call__(self, card: int, hand: int, occupied: int) -> float:
@@ -155,10 +153,8 @@ def _tunnel_effect(row: int, rank: int, hand_row: int, lanes: tuple[Lane, ...], 
     if len(lanes) != 2:
         return 0.0
     after = row_lanes(row | 1 << rank, rules.ak_link, rules.tunnel)
-    if len(after) != 1 or len(after[0]) < 2:
-        return 0.0
     other = lanes[1] if lanes[0][0] == rank else lanes[0]
-    if other[0] == rank:
+    if len(after) != 1 or len(after[0]) < 2 or other[0] == rank:
         return 0.0
     return -w.tunnel_kill if hand_row >> other[0] & 1 else w.tunnel_kill
 
@@ -191,9 +187,7 @@ def joker_score(action: Action, s: Situation, w: Weights) -> float:
     score = row_scores(rules, w)(action.card, s.hand, occupied) + w.joker
     if not s.hand >> gap & 1:  # someone else holds the gap card
         score += _KILL_SHARE[rules.joker_exchange] * w.joker_kill
-    real = s.hand.bit_count()
-    score += w.joker_urgency * s.jokers / max(1, real - 1)
-    return score
+    return score + w.joker_urgency * s.jokers / max(1, s.hand.bit_count() - 1)
 
 
 def score_actions(s: Situation, legal: Sequence[Action], w: Weights = DEFAULT_WEIGHTS) -> list[float]:
