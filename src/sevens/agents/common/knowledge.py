@@ -21,6 +21,8 @@ trusted for passes). Only the view is read: nothing here can see a hidden card.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import reduce
+from operator import or_
 from typing import Any, Generic, Self, TypeVar
 
 from sevens.cards import mask_of, parse_cards
@@ -47,14 +49,8 @@ class LogReader(Generic[ViewT]):
     @classmethod
     def started(cls, players: int, **family: Any) -> Self:
         """Knowledge before the first log entry, with the family's own fields."""
-        return cls(
-            players=players,
-            excluded=[0] * players,
-            voluntary_passes=[[] for _ in range(players)],
-            passes=[0] * players,
-            put_out=[0] * players,
-            **family,
-        )
+        return cls(players=players, excluded=[0] * players, voluntary_passes=[[] for _ in range(players)],
+                   passes=[0] * players, put_out=[0] * players, **family)  # fmt: skip
 
     @classmethod
     def fresh(cls, view: ViewT) -> Self:
@@ -75,6 +71,8 @@ class LogReader(Generic[ViewT]):
                 self._read(seat, text, view)
         self.seen = len(view.history)
         self._resync(view)
+        listed = {s for s, _ in self.exits}  # players out of the round whom the log never showed leaving
+        self.exits += [(s, status) for s, status in enumerate(view.statuses) if status != "in" and s not in listed]
         return self
 
     def _read(self, seat: int, text: str, view: ViewT) -> None:
@@ -86,7 +84,8 @@ class LogReader(Generic[ViewT]):
         raise NotImplementedError
 
     def _resync(self, view: ViewT) -> None:
-        """Reconcile the replay with what ``view`` states, once the new entries are read."""
+        """Reconcile the replay with what ``view`` states, once the new entries are read (the exits the log does
+        not show are taken from the view after it)."""
         raise NotImplementedError
 
     def _forget_passes(self) -> None:
@@ -107,19 +106,8 @@ class LogReader(Generic[ViewT]):
 
     def passed_over(self) -> list[int]:
         """Per seat, every card that was playable at one of its voluntary passes."""
-        hinted = [0] * self.players
-        for seat, passes in enumerate(self.voluntary_passes):
-            for playable in passes:
-                hinted[seat] |= playable
-        return hinted
+        return [reduce(or_, passes, 0) for passes in self.voluntary_passes]
 
     def possible(self, seat: int, hidden: int) -> int:
         """The cards of ``hidden`` that ``seat`` may hold as far as public deductions go."""
         return hidden & ~self.excluded[seat]
-
-    def _add_unlisted_exits(self, view: ViewT) -> None:
-        """Players the view shows out of the round but the log never showed leaving, in seat order."""
-        listed = {s for s, _ in self.exits}
-        for s, status in enumerate(view.statuses):
-            if status != "in" and s not in listed:
-                self.exits.append((s, status))

@@ -141,25 +141,15 @@ class BudgetedAgent:
         self._rng.seed(seed)
 
 
-def sample_rows(
-    row: Callable[[], list[float]],
-    budget: Budget,
-    stop: StoppingRule | None = None,
-    cpu: Clock = time.thread_time,
-    wall: Clock = time.perf_counter,
-) -> list[list[float]]:
+def sample_rows(row: Callable[[], list[float]], budget: Budget, stop: StoppingRule | None = None,
+                cpu: Clock = time.thread_time, wall: Clock = time.perf_counter) -> list[list[float]]:  # fmt: skip
     """:func:`sample_chunks` of one ``row`` (one sample: a value per candidate) at a time."""
     return sample_chunks(lambda size: [row() for _ in range(size)], budget, 1, stop, cpu, wall)
 
 
-def sample_chunks(
-    chunk: Callable[[int], list[list[float]]],
-    budget: Budget,
-    size: int,
-    stop: StoppingRule | None = None,
-    cpu: Clock = time.thread_time,
-    wall: Clock = time.perf_counter,
-) -> list[list[float]]:
+def sample_chunks(chunk: Callable[[int], list[list[float]]], budget: Budget, size: int,
+                  stop: StoppingRule | None = None, cpu: Clock = time.thread_time,
+                  wall: Clock = time.perf_counter) -> list[list[float]]:  # fmt: skip
     """Rows from ``chunk`` (that many rows at once): ``budget.samples`` rows in chunks of at most ``size``
     (``stop`` is ignored unless ``budget.settle``: a fixed budget stays exact), or on a time budget chunks of
     ``size`` until the deadline has passed (at least one chunk) or, after a chunk, ``stop`` says the decision is
@@ -190,11 +180,7 @@ def paired_choice(values: Sequence[Sequence[float]], default: int, confidence: f
             continue
         diffs = [row[k] - row[default] for row in values]
         mean = sum(diffs) / n
-        if n > 1:
-            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-            margin = confidence * math.sqrt(var / n)
-        else:
-            margin = 0.0
+        margin = confidence * math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 0.0
         if mean - margin > 0 and mean > best_mean:
             best, best_mean = k, mean
     return best
@@ -211,10 +197,7 @@ class StoppingRule:
             raise ValueError(f"z={z} must be more than 0 (standard errors of the stopping test)")
         if min_samples < 2:
             raise ValueError(f"min_samples={min_samples} must be at least 2 (a standard error needs two samples)")
-        self.default = default
-        self.confidence = confidence
-        self.z = z
-        self.min_samples = min_samples
+        self.default, self.confidence, self.z, self.min_samples = default, confidence, z, min_samples
         self.samples = 0
         # sums[a, b] and squares[a, b]: sum of (row[a] - row[b]) and of its square over the samples so far
         self._sums = np.zeros((width, width))

@@ -110,6 +110,18 @@ class CardDealer(ABC, Generic[DealT]):
         return {c: slot[0] for slot, c in slot_owner.items()}
 
 
+def weighted_pick(options: Sequence[int], weights: Sequence[float], point: float) -> int:
+    """The option whose share of the weights' total covers ``point`` (options of weight 0 never chosen)."""
+    last = options[0]
+    for option, weight in zip(options, weights, strict=True):
+        if weight > 0:
+            last = option
+            point -= weight
+            if point < 0:
+                break
+    return last
+
+
 def position_tail(view: SevensView, knowledge: LogReader[Any]) -> list[str]:
     """The fields every 七並べ family's position text ends with: whose turn, passes used, exits, the dealer (the
     last seat, as in a fresh round: views do not say, and it only orders ties after a stalemate), the streak."""
@@ -141,16 +153,9 @@ class ChoiceModel:
 class SwapChain:
     """A random walk over the hidden cards' owners whose stationary law is the opponent model's posterior."""
 
-    def __init__(
-        self,
-        hands: Sequence[int],
-        seats: Sequence[int],
-        allowed: Mapping[int, Collection[int]],
-        seat_log_weight: SeatLogWeight,
-    ) -> None:
-        self.hands = list(hands)
-        self.cards = list(allowed)
-        self.allowed = allowed
+    def __init__(self, hands: Sequence[int], seats: Sequence[int], allowed: Mapping[int, Collection[int]],
+                 seat_log_weight: SeatLogWeight) -> None:  # fmt: skip
+        self.hands, self.cards, self.allowed = list(hands), list(allowed), allowed
         self.seat_log_weight = seat_log_weight
         self.owner = {c: s for s in seats for c in self.cards if self.hands[s] >> c & 1}
         missing = [c for c in self.cards if c not in self.owner]
@@ -176,13 +181,9 @@ class SwapChain:
         return list(hands)
 
 
-def chain_deals(
-    sample: Callable[[random.Random], DealT],
-    start: Callable[[DealT], SwapChain] | None,
-    remake: Callable[[DealT, list[int]], DealT],
-    burn_in: int,
-    thin: int,
-) -> Callable[[random.Random], DealT]:
+def chain_deals(sample: Callable[[random.Random], DealT], start: Callable[[DealT], SwapChain] | None,
+                remake: Callable[[DealT, list[int]], DealT], burn_in: int,
+                thin: int) -> Callable[[random.Random], DealT]:  # fmt: skip
     """One move's deals: ``sample``'s own, independent, when there is no evidence to weigh (``start`` is
     None); else the first from ``sample`` starts a chain (``start``), which walks ``burn_in`` steps before the
     first deal it gives and ``thin`` steps between deals (``remake`` puts its hands into the starting deal)."""

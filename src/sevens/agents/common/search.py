@@ -28,7 +28,7 @@ from sevens.games.sevens_core.state import SevensState
 from sevens.games.sevens_core.view import SevensView
 
 from .heuristic import WIN, LogReadingHeuristic
-from .montecarlo import DEFAULT_MIN_SAMPLES, DEFAULT_STOP_Z, BudgetedAgent, StoppingRule, paired_choice, sample_rows
+from .montecarlo import DEFAULT_MIN_SAMPLES, DEFAULT_STOP_Z, BudgetedAgent, StoppingRule, paired_choice, sample_chunks
 
 ViewT = TypeVar("ViewT", bound=SevensView)
 ActionT = TypeVar("ActionT")
@@ -64,21 +64,10 @@ class SevensSearch(BudgetedAgent, Generic[ViewT, ActionT, StateT, HeuristicT]):
     pass_kind: ClassVar[int]
     """The family's ``PASS`` action kind."""
 
-    def __init__(
-        self,
-        think_ms: float,
-        rollouts: int | None,
-        default: HeuristicT,
-        noise: float,
-        miss: float,
-        burn_in: int,
-        thin: int,
-        win_bonus: float,
-        max_candidates: int = MAX_CANDIDATES,
-        confidence: float = 1.0,
-        stop_z: float | None = DEFAULT_STOP_Z,
-        min_samples: int = DEFAULT_MIN_SAMPLES,
-    ) -> None:
+    def __init__(self, think_ms: float, rollouts: int | None, default: HeuristicT, noise: float, miss: float,
+                 burn_in: int, thin: int, win_bonus: float, max_candidates: int = MAX_CANDIDATES,
+                 confidence: float = 1.0, stop_z: float | None = DEFAULT_STOP_Z,
+                 min_samples: int = DEFAULT_MIN_SAMPLES) -> None:  # fmt: skip
         super().__init__(think_ms, rollouts)
         self._default = default
         self.weights = default.weights
@@ -122,6 +111,13 @@ class SevensSearch(BudgetedAgent, Generic[ViewT, ActionT, StateT, HeuristicT]):
     def _evaluate(self, view: ViewT, candidates: list[ActionT], stop: StoppingRule | None = None) -> list[list[float]]:
         """One row per sample: the playout value of every candidate on that sample (on a clock, until ``stop``
         says the decision is settled)."""
+        rows, size = self._rows(view, candidates)
+        values = sample_chunks(rows, self.budget, size, stop)
+        self.last_samples = len(values)
+        return values
+
+    def _rows(self, view: ViewT, candidates: list[ActionT]) -> tuple[Callable[[int], list[list[float]]], int]:
+        """This move's rows: a function giving that many samples' rows, and how many to ask of it at once."""
         playout = self._playout(view)
         states = self._state_source(view)
         rng, seat = self._rng, view.seat
@@ -136,9 +132,7 @@ class SevensSearch(BudgetedAgent, Generic[ViewT, ActionT, StateT, HeuristicT]):
                 values.append(playout(state, seat, random.Random(noise_seed)))
             return values
 
-        values = sample_rows(row, self.budget, stop)
-        self.last_samples = len(values)
-        return values
+        return lambda size: [row() for _ in range(size)], 1
 
     def _policy(self, view: ViewT, legal: Sequence[ActionT]) -> tuple[list[float], int]:
         """The policy's scores that rank the candidates, and the index of the default choice."""
@@ -166,21 +160,12 @@ class OracleSource(Generic[StateT]):
         state = self._state
         if state is None or state.to_move != view.seat or state.hand(view.seat) != view.hand:
             raise RuntimeError("OracleAgent.bind(state) must be given the state of the game being played")
-        bound = state
-
-        def draw(rng: random.Random) -> StateT:
-            return bound.clone()
-
-        return draw
+        return lambda rng: state.clone()
 
 
-def resampled_states(
-    sample: Callable[[random.Random], DealT],
-    log_weight: Callable[[DealT], float],
-    tries: int,
-    build: Callable[[DealT], StateT],
-    refill: Callable[[StateT, DealT], StateT],
-) -> StateSource[StateT]:
+def resampled_states(sample: Callable[[random.Random], DealT], log_weight: Callable[[DealT], float], tries: int,
+                     build: Callable[[DealT], StateT],
+                     refill: Callable[[StateT, DealT], StateT]) -> StateSource[StateT]:  # fmt: skip
     """States of deals drawn ``tries`` at a time, one kept with probability proportional to its likelihood
     (``exp(log_weight)``: sampling-importance-resampling), made as :func:`template_states` does."""
 
@@ -195,11 +180,8 @@ def resampled_states(
     return template_states(resampled, build, refill)
 
 
-def template_states(
-    sample: Callable[[random.Random], DealT],
-    build: Callable[[DealT], StateT],
-    refill: Callable[[StateT, DealT], StateT],
-) -> StateSource[StateT]:
+def template_states(sample: Callable[[random.Random], DealT], build: Callable[[DealT], StateT],
+                    refill: Callable[[StateT, DealT], StateT]) -> StateSource[StateT]:  # fmt: skip
     """States of the deals ``sample`` gives: the first ``build`` into a template, the others ``refill``-ed into
     a copy of it."""
     template: list[StateT] = []

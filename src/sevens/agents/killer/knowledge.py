@@ -45,7 +45,6 @@ class Knowledge(LogReader[View]):
         if self.table != view.table:
             self.table = view.table
             self._forget_passes()
-        self._add_unlisted_exits(view)
 
     def _read(self, seat: int, text: str, view: View) -> None:
         word, _, rest = text.partition(" ")

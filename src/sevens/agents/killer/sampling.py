@@ -28,8 +28,10 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 
-from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_tail
+from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_tail, weighted_pick
 from sevens.cards import ALL_CARDS
 from sevens.games.killer.geometry import dying
 from sevens.games.killer.position import parse_position
@@ -68,7 +70,7 @@ class Sampler(CardDealer[Deal]):
             total = sum(weights)
             if total <= 0:
                 return None
-            s = _pick(allowed, weights, rng.random() * total)
+            s = weighted_pick(allowed, weights, rng.random() * total)
             owner[c] = s
             free[s] -= 1
         return tuple(self._hands(owner))
@@ -77,25 +79,11 @@ class Sampler(CardDealer[Deal]):
         return tuple(self._hands(self._matched_owners(rng)))
 
 
-def _pick(options: list[int], weights: list[float], point: float) -> int:
-    """The option whose share of the weights' total covers ``point``."""
-    last = options[0]
-    for option, weight in zip(options, weights, strict=True):
-        if weight > 0:
-            last = option
-            point -= weight
-            if point < 0:
-                break
-    return last
-
-
 def dead_piles(view: View) -> list[int]:
     """Each seat's dead pile: the view's where it shows them, else the unclaimed dead positions shared out by
     the public dead counts (lowest positions to the lowest seats)."""
     piles = [pile or 0 for pile in view.dead_piles]
-    unclaimed = view.dead_positions
-    for known in piles:
-        unclaimed &= ~known
+    unclaimed = view.dead_positions & ~reduce(or_, piles, 0)
     for s, shown in enumerate(view.dead_piles):
         if shown is None:
             for _ in range(view.dead_counts[s]):
@@ -215,9 +203,6 @@ def posterior_deals(
     def start(deal: Deal) -> SwapChain:
         return SwapChain(deal, sampler.seats, sampler.allowed, model.seat_log_weight)
 
-    def remake(deal: Deal, hands: list[int]) -> Deal:
-        return tuple(hands)
-
-    return chain_deals(
-        first if model.by_seat else sampler.sample, start if model.by_seat else None, remake, burn_in, thin
-    )
+    if not model.by_seat:
+        return sampler.sample
+    return chain_deals(first, start, lambda _, hands: tuple(hands), burn_in, thin)

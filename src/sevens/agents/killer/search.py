@@ -42,22 +42,13 @@ class Rollout:
     def __init__(
         self, rules: Rules, weights: Weights = DEFAULT_WEIGHTS, noise: float = 0.5, win_bonus: float = 0.0
     ) -> None:
-        self.rules = rules
-        self.board = Board.of(rules)
-        self.weights = weights
-        self.noise = noise
-        self.win_bonus = win_bonus
-        self._limit = None if rules.pass_limit is None else rules.pass_limit
+        self.rules, self.board, self.weights = rules, Board.of(rules), weights
+        self.noise, self.win_bonus = noise, win_bonus
 
     def value(self, state: State, seat: int, rng: random.Random) -> float:
         """Play ``state`` (changed in place) to the end; E2 points of ``seat``, plus ``win_bonus`` if it ranks
         first."""
-        self.play_out(state, rng)
-        return common.seat_value(state.result(), seat, self.win_bonus)
-
-    def play_out(self, state: State, rng: random.Random) -> None:
-        """Play ``state`` (changed in place) to the end."""
-        board, w, noise, limit = self.board, self.weights, self.noise, self._limit
+        board, w, noise, limit = self.board, self.weights, self.noise, self.rules.pass_limit
         voluntary = self.rules.voluntary_pass
         hands, passes = state._hands, state._passes
         rand = rng.random
@@ -74,6 +65,7 @@ class Rollout:
                 continue
             c = predict(hand, state._table, state._deadpos, state._front, left, can_pass, board, w, noise, rand)
             state.apply(PASS_ACTION if c < 0 else PLAY_ACTIONS[c])
+        return common.seat_value(state.result(), seat, self.win_bonus)
 
 
 DEFAULT_THINK_MS = 450.0
@@ -86,25 +78,13 @@ class SearchAgent(common.SevensSearch[View, Action, State, HeuristicAgent]):
     pass_kind = PASS
     samples_per_cpu_second = 400.0  # ``expert`` in ``killer``, full budget (``bench/search_throughput.py``)
 
-    def __init__(
-        self,
-        think_ms: float = DEFAULT_THINK_MS,
-        rollouts: int | None = None,
-        weights: Weights = DEFAULT_WEIGHTS,
-        noise: float = 0.5,
-        max_candidates: int = common.MAX_CANDIDATES,
-        confidence: float = 1.0,
-        candidates_per_sample: int = 12,
-        miss: float = 0.1,
-        horizon: int = 24,
-        burn_in: int = 0,
-        thin: int = 10,
-        win_bonus: float = 0.0,
-    ) -> None:
-        default = HeuristicAgent(weights)
-        super().__init__(think_ms, rollouts, default, noise, miss, burn_in, thin, win_bonus, max_candidates, confidence)
-        self.candidates_per_sample = candidates_per_sample
-        self.horizon = horizon
+    def __init__(self, think_ms: float = DEFAULT_THINK_MS, rollouts: int | None = None,
+                 weights: Weights = DEFAULT_WEIGHTS, noise: float = 0.5, max_candidates: int = common.MAX_CANDIDATES,
+                 confidence: float = 1.0, candidates_per_sample: int = 12, miss: float = 0.1, horizon: int = 24,
+                 burn_in: int = 0, thin: int = 10, win_bonus: float = 0.0) -> None:  # fmt: skip
+        super().__init__(think_ms, rollouts, HeuristicAgent(weights), noise, miss, burn_in, thin, win_bonus,
+                         max_candidates, confidence)  # fmt: skip
+        self.candidates_per_sample, self.horizon = candidates_per_sample, horizon
 
     def _policy(self, view: View, legal: Sequence[Action]) -> tuple[list[float], int]:
         scores = self._default.scores(view, self._default.read(view), legal)

@@ -44,10 +44,13 @@ class HeuristicAgent(common.LogReadingHeuristic[Knowledge]):
             return
         fewest = min(counts[s] for s in opponents)
         doomed = [s for s in opponents if proved_stuck(view, knowledge, s, hidden)]
+        occupied = view.table | view.joker_positions
+        playable = playable_mask(occupied, view.rules)
         for i, action in enumerate(legal):
             if action.kind != PLAY:
                 continue
-            released = _released(view, action.card)
+            # the positions this play makes playable that were not (the next card in its lanes)
+            released = playable_mask(occupied | 1 << action.card, view.rules) & ~playable & ~view.hand
             if not released:
                 continue
             holders = [s for s in opponents if knowledge.possible(s, hidden) & released]
@@ -64,27 +67,14 @@ class HeuristicAgent(common.LogReadingHeuristic[Knowledge]):
 
 def situation_of(view: View) -> Situation:
     """The scoring input of :mod:`.policy` from a view."""
-    return Situation(
-        rules=view.rules,
-        hand=view.hand,
-        jokers=view.jokers_in_hand,
-        occupied=view.table | view.joker_positions,
-        playable=view.playable_positions,
-        passes_left=view.passes_left,
-    )
+    return Situation(rules=view.rules, hand=view.hand, jokers=view.jokers_in_hand,
+                     occupied=view.table | view.joker_positions, playable=view.playable_positions,
+                     passes_left=view.passes_left)  # fmt: skip
 
 
 def hidden_cards(view: View) -> int:
     """Real cards in other hands: every card neither on the table nor in this seat's hand."""
     return ((1 << 52) - 1) & ~view.table & ~view.hand
-
-
-def _released(view: View, card: int) -> int:
-    """The positions a play of ``card`` makes playable that were not (the next card in its lanes)."""
-    occupied = view.table | view.joker_positions
-    before = playable_mask(occupied, view.rules)
-    after = playable_mask(occupied | 1 << card, view.rules)
-    return after & ~before & ~view.hand
 
 
 class GreedyAgent(common.GreedyAgent):

@@ -44,34 +44,19 @@ class KernelPlayouts:
     """Plays out a search's samples on the kernel. ``mixture``: the policies the other seats may play (each
     sample says which, per seat), else every seat plays ``weights``."""
 
-    def __init__(
-        self,
-        rules: Rules,
-        weights: Weights,
-        noise: float,
-        self_noise: float | None,
-        win_bonus: float,
-        mixture: Sequence[Weights] | None = None,
-    ) -> None:
+    def __init__(self, rules: Rules, weights: Weights, noise: float, self_noise: float | None, win_bonus: float,
+                 mixture: Sequence[Weights] | None = None) -> None:  # fmt: skip
         from sevens.kernel.batch import weights_array
 
-        self.rules = rules
-        self.win_bonus = win_bonus
-        self.noise = noise
+        self.rules, self.win_bonus, self.noise = rules, win_bonus, noise
         self.self_noise = noise if self_noise is None else self_noise
         # row k of the table is the k-th policy of the mixture; the last row is the searcher's own weights
         policies = [*(mixture or ()), weights]
         self._table = np.stack([weights_array(w) for w in policies])
         self._own_row = len(policies) - 1
 
-    def rows(
-        self,
-        samples: Sequence[State],
-        candidates: Sequence[Action],
-        seat: int,
-        streams: Sequence[int],
-        policies: Sequence[Sequence[int]] | None = None,
-    ) -> list[list[float]]:
+    def rows(self, samples: Sequence[State], candidates: Sequence[Action], seat: int, streams: Sequence[int],
+             policies: Sequence[Sequence[int]] | None = None) -> list[list[float]]:  # fmt: skip
         """One row per sample: every candidate applied to a copy of the sample and played to its end; the
         value is ``seat``'s E2 points plus ``win_bonus`` when it ranks first. ``streams[i]``: sample ``i``'s
         noise seed (all its candidates draw the same numbers); ``policies[i][s]``: the index in the mixture of
@@ -101,13 +86,9 @@ class KernelPlayouts:
 class CompiledReading:
     """Counts, per policy of ``components``, the past choices of a seat that a hand fails to explain."""
 
-    def __init__(
-        self,
-        rules: Rules,
-        components: Sequence[Weights],
-        moments: dict[int, list[tuple[Decision, int, int | None]]],
-        put_out: Sequence[int],
-    ) -> None:
+    def __init__(self, rules: Rules, components: Sequence[Weights],
+                 moments: dict[int, list[tuple[Decision, int, int | None]]],
+                 put_out: Sequence[int]) -> None:  # fmt: skip
         """``moments[seat]``: the seat's choices to read, each with the playable positions then and the
         passes it had left (None: no limit)."""
         from sevens.kernel import engine
@@ -124,15 +105,12 @@ class CompiledReading:
 
     def _array(self, moments: list[tuple[Decision, int, int | None]]) -> npt.NDArray[np.int64]:
         e = self._engine
+        fields = [e.M_OCCUPIED, e.M_PLAYABLE, e.M_LEFT, e.M_PUT_OUT_BEFORE, e.M_KIND, e.M_CARD]
         rows = np.zeros((len(moments), e.MOMENT_COLUMNS), dtype=np.int64)
         for i, (d, playable, left) in enumerate(moments):
             kind = {PLAY: e.M_PLAY, PASS: e.M_PASS}.get(d.action.kind, e.M_OTHER)
-            rows[i, e.M_OCCUPIED] = d.occupied
-            rows[i, e.M_PLAYABLE] = playable
-            rows[i, e.M_LEFT] = e.NO_LIMIT if left is None else left
-            rows[i, e.M_PUT_OUT_BEFORE] = d.put_out_before
-            rows[i, e.M_KIND] = kind
-            rows[i, e.M_CARD] = d.action.card if kind == e.M_PLAY else 0
+            card = d.action.card if kind == e.M_PLAY else 0
+            rows[i, fields] = [d.occupied, playable, e.NO_LIMIT if left is None else left, d.put_out_before, kind, card]
         return rows
 
     def misses(self, seat: int, hand: int) -> list[int]:

@@ -47,21 +47,16 @@ class Knowledge(LogReader[View]):
         return cls.started(n, known_jokers=[0] * n, occupied=start, joker_balance=[0] * n)
 
     def _resync(self, view: View) -> None:
-        """Keep only what the view states when the replay disagrees; take exits the log does not show."""
+        """Keep only what the view states when the replay disagrees."""
         if self.occupied != view.table | view.joker_positions or self.joker_at != view.joker_positions:
             self.occupied = view.table | view.joker_positions
             self.joker_at = view.joker_positions
             self._forget_passes()
-        self._add_unlisted_exits(view)
 
     def _read(self, seat: int, text: str, view: View) -> None:
         word, _, rest = text.partition(" ")
         if word == "exchange":  # forced exchange: the real card replaced the joker, the joker went to `seat`
-            bit = 1 << parse_cards(rest)[0]
-            self.joker_at &= ~bit
-            self.known_jokers[seat] += 1
-            self.put_out[seat] |= bit
-            self.joker_balance[seat] -= 1
+            self._took_joker(seat, parse_cards(rest)[0])
             return
         if word == "jokers_removed":
             return
@@ -73,7 +68,7 @@ class Knowledge(LogReader[View]):
             self._pass(seat, view)
             return
         self.streak = 0
-        if action.kind in (PLAY, JOKER, SWAP):
+        if action.kind in (PLAY, JOKER):
             self.put_out[seat] |= 1 << action.card
         if action.kind == PLAY:
             self.occupied |= 1 << action.card
@@ -84,24 +79,23 @@ class Knowledge(LogReader[View]):
             self.known_jokers[seat] = max(0, self.known_jokers[seat] - 1)
             self.joker_balance[seat] += 1
         elif action.kind == SWAP:
-            self.joker_at &= ~(1 << action.card)
-            self.known_jokers[seat] += 1
-            self.joker_balance[seat] -= 1
-        elif action.kind == GHOST:
-            self._ghost(action.ghost)
+            self._took_joker(seat, action.card)
+        elif action.kind == GHOST and (action.ghost, "eliminated") in self.exits:
+            # B13: the ghost's elimination is struck out and counted again from now
+            self.exits.remove((action.ghost, "eliminated"))
+            self.exits.append((action.ghost, "eliminated"))
+
+    def _took_joker(self, seat: int, card: int) -> None:
+        """``seat`` put ``card`` where a joker stood and took the joker into its hand (a swap or an exchange)."""
+        self.joker_at &= ~(1 << card)
+        self.known_jokers[seat] += 1
+        self.put_out[seat] |= 1 << card
+        self.joker_balance[seat] -= 1
 
     def _laid_out(self, seat: int, cards: int) -> None:
         self.occupied |= cards
         self.joker_at &= ~cards  # B8d: a laid card replaces the joker standing on its position
         self.known_jokers[seat] = 0
-
-    def _ghost(self, ghost: int) -> None:
-        """B13: the ghost's elimination is struck out and counted again from now (the streak is unchanged)."""
-        for i, (s, kind) in enumerate(self.exits):
-            if s == ghost and kind == "eliminated":
-                del self.exits[i]
-                self.exits.append((s, kind))
-                break
 
     def _pass(self, seat: int, view: View) -> None:
         rules = view.rules

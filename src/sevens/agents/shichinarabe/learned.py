@@ -160,8 +160,7 @@ class Features:
         seats[:, :k, 1] = held / 13.0
         seats[:, :k, 2] = np.minimum(passes / self._limit, 1.0)
         seats[:, :k, 3] = 0.0 if self.rules.pass_limit is None else passes >= self.rules.pass_limit
-        for code in range(len(STATUSES)):
-            seats[:, :k, 4 + code] = status == code
+        seats[:, :k, 4:] = status[:, :, None] == np.arange(len(STATUSES))  # one-hot
         at = 365 + SEATS * SEAT_FEATURES
         out[:, at] = obs[:, O_SEATS + 3 * n] / 2.0
         out[:, at + 1 :] = self._rule_features
@@ -202,17 +201,14 @@ class Network:
                 f"no learned-agent weights file at {path}; unset ${POLICY_VARIABLE} to play the shipped weights, "
                 "or write one with bench/train_learned.py"
             )
+        not_weights = f"{path} is not a learned-agent weights file (.npz of bench/train_learned.py)"
         if not zipfile.is_zipfile(path):
-            raise RulesError(
-                f"{path} is not a learned-agent weights file (.npz of bench/train_learned.py): not an .npz"
-            )
+            raise RulesError(f"{not_weights}: not an .npz")
         try:
             with np.load(path, allow_pickle=False) as data:
                 arrays = {name: data[name] for name in data.files}
         except (OSError, ValueError, zipfile.BadZipFile, EOFError) as exc:
-            raise RulesError(
-                f"{path} is not a learned-agent weights file (.npz of bench/train_learned.py): {exc}"
-            ) from None
+            raise RulesError(f"{not_weights}: {exc}") from None
         return cls(_layers_of(arrays, path))
 
 
@@ -284,7 +280,5 @@ class LearnedAgent:
         return legal[numbers.index(chosen)]
 
 
-__all__ = [
-    "FEATURES", "POLICY_VARIABLE", "WEIGHTS_FILE", "Features", "LearnedAgent", "Network", "check_playable",
-    "load_network", "number_of", "observation_of",
-]  # fmt: skip
+__all__ = ["FEATURES", "POLICY_VARIABLE", "WEIGHTS_FILE", "Features", "LearnedAgent", "Network", "check_playable",
+           "load_network", "number_of", "observation_of"]  # fmt: skip

@@ -84,14 +84,8 @@ def row_score(rank: int, hand_row: int, row: int, rules: Rules, w: Weights) -> f
     ring, tunnel = rules.ak_link, rules.tunnel
     lanes = row_lanes(row, ring, tunnel)
     half = ring and both_open(row, ring, tunnel)
-    total = 0.0
-    found = False
-    for lane in lanes:
-        if lane[0] == rank:
-            total += lane_score(lane, hand_row, w, half)
-            found = True
-    if not found:
-        total = w.end
+    started = [lane_score(lane, hand_row, w, half) for lane in lanes if lane[0] == rank]
+    total = sum(started, 0.0) if started else w.end
     if tunnel != "off" and ring:
         total += _tunnel_effect(row, rank, hand_row, lanes, rules, w)
         steps = tunnel_danger(row, rank, rules)
@@ -104,9 +98,7 @@ class RowScores:
     """:func:`row_score` remembered for one rules and weights (at most ``limit`` rows, then it starts over)."""
 
     def __init__(self, rules: Rules, w: Weights, limit: int = 1 << 18) -> None:
-        self.rules = rules
-        self.w = w
-        self.limit = limit
+        self.rules, self.w, self.limit = rules, w, limit
         self._memo: dict[int, float] = {}
 
     def __call__(self, card: int, hand: int, occupied: int) -> float:
@@ -161,10 +153,8 @@ def _tunnel_effect(row: int, rank: int, hand_row: int, lanes: tuple[Lane, ...], 
     if len(lanes) != 2:
         return 0.0
     after = row_lanes(row | 1 << rank, rules.ak_link, rules.tunnel)
-    if len(after) != 1 or len(after[0]) < 2:
-        return 0.0
     other = lanes[1] if lanes[0][0] == rank else lanes[0]
-    if other[0] == rank:
+    if len(after) != 1 or len(after[0]) < 2 or other[0] == rank:
         return 0.0
     return -w.tunnel_kill if hand_row >> other[0] & 1 else w.tunnel_kill
 
@@ -174,14 +164,9 @@ def tunnel_danger(row: int, rank: int, rules: Rules, horizon: int = 3) -> int:
     within ``horizon``)."""
     ring, tunnel = rules.ak_link, rules.tunnel
     lanes = row_lanes(row, ring, tunnel)
-    if len(lanes) != 2 or not both_open(row, ring, tunnel):
+    if len(lanes) != 2 or not both_open(row, ring, tunnel) or rank not in (lanes[0][0], lanes[1][0]):
         return 0
-    if lanes[0][0] == rank:
-        other = lanes[1]
-    elif lanes[1][0] == rank:
-        other = lanes[0]
-    else:
-        return 0
+    other = lanes[1] if lanes[0][0] == rank else lanes[0]
     for steps, pos in enumerate(other[:horizon], start=1):
         if pos == rank:
             return 0
@@ -202,9 +187,7 @@ def joker_score(action: Action, s: Situation, w: Weights) -> float:
     score = row_scores(rules, w)(action.card, s.hand, occupied) + w.joker
     if not s.hand >> gap & 1:  # someone else holds the gap card
         score += _KILL_SHARE[rules.joker_exchange] * w.joker_kill
-    real = s.hand.bit_count()
-    score += w.joker_urgency * s.jokers / max(1, real - 1)
-    return score
+    return score + w.joker_urgency * s.jokers / max(1, s.hand.bit_count() - 1)
 
 
 def score_actions(s: Situation, legal: Sequence[Action], w: Weights = DEFAULT_WEIGHTS) -> list[float]:
@@ -212,18 +195,12 @@ def score_actions(s: Situation, legal: Sequence[Action], w: Weights = DEFAULT_WE
     rules = s.rules
     card_scores = row_scores(rules, w)
     scores: list[float] = []
-    last_real = s.jokers > 0 and s.hand.bit_count() == 1
-    going_out = s.jokers == 0 and s.hand.bit_count() == 1
+    # playing my last card finishes, nothing can beat that, unless jokers are left alone in the hand (B8c)
+    last_card = (NEVER / 2 if s.jokers > 0 else WIN) if s.hand.bit_count() == 1 else None
     for action in legal:
         kind = action.kind
         if kind == PLAY:
-            if going_out:
-                scores.append(WIN)  # my last card: playing it finishes, nothing can beat that
-                continue
-            if last_real:
-                scores.append(NEVER / 2)  # B8c: would leave only jokers
-                continue
-            scores.append(card_scores(action.card, s.hand, s.occupied))
+            scores.append(card_scores(action.card, s.hand, s.occupied) if last_card is None else last_card)
         elif kind == JOKER:
             finishes = s.jokers == 1 and s.hand == 1 << action.card
             scores.append(WIN if finishes else joker_score(action, s, w))

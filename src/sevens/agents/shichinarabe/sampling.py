@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sevens.agents.common.heuristic import choose_index
-from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_tail
+from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_tail, weighted_pick
 from sevens.cards import ALL_CARDS, iter_bits
 from sevens.games.sevens_core.notation import cards_field, rows_text
 from sevens.games.shichinarabe import actions
@@ -61,14 +61,8 @@ class Sampler(CardDealer[Deal]):
         n = len(view.hand_counts)
         self._place(view, knowledge.excluded, ALL_CARDS & ~view.table & ~view.hand)
         stuck = [s for s in range(n) if s != view.seat and view.statuses[s] == "joker_stuck"]
-        rules = view.rules
-        loose = (
-            rules.jokers
-            - view.joker_positions.bit_count()
-            - view.removed_jokers
-            - view.jokers_in_hand
-            - sum(view.hand_counts[s] for s in stuck)
-        )
+        placed = view.joker_positions.bit_count() + view.removed_jokers + view.jokers_in_hand
+        loose = view.rules.jokers - placed - sum(view.hand_counts[s] for s in stuck)
         known = {s: min(knowledge.known_jokers[s], view.hand_counts[s]) for s in self.seats}
         while sum(known.values()) > loose:  # cannot happen with a consistent log; stay safe
             s = max(known, key=lambda k: known[k])
@@ -76,10 +70,8 @@ class Sampler(CardDealer[Deal]):
         self.known_jokers = known
         self.free_jokers = max(0, loose - sum(known.values()))
         self.capacity = {s: view.hand_counts[s] - known[s] for s in self.seats}
-        self._base_jokers = [0] * n
+        self._base_jokers = [view.hand_counts[s] if s in stuck else 0 for s in range(n)]  # joker-stuck: only jokers
         self._base_jokers[view.seat] = view.jokers_in_hand
-        for s in stuck:
-            self._base_jokers[s] = view.hand_counts[s]
 
     def _finish(self, owner: dict[int, int], jokers: dict[int, int]) -> Deal:
         counts = list(self._base_jokers)
@@ -95,7 +87,8 @@ class Sampler(CardDealer[Deal]):
             options = [s for s in self.allowed.get(c, self.seats) if free[s] > 0]
             if not options:
                 return None
-            s = _weighted(options, free, rng)
+            room = [free[s] for s in options]
+            s = weighted_pick(options, room, rng.randrange(sum(room)))
             free[s] -= 1
             if c == LOOSE_JOKER:
                 jokers[s] = jokers.get(s, 0) + 1
@@ -110,15 +103,6 @@ class Sampler(CardDealer[Deal]):
         owner = self._matched_owners(rng)
         jokers = {s: self.capacity[s] - sum(1 for o in owner.values() if o == s) for s in self.seats}
         return self._finish(owner, jokers)
-
-
-def _weighted(options: list[int], free: dict[int, int], rng: random.Random) -> int:
-    pick = rng.randrange(sum(free[s] for s in options))
-    for s in options:
-        pick -= free[s]
-        if pick < 0:
-            return s
-    return options[-1]
 
 
 def position_text(view: View, knowledge: Knowledge, deal: Deal) -> str:
@@ -165,20 +149,12 @@ class OpponentModel(ChoiceModel):
     explains all of its choices (:meth:`seat_component_logs` gives them one by one). People do not play the
     search's own policy; a mixture over the levels is robust to that. Without it the model is ``weights``."""
 
-    def __init__(
-        self,
-        view: View,
-        knowledge: Knowledge,
-        weights: Weights,
-        miss: float = 0.3,
-        mixture: Sequence[Weights] | None = None,
-        compiled: bool = False,
-    ):
+    def __init__(self, view: View, knowledge: Knowledge, weights: Weights, miss: float = 0.3,
+                 mixture: Sequence[Weights] | None = None, compiled: bool = False):  # fmt: skip
         """``compiled``: count the misses on the kernel (:mod:`.kernel`) when the rules allow it; the
         same numbers, faster."""
         super().__init__(weights, miss)
-        self.view = view
-        self.knowledge = knowledge
+        self.view, self.knowledge = view, knowledge
         self.components: tuple[Weights, ...] = tuple(mixture) if mixture else (weights,)
         self._component_scores = [row_scores(view.rules, w) for w in self.components]
         self._log_components = math.log(len(self.components))
@@ -196,12 +172,8 @@ class OpponentModel(ChoiceModel):
             by_seat.setdefault(d.seat, []).append(_Moment(d, playable, below, above, left))
         self._compiled: kernel.CompiledReading | None = None
         if compiled and not rules.jokers:
-            self._compiled = kernel.CompiledReading(
-                rules,
-                self.components,
-                {s: [(m.decision, m.playable, m.passes_left) for m in found] for s, found in by_seat.items()},
-                knowledge.put_out,
-            )
+            moments = {s: [(m.decision, m.playable, m.passes_left) for m in found] for s, found in by_seat.items()}
+            self._compiled = kernel.CompiledReading(rules, self.components, moments, knowledge.put_out)
 
     def log_weight(self, deal: Deal) -> float:
         """Log of the deal's relative likelihood given the choices (0 when all are explained)."""

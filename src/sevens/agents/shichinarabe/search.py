@@ -29,7 +29,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from sevens.agents.common import search as common
-from sevens.agents.common.montecarlo import DEFAULT_MIN_SAMPLES, DEFAULT_STOP_Z, StoppingRule, sample_chunks
+from sevens.agents.common.montecarlo import DEFAULT_MIN_SAMPLES, DEFAULT_STOP_Z
 from sevens.games.sevens_core.state import SEVEN_OF_DIAMONDS
 from sevens.games.shichinarabe.actions import PASS, PASS_ACTION, PLAY_ACTIONS, Action
 from sevens.games.shichinarabe.rules import Rules
@@ -49,9 +49,7 @@ class Rollout:
     def __init__(
         self, rules: Rules, weights: Weights = DEFAULT_WEIGHTS, noise: float = 0.3, self_noise: float | None = None
     ) -> None:
-        self.rules = rules
-        self.weights = weights
-        self.noise = noise
+        self.rules, self.weights, self.noise = rules, weights, noise
         self.self_noise = noise if self_noise is None else self_noise
         self._card_scores = row_scores(rules, weights)
         self._special = rules.jokers > 0 or (rules.opening == "fan_tan" and rules.first_player == "diamond_seven")
@@ -109,19 +107,16 @@ class Rollout:
             state.apply(PLAY_ACTIONS[best])
 
     def _needs_engine(self, state: State, p: int) -> bool:
-        if state._jokers[p]:
-            return True
-        if self.rules.joker_exchange == "optional" and state._hands[p] & state._joker_at:
-            return True
-        return state._opens_with_7d and not state._occupied >> SEVEN_OF_DIAMONDS & 1
+        """Whether ``p`` may hold a joker, swap one, or must open with the 7♦: moves the engine's list decides."""
+        swaps = self.rules.joker_exchange == "optional" and state._hands[p] & state._joker_at
+        opens = state._opens_with_7d and not state._occupied >> SEVEN_OF_DIAMONDS & 1
+        return bool(state._jokers[p] or swaps or opens)
 
     def _engine_move(self, state: State, p: int, rng: random.Random, noise: float, w: Weights) -> None:
         legal = state.legal_actions()
         left = state._limit - state._passes[p]
-        situation = Situation(
-            self.rules, state._hands[p], state._jokers[p], state._occupied, state._playable,
-            None if left > 1 << 40 else left,
-        )  # fmt: skip
+        situation = Situation(self.rules, state._hands[p], state._jokers[p], state._occupied, state._playable,
+                              None if left > 1 << 40 else left)  # fmt: skip
         scores = score_actions(situation, legal, w)
         best = max(range(len(legal)), key=lambda i: scores[i] + noise * rng.random())
         state.apply(legal[best])
@@ -141,29 +136,14 @@ class SearchAgent(common.SevensSearch[View, Action, State, HeuristicAgent]):
 
     pass_kind = PASS
 
-    def __init__(
-        self,
-        think_ms: float = DEFAULT_THINK_MS,
-        rollouts: int | None = None,
-        weights: Weights = DEFAULT_WEIGHTS,
-        noise: float = 0.3,
-        max_candidates: int = common.MAX_CANDIDATES,
-        win_bonus: float = 0.0,
-        self_noise: float | None = None,
-        miss: float = 0.05,
-        burn_in: int = 300,
-        thin: int = 10,
-        confidence: float = 1.0,
-        opponents: Sequence[Weights] | None = None,
-        kernel: bool = True,
-        stop_z: float | None = DEFAULT_STOP_Z,
-        min_samples: int = DEFAULT_MIN_SAMPLES,
-    ) -> None:
-        default = HeuristicAgent(weights)
-        super().__init__(
-            think_ms, rollouts, default, noise, miss, burn_in, thin, win_bonus, max_candidates, confidence, stop_z,
-            min_samples,
-        )  # fmt: skip
+    def __init__(self, think_ms: float = DEFAULT_THINK_MS, rollouts: int | None = None,
+                 weights: Weights = DEFAULT_WEIGHTS, noise: float = 0.3, max_candidates: int = common.MAX_CANDIDATES,
+                 win_bonus: float = 0.0, self_noise: float | None = None, miss: float = 0.05, burn_in: int = 300,
+                 thin: int = 10, confidence: float = 1.0, opponents: Sequence[Weights] | None = None,
+                 kernel: bool = True, stop_z: float | None = DEFAULT_STOP_Z,
+                 min_samples: int = DEFAULT_MIN_SAMPLES) -> None:  # fmt: skip
+        super().__init__(think_ms, rollouts, HeuristicAgent(weights), noise, miss, burn_in, thin, win_bonus,
+                         max_candidates, confidence, stop_z, min_samples)  # fmt: skip
         self.kernel = kernel and compiled.available()
         if self.kernel:
             self.samples_per_cpu_second = KERNEL_SAMPLES_PER_SECOND
@@ -182,10 +162,9 @@ class SearchAgent(common.SevensSearch[View, Action, State, HeuristicAgent]):
         readings, uniform = self._readings, [1.0] * len(self.opponents or ())
         return [rng.choices(range(len(uniform)), readings[s] if readings else uniform)[0] for s in range(players)]
 
-    def _evaluate(self, view: View, candidates: list[Action], stop: StoppingRule | None = None) -> list[list[float]]:
-        self._readings = None
+    def _rows(self, view: View, candidates: list[Action]) -> tuple[Callable[[int], list[list[float]]], int]:
         if not self.kernel:
-            return super()._evaluate(view, candidates, stop)
+            return super()._rows(view, candidates)
         # The same samples, noise seeds and opponent policies as the Python path (the generator is drawn in the
         # same order), played out on the kernel a chunk of samples at a time.
         playouts = compiled.KernelPlayouts(
@@ -203,9 +182,7 @@ class SearchAgent(common.SevensSearch[View, Action, State, HeuristicAgent]):
                     policies.append(self._draw_policies(random.Random(streams[-1]), players))
             return playouts.rows(samples, candidates, seat, streams, policies if self.opponents else None)
 
-        values = sample_chunks(chunk, self.budget, KERNEL_CHUNK, stop)
-        self.last_samples = len(values)
-        return values
+        return chunk, KERNEL_CHUNK
 
     def _playout(self, view: View) -> common.Playout[State]:
         rollout = Rollout(view.rules, self.weights, self.noise, self.self_noise)
@@ -220,28 +197,19 @@ class SearchAgent(common.SevensSearch[View, Action, State, HeuristicAgent]):
     def _state_source(self, view: View) -> common.StateSource[State]:
         knowledge = self._default.read(view)
         model = OpponentModel(view, knowledge, self.weights, self.miss, self.opponents, compiled=self.kernel)
-        deals = posterior_deals(Sampler(view, knowledge), model, self.burn_in, self.thin)
-        if self.opponents is not None:
-            deals = self._read_policies(deals, model)
-        return common.template_states(deals, lambda deal: build_state(view, knowledge, deal), with_hands)
-
-    def _read_policies(
-        self, deals: Callable[[random.Random], Deal], model: OpponentModel
-    ) -> Callable[[random.Random], Deal]:
-        """``deals`` that also leave, for the playouts of the same sample, how likely each policy of the
-        mixture is for each seat given its hand in the deal and its choices so far."""
+        chained = posterior_deals(Sampler(view, knowledge), model, self.burn_in, self.thin)
+        self._readings = None
 
         def read(rng: random.Random) -> Deal:
-            deal = deals(rng)
-            readings = []
-            for seat, hand in enumerate(deal.hands):
-                logs = model.seat_component_logs(seat, hand, deal.jokers[seat])
-                top = max(logs)
-                readings.append([math.exp(x - top) for x in logs])
-            self._readings = readings
+            """A deal that also leaves, for the playouts of the same sample, how likely each policy of the
+            mixture is for each seat given its hand in the deal and its choices so far."""
+            deal = chained(rng)
+            logs = [model.seat_component_logs(s, hand, deal.jokers[s]) for s, hand in enumerate(deal.hands)]
+            self._readings = [[math.exp(x - max(seat_logs)) for x in seat_logs] for seat_logs in logs]
             return deal
 
-        return read
+        deals = chained if self.opponents is None else read
+        return common.template_states(deals, lambda deal: build_state(view, knowledge, deal), with_hands)
 
 
 class OracleAgent(common.OracleSource[State], SearchAgent):
