@@ -117,8 +117,13 @@ def agent_names(family_name: str = DEFAULT_FAMILY, research: bool = False) -> li
     return list(agent_table(family_name, research))
 
 
-def make_agent(name: str, family_name: str = DEFAULT_FAMILY, research: bool = False, deterministic: bool = False,
-               samples: int | None = None) -> Agent:  # fmt: skip
+def make_agent(
+    name: str,
+    family_name: str = DEFAULT_FAMILY,
+    research: bool = False,
+    deterministic: bool = False,
+    samples: int | None = None,
+) -> Agent:
     """A new agent by name for a family; an unknown name raises :class:`RulesError` listing the allowed ones.
 
     ``make_agent("random")`` works for every family. ``research=True`` also allows research-only agents.

@@ -141,15 +141,25 @@ class BudgetedAgent:
         self._rng.seed(seed)
 
 
-def sample_rows(row: Callable[[], list[float]], budget: Budget, stop: StoppingRule | None = None,
-                cpu: Clock = time.thread_time, wall: Clock = time.perf_counter) -> list[list[float]]:  # fmt: skip
+def sample_rows(
+    row: Callable[[], list[float]],
+    budget: Budget,
+    stop: StoppingRule | None = None,
+    cpu: Clock = time.thread_time,
+    wall: Clock = time.perf_counter,
+) -> list[list[float]]:
     """:func:`sample_chunks` of one ``row`` (one sample: a value per candidate) at a time."""
     return sample_chunks(lambda size: [row() for _ in range(size)], budget, 1, stop, cpu, wall)
 
 
-def sample_chunks(chunk: Callable[[int], list[list[float]]], budget: Budget, size: int,
-                  stop: StoppingRule | None = None, cpu: Clock = time.thread_time,
-                  wall: Clock = time.perf_counter) -> list[list[float]]:  # fmt: skip
+def sample_chunks(
+    chunk: Callable[[int], list[list[float]]],
+    budget: Budget,
+    size: int,
+    stop: StoppingRule | None = None,
+    cpu: Clock = time.thread_time,
+    wall: Clock = time.perf_counter,
+) -> list[list[float]]:
     """Rows from ``chunk`` (that many rows at once): ``budget.samples`` rows in chunks of at most ``size``
     (``stop`` is ignored unless ``budget.settle``: a fixed budget stays exact), or on a time budget chunks of
     ``size`` until the deadline has passed (at least one chunk) or, after a chunk, ``stop`` says the decision is

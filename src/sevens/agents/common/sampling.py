@@ -153,9 +153,16 @@ class ChoiceModel:
 class SwapChain:
     """A random walk over the hidden cards' owners whose stationary law is the opponent model's posterior."""
 
-    def __init__(self, hands: Sequence[int], seats: Sequence[int], allowed: Mapping[int, Collection[int]],
-                 seat_log_weight: SeatLogWeight) -> None:  # fmt: skip
-        self.hands, self.cards, self.allowed = list(hands), list(allowed), allowed
+    def __init__(
+        self,
+        hands: Sequence[int],
+        seats: Sequence[int],
+        allowed: Mapping[int, Collection[int]],
+        seat_log_weight: SeatLogWeight,
+    ) -> None:
+        self.hands = list(hands)
+        self.cards = list(allowed)
+        self.allowed = allowed
         self.seat_log_weight = seat_log_weight
         self.owner = {c: s for s in seats for c in self.cards if self.hands[s] >> c & 1}
         missing = [c for c in self.cards if c not in self.owner]
@@ -181,9 +188,13 @@ class SwapChain:
         return list(hands)
 
 
-def chain_deals(sample: Callable[[random.Random], DealT], start: Callable[[DealT], SwapChain] | None,
-                remake: Callable[[DealT, list[int]], DealT], burn_in: int,
-                thin: int) -> Callable[[random.Random], DealT]:  # fmt: skip
+def chain_deals(
+    sample: Callable[[random.Random], DealT],
+    start: Callable[[DealT], SwapChain] | None,
+    remake: Callable[[DealT, list[int]], DealT],
+    burn_in: int,
+    thin: int,
+) -> Callable[[random.Random], DealT]:
     """One move's deals: ``sample``'s own, independent, when there is no evidence to weigh (``start`` is
     None); else the first from ``sample`` starts a chain (``start``), which walks ``burn_in`` steps before the
     first deal it gives and ``thin`` steps between deals (``remake`` puts its hands into the starting deal)."""

@@ -64,10 +64,21 @@ class SevensSearch(BudgetedAgent, Generic[ViewT, ActionT, StateT, HeuristicT]):
     pass_kind: ClassVar[int]
     """The family's ``PASS`` action kind."""
 
-    def __init__(self, think_ms: float, rollouts: int | None, default: HeuristicT, noise: float, miss: float,
-                 burn_in: int, thin: int, win_bonus: float, max_candidates: int = MAX_CANDIDATES,
-                 confidence: float = 1.0, stop_z: float | None = DEFAULT_STOP_Z,
-                 min_samples: int = DEFAULT_MIN_SAMPLES) -> None:  # fmt: skip
+    def __init__(
+        self,
+        think_ms: float,
+        rollouts: int | None,
+        default: HeuristicT,
+        noise: float,
+        miss: float,
+        burn_in: int,
+        thin: int,
+        win_bonus: float,
+        max_candidates: int = MAX_CANDIDATES,
+        confidence: float = 1.0,
+        stop_z: float | None = DEFAULT_STOP_Z,
+        min_samples: int = DEFAULT_MIN_SAMPLES,
+    ) -> None:
         super().__init__(think_ms, rollouts)
         self._default = default
         self.weights = default.weights
@@ -163,9 +174,13 @@ class OracleSource(Generic[StateT]):
         return lambda rng: state.clone()
 
 
-def resampled_states(sample: Callable[[random.Random], DealT], log_weight: Callable[[DealT], float], tries: int,
-                     build: Callable[[DealT], StateT],
-                     refill: Callable[[StateT, DealT], StateT]) -> StateSource[StateT]:  # fmt: skip
+def resampled_states(
+    sample: Callable[[random.Random], DealT],
+    log_weight: Callable[[DealT], float],
+    tries: int,
+    build: Callable[[DealT], StateT],
+    refill: Callable[[StateT, DealT], StateT],
+) -> StateSource[StateT]:
     """States of deals drawn ``tries`` at a time, one kept with probability proportional to its likelihood
     (``exp(log_weight)``: sampling-importance-resampling), made as :func:`template_states` does."""
 
@@ -180,8 +195,11 @@ def resampled_states(sample: Callable[[random.Random], DealT], log_weight: Calla
     return template_states(resampled, build, refill)
 
 
-def template_states(sample: Callable[[random.Random], DealT], build: Callable[[DealT], StateT],
-                    refill: Callable[[StateT, DealT], StateT]) -> StateSource[StateT]:  # fmt: skip
+def template_states(
+    sample: Callable[[random.Random], DealT],
+    build: Callable[[DealT], StateT],
+    refill: Callable[[StateT, DealT], StateT],
+) -> StateSource[StateT]:
     """States of the deals ``sample`` gives: the first ``build`` into a template, the others ``refill``-ed into
     a copy of it."""
     template: list[StateT] = []

@@ -148,8 +148,18 @@ def score_actions(view: View, legal: Sequence[Action], w: Weights = DEFAULT_WEIG
     return scores
 
 
-def predict(hand: int, table: int, dead: int, front: int, passes_left: int | None, can_pass: bool, board: Board,
-            w: Weights, noise: float = 0.0, rand: Callable[[], float] | None = None) -> int:  # fmt: skip
+def predict(
+    hand: int,
+    table: int,
+    dead: int,
+    front: int,
+    passes_left: int | None,
+    can_pass: bool,
+    board: Board,
+    w: Weights,
+    noise: float = 0.0,
+    rand: Callable[[], float] | None = None,
+) -> int:
     """The policy's choice as a card index, or ``-1`` for a pass: the raw-bit-set twin of
     :func:`score_actions` + :func:`choose_index` (with ``noise`` times ``rand()`` added to each score), for
     playouts and for reading opponents' past choices."""

@@ -78,13 +78,25 @@ class SearchAgent(common.SevensSearch[View, Action, State, HeuristicAgent]):
     pass_kind = PASS
     samples_per_cpu_second = 400.0  # ``expert`` in ``killer``, full budget (``bench/search_throughput.py``)
 
-    def __init__(self, think_ms: float = DEFAULT_THINK_MS, rollouts: int | None = None,
-                 weights: Weights = DEFAULT_WEIGHTS, noise: float = 0.5, max_candidates: int = common.MAX_CANDIDATES,
-                 confidence: float = 1.0, candidates_per_sample: int = 12, miss: float = 0.1, horizon: int = 24,
-                 burn_in: int = 0, thin: int = 10, win_bonus: float = 0.0) -> None:  # fmt: skip
-        super().__init__(think_ms, rollouts, HeuristicAgent(weights), noise, miss, burn_in, thin, win_bonus,
-                         max_candidates, confidence)  # fmt: skip
-        self.candidates_per_sample, self.horizon = candidates_per_sample, horizon
+    def __init__(
+        self,
+        think_ms: float = DEFAULT_THINK_MS,
+        rollouts: int | None = None,
+        weights: Weights = DEFAULT_WEIGHTS,
+        noise: float = 0.5,
+        max_candidates: int = common.MAX_CANDIDATES,
+        confidence: float = 1.0,
+        candidates_per_sample: int = 12,
+        miss: float = 0.1,
+        horizon: int = 24,
+        burn_in: int = 0,
+        thin: int = 10,
+        win_bonus: float = 0.0,
+    ) -> None:
+        default = HeuristicAgent(weights)
+        super().__init__(think_ms, rollouts, default, noise, miss, burn_in, thin, win_bonus, max_candidates, confidence)
+        self.candidates_per_sample = candidates_per_sample
+        self.horizon = horizon
 
     def _policy(self, view: View, legal: Sequence[Action]) -> tuple[list[float], int]:
         scores = self._default.scores(view, self._default.read(view), legal)

@@ -44,8 +44,15 @@ class KernelPlayouts:
     """Plays out a search's samples on the kernel. ``mixture``: the policies the other seats may play (each
     sample says which, per seat), else every seat plays ``weights``."""
 
-    def __init__(self, rules: Rules, weights: Weights, noise: float, self_noise: float | None, win_bonus: float,
-                 mixture: Sequence[Weights] | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        rules: Rules,
+        weights: Weights,
+        noise: float,
+        self_noise: float | None,
+        win_bonus: float,
+        mixture: Sequence[Weights] | None = None,
+    ) -> None:
         from sevens.kernel.batch import weights_array
 
         self.rules, self.win_bonus, self.noise = rules, win_bonus, noise
@@ -55,8 +62,14 @@ class KernelPlayouts:
         self._table = np.stack([weights_array(w) for w in policies])
         self._own_row = len(policies) - 1
 
-    def rows(self, samples: Sequence[State], candidates: Sequence[Action], seat: int, streams: Sequence[int],
-             policies: Sequence[Sequence[int]] | None = None) -> list[list[float]]:  # fmt: skip
+    def rows(
+        self,
+        samples: Sequence[State],
+        candidates: Sequence[Action],
+        seat: int,
+        streams: Sequence[int],
+        policies: Sequence[Sequence[int]] | None = None,
+    ) -> list[list[float]]:
         """One row per sample: every candidate applied to a copy of the sample and played to its end; the
         value is ``seat``'s E2 points plus ``win_bonus`` when it ranks first. ``streams[i]``: sample ``i``'s
         noise seed (all its candidates draw the same numbers); ``policies[i][s]``: the index in the mixture of
@@ -86,9 +99,13 @@ class KernelPlayouts:
 class CompiledReading:
     """Counts, per policy of ``components``, the past choices of a seat that a hand fails to explain."""
 
-    def __init__(self, rules: Rules, components: Sequence[Weights],
-                 moments: dict[int, list[tuple[Decision, int, int | None]]],
-                 put_out: Sequence[int]) -> None:  # fmt: skip
+    def __init__(
+        self,
+        rules: Rules,
+        components: Sequence[Weights],
+        moments: dict[int, list[tuple[Decision, int, int | None]]],
+        put_out: Sequence[int],
+    ) -> None:
         """``moments[seat]``: the seat's choices to read, each with the playable positions then and the
         passes it had left (None: no limit)."""
         from sevens.kernel import engine

@@ -149,8 +149,15 @@ class OpponentModel(ChoiceModel):
     explains all of its choices (:meth:`seat_component_logs` gives them one by one). People do not play the
     search's own policy; a mixture over the levels is robust to that. Without it the model is ``weights``."""
 
-    def __init__(self, view: View, knowledge: Knowledge, weights: Weights, miss: float = 0.3,
-                 mixture: Sequence[Weights] | None = None, compiled: bool = False):  # fmt: skip
+    def __init__(
+        self,
+        view: View,
+        knowledge: Knowledge,
+        weights: Weights,
+        miss: float = 0.3,
+        mixture: Sequence[Weights] | None = None,
+        compiled: bool = False,
+    ):
         """``compiled``: count the misses on the kernel (:mod:`.kernel`) when the rules allow it; the
         same numbers, faster."""
         super().__init__(weights, miss)

@@ -115,8 +115,10 @@ class Rollout:
     def _engine_move(self, state: State, p: int, rng: random.Random, noise: float, w: Weights) -> None:
         legal = state.legal_actions()
         left = state._limit - state._passes[p]
-        situation = Situation(self.rules, state._hands[p], state._jokers[p], state._occupied, state._playable,
-                              None if left > 1 << 40 else left)  # fmt: skip
+        situation = Situation(
+            self.rules, state._hands[p], state._jokers[p], state._occupied, state._playable,
+            None if left > 1 << 40 else left,
+        )  # fmt: skip
         scores = score_actions(situation, legal, w)
         best = max(range(len(legal)), key=lambda i: scores[i] + noise * rng.random())
         state.apply(legal[best])
@@ -136,14 +138,29 @@ class SearchAgent(common.SevensSearch[View, Action, State, HeuristicAgent]):
 
     pass_kind = PASS
 
-    def __init__(self, think_ms: float = DEFAULT_THINK_MS, rollouts: int | None = None,
-                 weights: Weights = DEFAULT_WEIGHTS, noise: float = 0.3, max_candidates: int = common.MAX_CANDIDATES,
-                 win_bonus: float = 0.0, self_noise: float | None = None, miss: float = 0.05, burn_in: int = 300,
-                 thin: int = 10, confidence: float = 1.0, opponents: Sequence[Weights] | None = None,
-                 kernel: bool = True, stop_z: float | None = DEFAULT_STOP_Z,
-                 min_samples: int = DEFAULT_MIN_SAMPLES) -> None:  # fmt: skip
-        super().__init__(think_ms, rollouts, HeuristicAgent(weights), noise, miss, burn_in, thin, win_bonus,
-                         max_candidates, confidence, stop_z, min_samples)  # fmt: skip
+    def __init__(
+        self,
+        think_ms: float = DEFAULT_THINK_MS,
+        rollouts: int | None = None,
+        weights: Weights = DEFAULT_WEIGHTS,
+        noise: float = 0.3,
+        max_candidates: int = common.MAX_CANDIDATES,
+        win_bonus: float = 0.0,
+        self_noise: float | None = None,
+        miss: float = 0.05,
+        burn_in: int = 300,
+        thin: int = 10,
+        confidence: float = 1.0,
+        opponents: Sequence[Weights] | None = None,
+        kernel: bool = True,
+        stop_z: float | None = DEFAULT_STOP_Z,
+        min_samples: int = DEFAULT_MIN_SAMPLES,
+    ) -> None:
+        default = HeuristicAgent(weights)
+        super().__init__(
+            think_ms, rollouts, default, noise, miss, burn_in, thin, win_bonus, max_candidates, confidence, stop_z,
+            min_samples,
+        )  # fmt: skip
         self.kernel = kernel and compiled.available()
         if self.kernel:
             self.samples_per_cpu_second = KERNEL_SAMPLES_PER_SECOND
