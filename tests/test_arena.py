@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -146,3 +147,29 @@ def test_deterministic_arena_plays_the_searching_agents_on_samples_so_a_rerun_is
     assert [(g.ranking, g.points, [len(t) for t in g.move_seconds]) for g in first] == [
         (g.ranking, g.points, [len(t) for t in g.move_seconds]) for g in second
     ]
+
+
+def test_arena_samples_puts_every_search_on_one_fixed_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--samples N` (issue 30: two experts compared at the same CPU a move): every searching seat thinks in N
+    samples a move, so a rerun is the same; a budget below one is refused saying what is allowed."""
+    import sevens.arena.tournament as tournament
+    from sevens.agents.base import make_agent as make
+
+    made: list[int | None] = []
+
+    def spy(*args: Any) -> Any:
+        agent = make(*args)
+        made.append(getattr(getattr(agent, "budget", None), "samples", None))
+        return agent
+
+    match = Match("shichinarabe", SevensRules.preset("standard", players=3), ("expert", "expert-v1", "normal"), 2,
+                  True, 12)  # fmt: skip
+    monkeypatch.setattr(tournament, "make_agent", spy)
+    first = run_match(match, 3)
+    assert sorted(set(made), key=str) == [12, None]  # the searches on 12 samples; normal does not search
+    assert [g.ranking for g in first] == [g.ranking for g in run_match(match, 3)]
+    code, out, err = run("arena", "--agents", "expert,normal,normal", "--games", "3", "--samples", "12", "--json")
+    assert code == 0, err
+    assert json.loads(out)["games"] == 3
+    code, _, err = run("arena", "--agents", "expert,normal,normal", "--samples", "0")
+    assert code == 2 and "--samples" in err and "1" in err

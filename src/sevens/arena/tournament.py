@@ -53,6 +53,7 @@ class Match:
     agents: tuple[str, ...]  # one entry per seat
     seed: int
     deterministic: bool = False  # searching agents think in samples, not CPU time (as in the server's rooms)
+    samples: int | None = None  # with ``deterministic``: samples a move (None: each search's own matched budget)
 
 
 def play_deal(match: Match, deal: int) -> list[GameOutcome]:
@@ -63,7 +64,8 @@ def play_deal(match: Match, deal: int) -> list[GameOutcome]:
     outcomes = []
     for rotation in range(n):
         entries = tuple((seat - rotation) % n for seat in range(n))
-        agents = [make_agent(match.agents[e], match.family_name, True, match.deterministic) for e in entries]
+        names = [match.agents[e] for e in entries]
+        agents = [make_agent(name, match.family_name, True, match.deterministic, match.samples) for name in names]
         state = family.new_state(match.rules, deal_seed)
         for seat, agent in enumerate(agents):
             agent.reset(seat, derive_seed(deal_seed, 1 + rotation * n + seat))

@@ -78,6 +78,15 @@ def arena(
             "any machine under any load.",
         ),
     ] = False,
+    samples: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            max=1_000_000,
+            help="Searching agents think in this many samples a move (implies --deterministic): every search "
+            "on the same budget, e.g. to compare two experts at the same CPU a move.",
+        ),
+    ] = None,
     plot: Annotated[Path | None, typer.Option(help="Write a PNG of win rates with 95% intervals.")] = None,
     as_json: common.JsonOption = False,
 ) -> None:
@@ -108,7 +117,7 @@ def arena(
         bar = stack.enter_context(Progress(console=errors, disable=not errors.is_terminal, transient=True))
         task = bar.add_task("games", total=games * seeds)
         for series in seed_series(seed, seeds):
-            match = Match(family.name, built, tuple(names), series, deterministic)
+            match = Match(family.name, built, tuple(names), series, deterministic or samples is not None, samples)
             outcomes = run_match(match, games, workers, progress=lambda k: bar.advance(task, k), executor=executor)
             per_seed.append(summarise(names, outcomes))
     if seeds > 1:
