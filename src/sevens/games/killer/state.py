@@ -169,7 +169,6 @@ class State(SevensState):
                             newly = dying(around, table, self._front, self._nbrs, self._enclosure) & ~self._deadpos
                     if newly:
                         self._kill(newly, p)
-                        self._leave_empty(p)
                     elif not hand:
                         self._exit(p, FINISHED)
                     self._settle(p, inclusive=False)
@@ -185,7 +184,8 @@ class State(SevensState):
 
     # ------------------------------------------------------------------ deaths and elimination
     def _kill(self, newly: int, by: int) -> None:
-        """C3: the cards on ``newly`` die; each holder moves them to their dead pile; ``by`` gets the kills."""
+        """C3: the cards on ``newly`` die; each holder moves them to their dead pile; ``by`` gets the kills. Then
+        the hands it emptied leave, ``by`` first (C5)."""
         self._deadpos |= newly
         self._kills[by] += newly.bit_count()
         n, hands = self.players, self._hands
@@ -196,6 +196,7 @@ class State(SevensState):
                 hands[s] ^= lost
                 self._dead[s] |= lost
                 self._log.append((s, Event("dead", cards=lost, by=by)))
+        self._leave_empty(by)
 
     def _eliminate(self, q: int) -> None:
         """C6: lay the hand out on its positions; the cards it encloses die, credited to ``q``."""
@@ -208,12 +209,6 @@ class State(SevensState):
         newly = dying(around, self._table, self._front, self._nbrs, self._enclosure) & ~self._deadpos
         if newly:
             self._kill(newly, q)
-            self._leave_empty(q)
-
-    def _dead_by_rule(self) -> int:
-        """Every dead position, recomputed from the table alone (the incremental ``_deadpos`` must equal it)."""
-        empty = ALL_CARDS & ~self._table
-        return dying(empty, self._table, self._front, self._nbrs, self._enclosure)
 
     # ------------------------------------------------------------------ results and public facts
     def ranking_dead(self, seat: int) -> int:
@@ -310,7 +305,9 @@ class State(SevensState):
     def _check_board(self) -> None:
         if self._table & SEVENS_MASK != SEVENS_MASK:
             raise NotationError("ROWS: the four 7s are on the table from the start (C1)")
-        piles, by_rule = reduce(or_, self._dead), self._dead_by_rule()
+        piles = reduce(or_, self._dead)
+        # every dead position recomputed from the table alone (the incremental _deadpos must equal it)
+        by_rule = dying(ALL_CARDS & ~self._table, self._table, self._front, self._nbrs, self._enclosure)
         if by_rule & ~piles:
             raise NotationError(
                 f"card(s) {cards_text(by_rule & ~piles)} are dead by the rules (their positions are enclosed) "
@@ -333,14 +330,7 @@ class State(SevensState):
     def _places(self, seat: int) -> Sequence[tuple[str, int]]:
         return (("HANDS", self._hands[seat]), ("DEAD", self._dead[seat]))
 
-    # ------------------------------------------------------------------ sameness, secrecy and invariants
-    def _key(self) -> tuple[Any, ...]:
-        """Same position (history aside): the same cards everywhere, kills, turn, passes, exits and streak."""
-        return (
-            self.rules, self.dealer, tuple(self._hands), tuple(self._dead), self._table, tuple(self._kills),
-            tuple(self._passes), tuple(self._status), tuple(self._exits), self._turn, self._streak,
-        )  # fmt: skip
-
+    # ------------------------------------------------------------------ secrecy and invariants
     def _private(self, seat: int) -> int:
         return 0 if self.rules.dead_cards_visible else self._dead[seat]
 

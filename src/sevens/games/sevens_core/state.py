@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 from typing import Any, ClassVar, Self
 
 from sevens.cards import DECK_SIZE, HIDDEN_TEXT, card, card_text, cards_text
@@ -24,6 +26,7 @@ EXIT_CODES = {FINISHED: "f", ELIMINATED: "x", STUCK: "j"}  # in position text: 2
 NO_LIMIT = 1 << 62
 SEVEN_OF_DIAMONDS = card(7, 2)
 
+_NOT_POSITION = frozenset(("seed", "_log", "_texts"))
 PublicLog = tuple[tuple[int, str], ...]  # (seat, the text one seat may read)
 
 
@@ -83,6 +86,19 @@ class SevensState(StateBase):
     _BOARD_FIELDS: ClassVar[tuple[str, ...]]  # its position fields between RULES and TURN (ROWS HANDS …)
     _TAIL_FIELDS: ClassVar[tuple[str, ...]] = ()  # optional position fields after STREAK
     _ROUND_OVER: ClassVar[str]  # when a round is over, for errors
+
+    # The geometry's hooks, which a family's State defines as methods.
+    _init_board: Callable[[], None]  # set the family's own fields for an empty table
+    _deal: Callable[[list[list[int]]], None]  # take each seat's dealt cards into the hands, the opening cards out
+    _has_play: Callable[[int], bool]  # whether a seat holds anything it may put on the table now
+    _eliminate: Callable[[int], None]  # lay a seat's hand out (B10, C6) and record the exit with _exit
+    # How a seat not eliminated ranks (lowest first) given its place in the order of going out (the number of
+    # seats if it never went out).
+    _rank_key: Callable[[int, int], tuple[int, ...]]
+    _reason: Callable[[Any], Refusal]  # why an action that is not legal is refused (the round is on)
+    _view_fields: Callable[[int], dict[str, Any]]  # the family's fields of a seat's view (table and the rest)
+    _board_texts: Callable[[], list[str]]  # the family's position fields between RULES and TURN
+    _read_board: Callable[[list[str]], None]  # read those fields into the hands and the table
 
     rules: Any
     players: int
@@ -149,40 +165,20 @@ class SevensState(StateBase):
         """Hook: how many card numbers are dealt (52, plus the jokers numbered from 52)."""
         return DECK_SIZE
 
-    def _init_board(self) -> None:
-        """Hook: set the family's own fields for an empty table."""
-        raise NotImplementedError
-
-    def _deal(self, dealt: list[list[int]]) -> None:
-        """Hook: take each seat's dealt card numbers into the hands and put the opening cards on the table."""
-        raise NotImplementedError
-
-    # ------------------------------------------------------------------ the geometry's hooks
-    def _has_play(self, seat: int) -> bool:
-        """Hook: whether ``seat`` holds anything it may put on the table now."""
-        raise NotImplementedError
-
-    def _eliminate(self, seat: int) -> None:
-        """Hook: lay ``seat``'s hand out (B10, C6) and record the exit with :meth:`_exit`."""
-        raise NotImplementedError
-
-    def apply(self, action: Any) -> None:
-        """Hook: apply ``action`` for the seat to move (raise :meth:`_refuse` when it is not legal)."""
-        raise NotImplementedError
-
+    # ------------------------------------------------------------------ secrecy, ranking and checks
     def hidden_from(self, seat: int) -> int:
         """Cards ``seat`` may not know now (bit set): every other seat's hand and whatever else of theirs is
         private."""
         seat = seat_index(seat, self.players)
-        hidden = 0
-        for s in range(self.players):
-            if s != seat:
-                hidden |= self._hands[s] | self._private(s)
-        return hidden
+        return reduce(or_, (self._hands[s] | self._private(s) for s in range(self.players) if s != seat), 0)
 
     def _private(self, seat: int) -> int:
         """Hook: cards of ``seat`` besides its hand that other seats may not know (Killer's hidden dead piles)."""
         return 0
+
+    def apply(self, action: Any) -> None:
+        """Hook: apply ``action`` for the seat to move (raise :meth:`_refuse` when it is not legal)."""
+        raise NotImplementedError
 
     def result(self) -> RoundResult:
         """Hook: the family's ``Result`` of :meth:`_ranking` once the round is over."""
@@ -204,10 +200,10 @@ class SevensState(StateBase):
         holding = "stalemate" if self.is_stalemate() else "left"  # 七並べ: the ビリ left holding cards
         return (*staying, *gone), tuple(holding if k == IN else STATUS_NAMES[k] for k in status)
 
-    def _rank_key(self, seat: int, left_at: int) -> tuple[int, ...]:
-        """Hook: how ``seat``, not eliminated, ranks (lowest first); ``left_at`` is its place in the order of
-        going out (the number of seats if it never went out)."""
-        raise NotImplementedError
+    def _key(self) -> tuple[Any, ...]:
+        """Same position (history aside): every field but the seed, the log and its text (the others are the
+        cards everywhere, turn, passes, exits and streak, and what follows from them and the rules)."""
+        return tuple(getattr(self, name) for name in self._ALL_SLOTS if name not in _NOT_POSITION)
 
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` unless the state passes every check of a position read from text (cards in
@@ -237,10 +233,6 @@ class SevensState(StateBase):
         if action in self.legal_actions():
             return None
         return self._reason(action)
-
-    def _reason(self, action: Any) -> Refusal:
-        """Hook: why ``action``, which is not legal, is refused (the round is on)."""
-        raise NotImplementedError
 
     def _pass_refusal(self) -> Refusal:
         used, limit = self._passes[self._turn], self.rules.pass_limit
@@ -379,10 +371,6 @@ class SevensState(StateBase):
             **self._view_fields(seat),
         )
 
-    def _view_fields(self, seat: int) -> dict[str, Any]:
-        """Hook: the family's own fields of ``seat``'s view (``table`` and what else that seat may know)."""
-        raise NotImplementedError
-
     @property
     def playable_positions(self) -> int:
         """Positions a card may be played on now (for hints and renderers)."""
@@ -391,22 +379,10 @@ class SevensState(StateBase):
     # ------------------------------------------------------------------ position text
     def position(self) -> str:
         """The position text (like FEN): ``RULES <board fields> TURN PASSES EXITS DEALER STREAK [tail]``."""
-        return " ".join(
-            [
-                self.rules.text(),
-                *self._board_texts(),
-                "-" if self._turn < 0 else str(self._turn),
-                ",".join(map(str, self._passes)),
-                ",".join(f"{s}{EXIT_CODES[k]}" for s, k in self._exits) or "-",
-                str(self.dealer),
-                str(self._streak),
-                *self._tail_texts(),
-            ]
-        )
-
-    def _board_texts(self) -> list[str]:
-        """Hook: the family's fields between RULES and TURN."""
-        raise NotImplementedError
+        turn = "-" if self._turn < 0 else str(self._turn)
+        passes, exits = ",".join(map(str, self._passes)), ",".join(f"{s}{EXIT_CODES[k]}" for s, k in self._exits)
+        common = [turn, passes, exits or "-", str(self.dealer), str(self._streak)]
+        return " ".join([self.rules.text(), *self._board_texts(), *common, *self._tail_texts()])
 
     def _tail_texts(self) -> list[str]:
         return []
@@ -448,10 +424,6 @@ class SevensState(StateBase):
         state._turn = -1 if turn_text == "-" else seat_number(turn_text, n, "TURN")
         state._check_position()
         return state
-
-    def _read_board(self, texts: list[str]) -> None:
-        """Hook: read the board fields into the hands and the table."""
-        raise NotImplementedError
 
     def _read_tail(self, texts: list[str]) -> None:
         """Hook: read the optional fields after STREAK (none unless the family has some)."""

@@ -20,16 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sevens.cards import (
-    DECK_SIZE,
-    ROW,
-    ROW_MASK,
-    SEVENS_MASK,
-    SUIT_MASKS,
-    SUITS,
-    card_text,
-    iter_bits,
-)
+from sevens.cards import DECK_SIZE, ROW, ROW_MASK, SEVENS_MASK, SUIT_MASKS, SUITS, card_text, iter_bits
 from sevens.errors import NotationError
 from sevens.games.arguments import seat_index
 from sevens.games.positions import seat_number
@@ -433,15 +424,7 @@ class State(SevensState):
         if self._opening_pending() and not self._hands[self._turn] >> SEVEN_OF_DIAMONDS & 1:
             raise NotationError(f"TURN: the first move must be 7d (B4), which seat {self._turn} does not hold")
 
-    # ------------------------------------------------------------------ sameness, secrecy and invariants
-    def _key(self) -> tuple[Any, ...]:
-        """Same position (history aside): the same cards everywhere, turn, passes, exits and streak."""
-        return (
-            self.rules, self.dealer, tuple(self._hands), tuple(self._jokers), self._occupied, self._joker_at,
-            self._removed, tuple(self._passes), tuple(self._status), tuple(self._exits), self._turn,
-            self._streak, tuple(self._occupants),
-        )  # fmt: skip
-
+    # ------------------------------------------------------------------ invariants
     def check_invariants(self) -> None:
         """Also: every joker is in one place (a hand, the table or out of play)."""
         super().check_invariants()
