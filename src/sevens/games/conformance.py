@@ -111,7 +111,4 @@ def cards_in(data: Any) -> int:
 
 def check_many(family: Family, rules: Any, games: int, seed: int = 0, deep_every: int = 1) -> int:
     """Run :func:`check_game` over ``games`` seeds; returns the number of actions checked."""
-    steps = 0
-    for k in range(games):
-        steps += len(check_game(family, rules, seed + k, deep_every=deep_every).actions)
-    return steps
+    return sum(len(check_game(family, rules, seed + k, deep_every=deep_every).actions) for k in range(games))

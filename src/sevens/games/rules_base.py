@@ -109,12 +109,9 @@ class RulesBase:
     def text(self) -> str:
         """Short text: the nearest preset (the first of those nearest) then the differences, e.g. ``tunnel``
         or ``joker,jokers=2``. The number of players is left out; :meth:`parse_text` reads it back."""
-        best_name, best_diff = "", None
-        for name, rules in self._PRESETS.items():
-            diff = self._diff(rules)
-            if best_diff is None or len(diff) < len(best_diff):
-                best_name, best_diff = name, diff
-        return ",".join([best_name, *(f"{k}={format_value(v)}" for k, v in (best_diff or {}).items())])
+        diffs = {name: self._diff(rules) for name, rules in self._PRESETS.items()}
+        name = min(diffs, key=lambda name: len(diffs[name]))
+        return ",".join([name, *(f"{k}={format_value(v)}" for k, v in diffs[name].items())])
 
     def _diff(self, other: RulesBase) -> dict[str, Any]:
         return {k: v for k, v in self.to_dict().items() if k != "players" and v != getattr(other, k)}

@@ -222,8 +222,7 @@ class State(SevensState):
         as dead); ties by ``tiebreak`` (``most_kills``: more kills first), then the earlier exit, a stalemate after
         every exit, then seat order from the dealer's left. The eliminated follow, the first eliminated lowest.
         Raises ``ValueError`` while the round is still on."""
-        ranking, outcomes = self._ranking()
-        return Result(ranking, outcomes, tuple(map(self.ranking_dead, range(self.players))), tuple(self._kills))
+        return Result(*self._ranking(), tuple(map(self.ranking_dead, range(self.players))), tuple(self._kills))
 
     def _rank_key(self, seat: int, left_at: int) -> tuple[int, ...]:
         most_kills = self.rules.tiebreak == "most_kills"

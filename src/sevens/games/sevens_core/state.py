@@ -145,14 +145,9 @@ class SevensState(StateBase):
         state = cls.__new__(cls)
         n = rules.players
         state.rules, state.players, state.dealer, state.seed = rules, n, dealer, seed
-        state._hands = [0] * n
-        state._passes = [0] * n
-        state._status = [IN] * n
-        state._exits = []
-        state._turn = -1
-        state._in = n
-        state._streak = 0
-        state._log = []
+        state._hands, state._passes, state._status = [0] * n, [0] * n, [IN] * n
+        state._exits, state._log = [], []
+        state._turn, state._in, state._streak = -1, n, 0
         state._next = tuple((s + 1) % n for s in range(n))
         state._limit = NO_LIMIT if rules.pass_limit is None else rules.pass_limit
         state._voluntary = rules.voluntary_pass

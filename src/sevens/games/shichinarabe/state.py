@@ -343,8 +343,7 @@ class State(SevensState):
     def result(self) -> Result:
         """The ranking (B12): who went out, in the order they left; then who holds cards, fewest first; then the
         eliminated and the joker-stuck, the last to go first. Raises ``ValueError`` while the round is on."""
-        ranking, outcomes = self._ranking()
-        return Result(ranking, outcomes, tuple(map(self._held, range(self.players))))
+        return Result(*self._ranking(), tuple(map(self._held, range(self.players))))
 
     def _rank_key(self, seat: int, left_at: int) -> tuple[int, ...]:
         return (left_at, self._held(seat))
