@@ -86,8 +86,7 @@ def _check_step(family: Family, state: GameState, deep: bool) -> None:
     if family.parse_position(text) != state:
         raise AssertionError(f"position text does not read back to the same state: {text}")
     for seat in range(state.players):
-        leaked = cards_in(state.view(seat).to_dict()) & state.hidden_from(seat)
-        if leaked:
+        if leaked := cards_in(state.view(seat).to_dict()) & state.hidden_from(seat):
             raise AssertionError(f"the view of seat {seat} shows hidden card(s) {cards_text(leaked)}")
 
 

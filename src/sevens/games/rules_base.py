@@ -82,8 +82,7 @@ class RulesBase:
         """A copy with ``changes``; unknown names, bad values and impossible combinations raise
         :class:`RulesError`."""
         names = parameters(type(self))
-        unknown = sorted(set(changes) - set(names))
-        if unknown:
+        if unknown := sorted(set(changes) - set(names)):
             raise RulesError(f"unknown rules parameter {unknown[0]!r}; allowed: {', '.join(names)}")
         # `--set joker_exchange=none` reads as the value None; for a named choice it means the name "none".
         for key, value in changes.items():

@@ -89,9 +89,8 @@ class State(SevensState):
     # ------------------------------------------------------------------ creation (C1: as B1–B4, 7s placed)
     def _init_board(self) -> None:
         rules, n = self.rules, self.players
-        self._dead = [0] * n
+        self._dead, self._kills = [0] * n, [0] * n
         self._table = self._deadpos = self._front = 0
-        self._kills = [0] * n
         geo = geometry(rules.death, rules.wrap)
         self._adjacent, self._nbrs = geo.adjacent, geo.death
         # A card changes the groups of its death neighbours; with enclosure=None it also brings its eight
@@ -102,11 +101,7 @@ class State(SevensState):
 
     def _deal(self, dealt: list[list[int]]) -> None:
         self._hands = [mask_of(cards) & ~SEVENS_MASK for cards in dealt]
-        self._set_table(SEVENS_MASK)
-
-    def _set_table(self, table: int) -> None:
-        self._table = table
-        self._front = touching(table, self._adjacent)
+        self._table, self._front = SEVENS_MASK, touching(SEVENS_MASK, self._adjacent)
 
     # ------------------------------------------------------------------ questions
     def legal_actions(self) -> list[Action]:
@@ -191,8 +186,7 @@ class State(SevensState):
         n, hands = self.players, self._hands
         for k in range(n):
             s = (by + k) % n
-            lost = hands[s] & newly
-            if lost:
+            if lost := hands[s] & newly:
                 hands[s] ^= lost
                 self._dead[s] |= lost
                 self._log.append((s, Event("dead", cards=lost, by=by)))
@@ -298,7 +292,7 @@ class State(SevensState):
                 f"but the dead piles hold {cards_text(self._deadpos) or 'nothing'}"
             )
         self._hands = parse_hands(hands_text, table | self._deadpos)[0]
-        self._set_table(table)
+        self._table, self._front = table, touching(table, self._adjacent)
         self._kills = per_seat(kills_text, n, "KILLS")
 
     def _check_board(self) -> None:

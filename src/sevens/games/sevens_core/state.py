@@ -225,9 +225,7 @@ class SevensState(StateBase):
         self._check_type(action)
         if self._turn < 0:
             return ("refusal.round_over", {})
-        if action in self.legal_actions():
-            return None
-        return self._reason(action)
+        return None if action in self.legal_actions() else self._reason(action)
 
     def _pass_refusal(self) -> Refusal:
         used, limit = self._passes[self._turn], self.rules.pass_limit
@@ -351,13 +349,12 @@ class SevensState(StateBase):
         text out (``view.history`` is then empty) for callers that do not read it."""
         seat = seat_index(seat, self.players)
         to_move = self.to_move
-        seats = range(self.players)
         return self._VIEW(
             seat=seat,
             rules=self.rules,
             hand=self._hands[seat],
             playable_positions=self.playable_positions,
-            hand_counts=tuple(map(self._held, seats)),
+            hand_counts=tuple(map(self._held, range(self.players))),
             passes_used=tuple(self._passes),
             statuses=tuple(STATUS_NAMES[k] for k in self._status),
             to_move=to_move,
@@ -427,8 +424,7 @@ class SevensState(StateBase):
         """Raise :class:`NotationError` for a position no round reaches: cards misplaced, passes over the limit,
         an empty hand still in, a turn that disagrees with the end of the round or has no legal action."""
         self._check_board()
-        where = self._misplaced()
-        if where:
+        if where := self._misplaced():
             raise NotationError(where)
         limit = self.rules.pass_limit
         for s in range(self.players):
@@ -484,8 +480,7 @@ class SevensState(StateBase):
 
     def check_cards_conserved(self) -> None:
         """Raise ``AssertionError`` unless every card is in exactly one place (for conformance checks)."""
-        where = self._misplaced()
-        if where:
+        if where := self._misplaced():
             raise AssertionError(where)
 
 

@@ -253,8 +253,10 @@ class State(SevensState):
             self._log.append((p, action))  # before the exchange it may cause, which is logged as it happens
             if kind == JOKER:
                 self._joker_play(p, action)
-            else:
-                self._swap(p, action)
+            else:  # a swap: the card goes where the joker stands, the joker to the hand
+                self._hands[p] ^= 1 << action.card
+                self._joker_at ^= 1 << action.card
+                self._jokers[p] += 1
             self._streak = 0
             # B8c: one action may leave several players joker-stuck (a joker play and its forced exchange):
             # the mover first, then the others in turn order after the mover.
@@ -284,15 +286,8 @@ class State(SevensState):
                 self._jokers[holder] += 1
                 self._log.append((holder, Event("exchange", cards=gap_bit)))
 
-    def _swap(self, p: int, action: Action) -> None:
-        bit = 1 << action.card
-        self._hands[p] ^= bit
-        self._joker_at ^= bit
-        self._jokers[p] += 1
-
     def _ghost_swap(self, action: Action) -> None:
-        refusal = self._ghost_refusal(action)
-        if refusal is not None:
+        if (refusal := self._ghost_refusal(action)) is not None:
             raise refused(refusal, action)
         g, s = action.ghost, action.speaker
         # B13: seat s keeps its hand and place with the returned ghost in it; seat g now holds the speaker,
@@ -392,8 +387,7 @@ class State(SevensState):
     def _read_board(self, texts: list[str]) -> None:
         rows_text, hands_text = texts
         table, joker_at = parse_rows(rows_text, JOKER_MARK, "joker")
-        sevens = joker_at & SEVENS_MASK
-        if sevens:
+        if sevens := joker_at & SEVENS_MASK:
             suit = SUITS[(sevens & -sevens).bit_length() // ROW]
             raise NotationError(f"ROWS: a joker stands on 7{suit}; a joker may not stand for a 7 (B8a)")
         self._hands, self._jokers = parse_hands(hands_text, table, jokers=True)  # a joker's card is not out
