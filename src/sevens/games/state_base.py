@@ -79,11 +79,6 @@ class StateBase:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.position()!r})"
 
-    def _from_dealers_left(self) -> list[int]:
-        """Every seat, clockwise from the dealer's left."""
-        n = self.players
-        return [(self.dealer + 1 + i) % n for i in range(n)]
-
 
 def _copier(cls: type[StateBase]) -> Callable[[Any], Any]:
     """A function that copies an instance of ``cls`` slot by slot, written out once for the class (as

@@ -131,11 +131,10 @@ class SevensState(StateBase):
         dealt = deal_round_robin(cls._deck_size(rules), n, dealer, seed, deck)
         state = cls._blank(rules, dealer, seed if deck is None else None)
         state._deal(dealt)
-        state._leave_empty((dealer + 1) % n)  # hands emptied by the 7s leave first, from the dealer's left
+        first = (dealer + 1) % n
+        state._leave_empty(first)  # hands emptied by the 7s leave first, from the dealer's left
         if rules.first_player == "diamond_seven":
             first = next(s for s, cards in enumerate(dealt) if SEVEN_OF_DIAMONDS in cards)
-        else:
-            first = (dealer + 1) % n
         state._settle(first, inclusive=True)
         return state
 
@@ -187,8 +186,9 @@ class SevensState(StateBase):
             raise ValueError("the round is not over yet; result() is available once is_over() is true")
         n, status = self.players, self._status
         left_at = {s: i for i, (s, k) in enumerate(self._exits) if k == FINISHED}
+        from_dealers_left = [(self.dealer + 1 + i) % n for i in range(n)]
         staying = sorted(
-            (s for s in self._from_dealers_left() if status[s] in (IN, FINISHED)),
+            (s for s in from_dealers_left if status[s] in (IN, FINISHED)),
             key=lambda s: self._rank_key(s, left_at.get(s, n)),
         )
         gone = [s for kind in (ELIMINATED, STUCK) for s, k in reversed(self._exits) if k == kind]

@@ -303,8 +303,7 @@ class State(SevensState):
         cards = self._hands[q]
         covered = cards & self._joker_at
         removed = self._jokers[q] + covered.bit_count()
-        self._hands[q] = 0
-        self._jokers[q] = 0
+        self._hands[q] = self._jokers[q] = 0
         self._joker_at ^= covered
         self._removed += removed
         self._occupied |= cards
