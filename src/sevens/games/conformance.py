@@ -18,6 +18,7 @@ import json
 import random
 import re
 from collections.abc import Callable
+from itertools import count
 from typing import Any
 
 from sevens.cards import CARD_TEXTS, cards_text
@@ -48,20 +49,17 @@ def check_game(
     state = family.new_state(rules, seed)
     rng = random.Random(seed)
     bound = family.max_steps(rules)
-    step = 0
-    where = f"{family.name} {rules!r} seed={seed}"
     try:
-        while True:
+        for step in count():
             _check_step(family, state, deep=step % deep_every == 0)
             if state.is_over():
                 break
             if step >= bound:
                 raise AssertionError(f"the game did not end within its bound of {bound} actions")
             state.apply(choose(state, rng))
-            step += 1
         _check_end(family, state)
     except AssertionError as exc:
-        raise ConformanceError(f"{where} step {step}: {exc}") from exc
+        raise ConformanceError(f"{family.name} {rules!r} seed={seed} step {step}: {exc}") from exc
     return state
 
 
