@@ -87,9 +87,10 @@ class SevensState(StateBase):
     _TAIL_FIELDS: ClassVar[tuple[str, ...]] = ()  # optional position fields after STREAK
     _ROUND_OVER: ClassVar[str]  # when a round is over, for errors
 
-    # The geometry's hooks, which a family's State defines as methods.
+    # The geometry's hooks, which a family's State defines as methods (like legal_actions, apply, result,
+    # playable_positions and table, declared as methods below).
     _init_board: Callable[[], None]  # set the family's own fields for an empty table
-    _deal: Callable[[list[list[int]]], None]  # take each seat's dealt cards into the hands, the opening cards out
+    _deal: Callable[[list[list[int]]], None]  # take the dealt cards into the hands, put the opening cards out
     _has_play: Callable[[int], bool]  # whether a seat holds anything it may put on the table now
     _eliminate: Callable[[int], None]  # lay a seat's hand out (B10, C6) and record the exit with _exit
     # How a seat not eliminated ranks (lowest first) given its place in the order of going out (the number of
@@ -437,14 +438,13 @@ class SevensState(StateBase):
         if over != (self._turn < 0):
             raise NotationError(f"TURN must be '-' exactly when the round is over ({self._ROUND_OVER})")
         p = self._turn
-        if p >= 0:
-            if self._status[p] != IN:
-                raise NotationError(f"TURN: seat {p} is not in the round")
-            self._check_turn()
-            if not self.legal_actions():
-                raise NotationError(
-                    f"TURN: seat {p} has no legal action; such a player is eliminated before moving (B9)"
-                )
+        if p < 0:
+            return
+        if self._status[p] != IN:
+            raise NotationError(f"TURN: seat {p} is not in the round")
+        self._check_turn()
+        if not self.legal_actions():
+            raise NotationError(f"TURN: seat {p} has no legal action; such a player is eliminated before moving (B9)")
 
     def _check_board(self) -> None:
         """Hook: the family's checks of the table that come before the cards are counted."""

@@ -44,12 +44,7 @@ def row_lanes(row: int, ring: bool, tunnel: str) -> tuple[Lane, ...]:
     empty = tuple(p for p in arc if not row >> p & 1)
     if len(arc) == 1:  # the last gap is next to both ends and always open
         return (empty,)
-    lanes: list[Lane] = []
-    if not closed_up:
-        lanes.append(empty)
-    if not closed_down:
-        lanes.append(empty[::-1])
-    return tuple(lanes)
+    return tuple(lane for lane, closed in ((empty, closed_up), (empty[::-1], closed_down)) if not closed)
 
 
 @cache
