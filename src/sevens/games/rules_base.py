@@ -118,11 +118,8 @@ class RulesBase:
     @classmethod
     def parse_text(cls, text: str, players: int | None = None) -> Self:
         """Inverse of :meth:`text`: ``preset[,key=value…]``, with ``players`` when given."""
-        parts = [
-            part
-            for part in expect_text(text, "rules text", cls._EMPTY_TEXT.rpartition("e.g. ")[2]).strip().split(",")
-            if part
-        ]
+        example = cls._EMPTY_TEXT.rpartition("e.g. ")[2]
+        parts = [part for part in expect_text(text, "rules text", example).strip().split(",") if part]
         if not parts:
             raise RulesError(cls._EMPTY_TEXT)
         name, *settings = parts
