@@ -96,7 +96,8 @@ class State(SevensState):
         # A card changes the groups of its death neighbours; with enclosure=None it also brings its eight
         # neighbours to the front, which can close an open group.
         self._seeds = geo.death if rules.enclosure is not None else geo.death_or_adjacent
-        self._enclosure, self._single = rules.enclosure, rules.enclosure == 1
+        self._enclosure = rules.enclosure
+        self._single = rules.enclosure == 1
 
     def _deal(self, dealt: list[list[int]]) -> None:
         self._hands = [mask_of(cards) & ~SEVENS_MASK for cards in dealt]
@@ -167,7 +168,11 @@ class State(SevensState):
                         self._exit(p, FINISHED)
                     self._settle(p, inclusive=False)
                     return
-            elif action.kind == PASS and self._pass_allowed(p):
+            elif (
+                action.kind == PASS
+                and self._passes[p] < self._limit
+                and (self._voluntary or not self._hands[p] & self._front)
+            ):
                 self._pass(p, action)
                 return
         raise self._refuse(action)

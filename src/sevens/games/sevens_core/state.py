@@ -254,11 +254,6 @@ class SevensState(StateBase):
             return
         self._settle(p, inclusive=False)
 
-    def _pass_allowed(self, p: int) -> bool:
-        """Whether seat ``p``, to move, may pass: it has passes left, and passing is voluntary or it has no play
-        (B9)."""
-        return self._passes[p] < self._limit and (self._voluntary or not self._has_play(p))
-
     def _settle(self, p: int, inclusive: bool) -> None:
         """Give the turn to the first player still in after ``p`` (or at ``p``) who has an action, eliminating
         on the way anyone with no play and no pass left (B9), and end the round when too few are in."""

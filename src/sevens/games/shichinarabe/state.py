@@ -239,7 +239,11 @@ class State(SevensState):
                 self._settle(p, inclusive=False)
                 return
         elif kind == PASS and p >= 0:
-            if self._pass_allowed(p) and not (self._opens_with_7d and self._opening_pending()):  # B4: 7♦ first
+            if (
+                self._passes[p] < self._limit
+                and (self._voluntary or PASS_ACTION in self.legal_actions())
+                and not (self._opens_with_7d and self._opening_pending())  # B4: Fan Tan opens with 7♦, no pass
+            ):
                 self._pass(p, action)
                 return
         elif kind == GHOST:
