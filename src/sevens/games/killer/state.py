@@ -96,8 +96,7 @@ class State(SevensState):
         # A card changes the groups of its death neighbours; with enclosure=None it also brings its eight
         # neighbours to the front, which can close an open group.
         self._seeds = geo.death if rules.enclosure is not None else geo.death_or_adjacent
-        self._enclosure = rules.enclosure
-        self._single = rules.enclosure == 1
+        self._enclosure, self._single = rules.enclosure, rules.enclosure == 1
 
     def _deal(self, dealt: list[list[int]]) -> None:
         self._hands = [mask_of(cards) & ~SEVENS_MASK for cards in dealt]
