@@ -207,8 +207,7 @@ class State(SevensState):
     def ranking_dead(self, seat: int) -> int:
         """Dead cards as counted for ranking: the dead pile, plus cards still held at a stalemate (C7)."""
         seat = seat_index(seat, self.players)
-        held = self._hands[seat].bit_count() if self._turn < 0 else 0
-        return self._dead[seat].bit_count() + held
+        return self._dead[seat].bit_count() + (self._hands[seat].bit_count() if self._turn < 0 else 0)
 
     def result(self) -> Result:
         """The ranking (C8): players not eliminated first, by fewest dead cards (cards held at a stalemate count
@@ -218,8 +217,7 @@ class State(SevensState):
         return Result(*self._ranking(), tuple(map(self.ranking_dead, range(self.players))), tuple(self._kills))
 
     def _rank_key(self, seat: int, left_at: int) -> tuple[int, ...]:
-        most_kills = self.rules.tiebreak == "most_kills"
-        return (self.ranking_dead(seat), -self._kills[seat] if most_kills else 0, left_at)
+        return (self.ranking_dead(seat), -self._kills[seat] if self.rules.tiebreak == "most_kills" else 0, left_at)
 
     def dead_pile(self, seat: int) -> int:
         """The cards that died in ``seat``'s hand, as a bit set (public only with ``dead_cards_visible``)."""

@@ -50,5 +50,4 @@ def row_lanes(row: int, ring: bool, tunnel: str) -> tuple[Lane, ...]:
 @cache
 def both_open(row: int, ring: bool, tunnel: str) -> bool:
     """Whether a linked row is being filled from both ends at once (so each end only 'owns' half the arc)."""
-    lanes = row_lanes(row, ring, tunnel)
-    return ring and len(lanes) == 2 and bool(row & SEVEN_BIT)
+    return ring and len(row_lanes(row, ring, tunnel)) == 2 and bool(row & SEVEN_BIT)
