@@ -18,6 +18,7 @@ import json
 import random
 import re
 from collections.abc import Callable
+from itertools import count
 from typing import Any
 
 from sevens.cards import CARD_TEXTS, cards_text
@@ -48,20 +49,17 @@ def check_game(
     state = family.new_state(rules, seed)
     rng = random.Random(seed)
     bound = family.max_steps(rules)
-    step = 0
-    where = f"{family.name} {rules!r} seed={seed}"
     try:
-        while True:
+        for step in count():
             _check_step(family, state, deep=step % deep_every == 0)
             if state.is_over():
                 break
             if step >= bound:
                 raise AssertionError(f"the game did not end within its bound of {bound} actions")
             state.apply(choose(state, rng))
-            step += 1
         _check_end(family, state)
     except AssertionError as exc:
-        raise ConformanceError(f"{where} step {step}: {exc}") from exc
+        raise ConformanceError(f"{family.name} {rules!r} seed={seed} step {step}: {exc}") from exc
     return state
 
 
@@ -86,8 +84,7 @@ def _check_step(family: Family, state: GameState, deep: bool) -> None:
     if family.parse_position(text) != state:
         raise AssertionError(f"position text does not read back to the same state: {text}")
     for seat in range(state.players):
-        leaked = cards_in(state.view(seat).to_dict()) & state.hidden_from(seat)
-        if leaked:
+        if leaked := cards_in(state.view(seat).to_dict()) & state.hidden_from(seat):
             raise AssertionError(f"the view of seat {seat} shows hidden card(s) {cards_text(leaked)}")
 
 
@@ -111,7 +108,4 @@ def cards_in(data: Any) -> int:
 
 def check_many(family: Family, rules: Any, games: int, seed: int = 0, deep_every: int = 1) -> int:
     """Run :func:`check_game` over ``games`` seeds; returns the number of actions checked."""
-    steps = 0
-    for k in range(games):
-        steps += len(check_game(family, rules, seed + k, deep_every=deep_every).actions)
-    return steps
+    return sum(len(check_game(family, rules, seed + k, deep_every=deep_every).actions) for k in range(games))

@@ -36,8 +36,6 @@ def deal_round_robin(
     """
     if not 0 <= dealer < players:
         raise ValueError(f"dealer={dealer} is not a seat; allowed: 0 to {players - 1}")
-    deck = shuffled_deck(cards, seed, deck)
-    hands: list[list[int]] = [[] for _ in range(players)]
-    for k in range(players):
-        hands[(dealer + 1 + k) % players] = deck[k::players]
-    return hands
+    order = shuffled_deck(cards, seed, deck)
+    # the k-th seat from the dealer's left (k = 0, 1, …) gets the cards dealt k-th, (k+n)-th, …
+    return [order[(seat - dealer - 1) % players :: players] for seat in range(players)]

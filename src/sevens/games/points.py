@@ -32,10 +32,6 @@ class PointsTable:
     last: int = -10  # ビリ: the player left holding cards
     joker_stuck: int = -10
 
-    def place_points(self, place: int) -> int:
-        """Points for finishing in ``place`` (1-based)."""
-        return self.by_place[place - 1] if place <= len(self.by_place) else self.other
-
 
 DEFAULT_TABLE = PointsTable()
 _LAST_OUTCOMES = ("left", "stalemate")
@@ -57,7 +53,7 @@ def points_for_round(
         elif holders and seat == holders[-1] and place > 1:
             points[seat] = table.last
         else:
-            points[seat] = table.place_points(place)
+            points[seat] = table.by_place[place - 1] if place <= len(table.by_place) else table.other
     return points
 
 

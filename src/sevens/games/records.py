@@ -95,42 +95,6 @@ class Replayer(Protocol[S_co]):
     def __call__(self, record: dict[str, Any], upto: int | None = None) -> S_co: ...
 
 
-def round_codec(
-    game: str,
-    new_state: Callable[..., S],
-    rules_from_dict: Callable[[dict[str, Any]], Any],
-    parse_action: Callable[[str], Any],
-) -> tuple[RecordWriter, Replayer[S]]:
-    """A family's ``to_record`` and ``replay`` for records of ``game`` that store no more than rules, seed,
-    dealer, seats, actions and result."""
-
-    def to_record(state: Any, seats: list[str] | None = None) -> dict[str, Any]:
-        """The record of a round dealt by ``State.new`` (a position read from text has no seed); the order of
-        the fields is the order of the JSON text."""
-        names = seat_names(state, seats)
-        return {
-            **header(game),
-            "rules": state.rules.to_dict(),
-            "seed": state.seed,
-            "dealer": state.dealer,
-            "seats": names,
-            "actions": [str(a) for a in state.actions],
-            "result": state.result().to_dict() if state.is_over() else None,
-        }
-
-    def deal(record: dict[str, Any]) -> S:
-        return new_state(rules_from_dict(record["rules"]), seed=record["seed"], dealer=record.get("dealer"))
-
-    def replay(record: dict[str, Any], upto: int | None = None) -> S:
-        """Rebuild the state of a record (after ``upto`` actions, or all). A record whose stored result differs
-        from the replayed one raises :class:`RecordError`."""
-        state = replay_actions(record, game, deal, parse_action, upto)
-        check_result(record, state, upto)
-        return state
-
-    return to_record, replay
-
-
 def dumps(record: dict[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, indent=1)
 

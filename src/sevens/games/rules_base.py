@@ -82,8 +82,7 @@ class RulesBase:
         """A copy with ``changes``; unknown names, bad values and impossible combinations raise
         :class:`RulesError`."""
         names = parameters(type(self))
-        unknown = sorted(set(changes) - set(names))
-        if unknown:
+        if unknown := sorted(set(changes) - set(names)):
             raise RulesError(f"unknown rules parameter {unknown[0]!r}; allowed: {', '.join(names)}")
         # `--set joker_exchange=none` reads as the value None; for a named choice it means the name "none".
         for key, value in changes.items():
@@ -109,12 +108,9 @@ class RulesBase:
     def text(self) -> str:
         """Short text: the nearest preset (the first of those nearest) then the differences, e.g. ``tunnel``
         or ``joker,jokers=2``. The number of players is left out; :meth:`parse_text` reads it back."""
-        best_name, best_diff = "", None
-        for name, rules in self._PRESETS.items():
-            diff = self._diff(rules)
-            if best_diff is None or len(diff) < len(best_diff):
-                best_name, best_diff = name, diff
-        return ",".join([best_name, *(f"{k}={format_value(v)}" for k, v in (best_diff or {}).items())])
+        diffs = {name: self._diff(rules) for name, rules in self._PRESETS.items()}
+        name = min(diffs, key=lambda name: len(diffs[name]))
+        return ",".join([name, *(f"{k}={format_value(v)}" for k, v in diffs[name].items())])
 
     def _diff(self, other: RulesBase) -> dict[str, Any]:
         return {k: v for k, v in self.to_dict().items() if k != "players" and v != getattr(other, k)}
@@ -122,11 +118,8 @@ class RulesBase:
     @classmethod
     def parse_text(cls, text: str, players: int | None = None) -> Self:
         """Inverse of :meth:`text`: ``preset[,key=value…]``, with ``players`` when given."""
-        parts = [
-            part
-            for part in expect_text(text, "rules text", cls._EMPTY_TEXT.rpartition("e.g. ")[2]).strip().split(",")
-            if part
-        ]
+        example = cls._EMPTY_TEXT.rpartition("e.g. ")[2]
+        parts = [part for part in expect_text(text, "rules text", example).strip().split(",") if part]
         if not parts:
             raise RulesError(cls._EMPTY_TEXT)
         name, *settings = parts

@@ -79,19 +79,12 @@ class StateBase:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.position()!r})"
 
-    def _from_dealers_left(self) -> list[int]:
-        """Every seat, clockwise from the dealer's left."""
-        n = self.players
-        return [(self.dealer + 1 + i) % n for i in range(n)]
-
 
 def _copier(cls: type[StateBase]) -> Callable[[Any], Any]:
     """A function that copies an instance of ``cls`` slot by slot, written out once for the class (as
     :mod:`dataclasses` writes ``__init__``): cloning is the hot loop of every search agent. A slot annotated
     ``list[…]`` gets a new list; one without an annotation is checked when copied."""
-    hints: dict[str, Any] = {}
-    for base in reversed(cls.__mro__):
-        hints.update(inspect.get_annotations(base))
+    hints = {name: hint for base in reversed(cls.__mro__) for name, hint in inspect.get_annotations(base).items()}
     lines = ["def copy(self):", "    other = new(cls)"]
     for name in cls._ALL_SLOTS:
         hint = str(hints.get(name, ""))

@@ -24,7 +24,8 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, reduce
+from operator import or_
 from typing import Literal
 
 from sevens.cards import ALL_CARDS, DECK_SIZE, ROW, SEVENS_MASK
@@ -48,15 +49,9 @@ class Geometry:
 
 def _mask(pos: int, steps: tuple[tuple[int, int], ...], wrap: bool) -> int:
     row, col = divmod(pos, ROW)
-    mask = 0
-    for dr, dc in steps:
-        r, c = row + dr, col + dc
-        if wrap:
-            r, c = r % ROWS, c % ROW
-        elif not (0 <= r < ROWS and 0 <= c < ROW):
-            continue  # a wall
-        mask |= 1 << (r * ROW + c)
-    return mask
+    cells = [(row + dr, col + dc) for dr, dc in steps]
+    inside = [(r % ROWS, c % ROW) for r, c in cells if wrap or (0 <= r < ROWS and 0 <= c < ROW)]  # else a wall
+    return reduce(or_, (1 << (r * ROW + c) for r, c in inside), 0)
 
 
 @cache

@@ -89,24 +89,18 @@ class State(SevensState):
     # ------------------------------------------------------------------ creation (C1: as B1–B4, 7s placed)
     def _init_board(self) -> None:
         rules, n = self.rules, self.players
-        self._dead = [0] * n
+        self._dead, self._kills = [0] * n, [0] * n
         self._table = self._deadpos = self._front = 0
-        self._kills = [0] * n
         geo = geometry(rules.death, rules.wrap)
         self._adjacent, self._nbrs = geo.adjacent, geo.death
         # A card changes the groups of its death neighbours; with enclosure=None it also brings its eight
         # neighbours to the front, which can close an open group.
         self._seeds = geo.death if rules.enclosure is not None else geo.death_or_adjacent
-        self._enclosure = rules.enclosure
-        self._single = rules.enclosure == 1
+        self._enclosure, self._single = rules.enclosure, rules.enclosure == 1
 
     def _deal(self, dealt: list[list[int]]) -> None:
         self._hands = [mask_of(cards) & ~SEVENS_MASK for cards in dealt]
-        self._set_table(SEVENS_MASK)
-
-    def _set_table(self, table: int) -> None:
-        self._table = table
-        self._front = touching(table, self._adjacent)
+        self._table, self._front = SEVENS_MASK, touching(SEVENS_MASK, self._adjacent)
 
     # ------------------------------------------------------------------ questions
     def legal_actions(self) -> list[Action]:
@@ -169,7 +163,6 @@ class State(SevensState):
                             newly = dying(around, table, self._front, self._nbrs, self._enclosure) & ~self._deadpos
                     if newly:
                         self._kill(newly, p)
-                        self._leave_empty(p)
                     elif not hand:
                         self._exit(p, FINISHED)
                     self._settle(p, inclusive=False)
@@ -185,17 +178,18 @@ class State(SevensState):
 
     # ------------------------------------------------------------------ deaths and elimination
     def _kill(self, newly: int, by: int) -> None:
-        """C3: the cards on ``newly`` die; each holder moves them to their dead pile; ``by`` gets the kills."""
+        """C3: the cards on ``newly`` die; each holder moves them to their dead pile; ``by`` gets the kills. Then
+        the hands it emptied leave, ``by`` first (C5)."""
         self._deadpos |= newly
         self._kills[by] += newly.bit_count()
         n, hands = self.players, self._hands
         for k in range(n):
             s = (by + k) % n
-            lost = hands[s] & newly
-            if lost:
+            if lost := hands[s] & newly:
                 hands[s] ^= lost
                 self._dead[s] |= lost
                 self._log.append((s, Event("dead", cards=lost, by=by)))
+        self._leave_empty(by)
 
     def _eliminate(self, q: int) -> None:
         """C6: lay the hand out on its positions; the cards it encloses die, credited to ``q``."""
@@ -208,31 +202,22 @@ class State(SevensState):
         newly = dying(around, self._table, self._front, self._nbrs, self._enclosure) & ~self._deadpos
         if newly:
             self._kill(newly, q)
-            self._leave_empty(q)
-
-    def _dead_by_rule(self) -> int:
-        """Every dead position, recomputed from the table alone (the incremental ``_deadpos`` must equal it)."""
-        empty = ALL_CARDS & ~self._table
-        return dying(empty, self._table, self._front, self._nbrs, self._enclosure)
 
     # ------------------------------------------------------------------ results and public facts
     def ranking_dead(self, seat: int) -> int:
         """Dead cards as counted for ranking: the dead pile, plus cards still held at a stalemate (C7)."""
         seat = seat_index(seat, self.players)
-        held = self._hands[seat].bit_count() if self._turn < 0 else 0
-        return self._dead[seat].bit_count() + held
+        return self._dead[seat].bit_count() + (self._hands[seat].bit_count() if self._turn < 0 else 0)
 
     def result(self) -> Result:
         """The ranking (C8): players not eliminated first, by fewest dead cards (cards held at a stalemate count
         as dead); ties by ``tiebreak`` (``most_kills``: more kills first), then the earlier exit, a stalemate after
         every exit, then seat order from the dealer's left. The eliminated follow, the first eliminated lowest.
         Raises ``ValueError`` while the round is still on."""
-        ranking, outcomes = self._ranking()
-        return Result(ranking, outcomes, tuple(map(self.ranking_dead, range(self.players))), tuple(self._kills))
+        return Result(*self._ranking(), tuple(map(self.ranking_dead, range(self.players))), tuple(self._kills))
 
     def _rank_key(self, seat: int, left_at: int) -> tuple[int, ...]:
-        most_kills = self.rules.tiebreak == "most_kills"
-        return (self.ranking_dead(seat), -self._kills[seat] if most_kills else 0, left_at)
+        return (self.ranking_dead(seat), -self._kills[seat] if self.rules.tiebreak == "most_kills" else 0, left_at)
 
     def dead_pile(self, seat: int) -> int:
         """The cards that died in ``seat``'s hand, as a bit set (public only with ``dead_cards_visible``)."""
@@ -304,13 +289,15 @@ class State(SevensState):
                 f"but the dead piles hold {cards_text(self._deadpos) or 'nothing'}"
             )
         self._hands = parse_hands(hands_text, table | self._deadpos)[0]
-        self._set_table(table)
+        self._table, self._front = table, touching(table, self._adjacent)
         self._kills = per_seat(kills_text, n, "KILLS")
 
     def _check_board(self) -> None:
         if self._table & SEVENS_MASK != SEVENS_MASK:
             raise NotationError("ROWS: the four 7s are on the table from the start (C1)")
-        piles, by_rule = reduce(or_, self._dead), self._dead_by_rule()
+        piles = reduce(or_, self._dead)
+        # every dead position recomputed from the table alone (the incremental _deadpos must equal it)
+        by_rule = dying(ALL_CARDS & ~self._table, self._table, self._front, self._nbrs, self._enclosure)
         if by_rule & ~piles:
             raise NotationError(
                 f"card(s) {cards_text(by_rule & ~piles)} are dead by the rules (their positions are enclosed) "
@@ -333,14 +320,7 @@ class State(SevensState):
     def _places(self, seat: int) -> Sequence[tuple[str, int]]:
         return (("HANDS", self._hands[seat]), ("DEAD", self._dead[seat]))
 
-    # ------------------------------------------------------------------ sameness, secrecy and invariants
-    def _key(self) -> tuple[Any, ...]:
-        """Same position (history aside): the same cards everywhere, kills, turn, passes, exits and streak."""
-        return (
-            self.rules, self.dealer, tuple(self._hands), tuple(self._dead), self._table, tuple(self._kills),
-            tuple(self._passes), tuple(self._status), tuple(self._exits), self._turn, self._streak,
-        )  # fmt: skip
-
+    # ------------------------------------------------------------------ secrecy and invariants
     def _private(self, seat: int) -> int:
         return 0 if self.rules.dead_cards_visible else self._dead[seat]
 

@@ -23,14 +23,11 @@ EMPTY_MARK = "."
 
 def rows_text(table: int, marked: int, mark: str) -> tuple[str, ...]:
     """Rows s/h/d/c: the rank where a card is on ``table``, ``mark`` on ``marked``, ``.`` elsewhere."""
-    rows = []
-    for suit in range(4):
-        chars = []
-        for rank in range(ROW):
-            bit = 1 << (suit * ROW + rank)
-            chars.append(RANKS[rank] if table & bit else mark if marked & bit else EMPTY_MARK)
-        rows.append("".join(chars))
-    return tuple(rows)
+
+    def char(pos: int) -> str:
+        return RANKS[pos % ROW] if table >> pos & 1 else mark if marked >> pos & 1 else EMPTY_MARK
+
+    return tuple("".join(char(suit * ROW + rank) for rank in range(ROW)) for suit in range(4))
 
 
 def parse_rows(text: str, mark: str, meaning: str) -> tuple[int, int]:

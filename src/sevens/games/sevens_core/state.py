@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 from typing import Any, ClassVar, Self
 
 from sevens.cards import DECK_SIZE, HIDDEN_TEXT, card, card_text, cards_text
@@ -24,6 +26,7 @@ EXIT_CODES = {FINISHED: "f", ELIMINATED: "x", STUCK: "j"}  # in position text: 2
 NO_LIMIT = 1 << 62
 SEVEN_OF_DIAMONDS = card(7, 2)
 
+_NOT_POSITION = frozenset(("seed", "_log", "_texts"))
 PublicLog = tuple[tuple[int, str], ...]  # (seat, the text one seat may read)
 
 
@@ -84,6 +87,20 @@ class SevensState(StateBase):
     _TAIL_FIELDS: ClassVar[tuple[str, ...]] = ()  # optional position fields after STREAK
     _ROUND_OVER: ClassVar[str]  # when a round is over, for errors
 
+    # The geometry's hooks, which a family's State defines as methods (like legal_actions, apply, result,
+    # playable_positions and table, declared as methods below).
+    _init_board: Callable[[], None]  # set the family's own fields for an empty table
+    _deal: Callable[[list[list[int]]], None]  # take the dealt cards into the hands, put the opening cards out
+    _has_play: Callable[[int], bool]  # whether a seat holds anything it may put on the table now
+    _eliminate: Callable[[int], None]  # lay a seat's hand out (B10, C6) and record the exit with _exit
+    # How a seat not eliminated ranks (lowest first) given its place in the order of going out (the number of
+    # seats if it never went out).
+    _rank_key: Callable[[int, int], tuple[int, ...]]
+    _reason: Callable[[Any], Refusal]  # why an action that is not legal is refused (the round is on)
+    _view_fields: Callable[[int], dict[str, Any]]  # the family's fields of a seat's view (table and the rest)
+    _board_texts: Callable[[], list[str]]  # the family's position fields between RULES and TURN
+    _read_board: Callable[[list[str]], None]  # read those fields into the hands and the table
+
     rules: Any
     players: int
     dealer: int
@@ -115,11 +132,10 @@ class SevensState(StateBase):
         dealt = deal_round_robin(cls._deck_size(rules), n, dealer, seed, deck)
         state = cls._blank(rules, dealer, seed if deck is None else None)
         state._deal(dealt)
-        state._leave_empty((dealer + 1) % n)  # hands emptied by the 7s leave first, from the dealer's left
+        first = (dealer + 1) % n
+        state._leave_empty(first)  # hands emptied by the 7s leave first, from the dealer's left
         if rules.first_player == "diamond_seven":
             first = next(s for s, cards in enumerate(dealt) if SEVEN_OF_DIAMONDS in cards)
-        else:
-            first = (dealer + 1) % n
         state._settle(first, inclusive=True)
         return state
 
@@ -129,14 +145,9 @@ class SevensState(StateBase):
         state = cls.__new__(cls)
         n = rules.players
         state.rules, state.players, state.dealer, state.seed = rules, n, dealer, seed
-        state._hands = [0] * n
-        state._passes = [0] * n
-        state._status = [IN] * n
-        state._exits = []
-        state._turn = -1
-        state._in = n
-        state._streak = 0
-        state._log = []
+        state._hands, state._passes, state._status = [0] * n, [0] * n, [IN] * n
+        state._exits, state._log = [], []
+        state._turn, state._in, state._streak = -1, n, 0
         state._next = tuple((s + 1) % n for s in range(n))
         state._limit = NO_LIMIT if rules.pass_limit is None else rules.pass_limit
         state._voluntary = rules.voluntary_pass
@@ -149,40 +160,20 @@ class SevensState(StateBase):
         """Hook: how many card numbers are dealt (52, plus the jokers numbered from 52)."""
         return DECK_SIZE
 
-    def _init_board(self) -> None:
-        """Hook: set the family's own fields for an empty table."""
-        raise NotImplementedError
-
-    def _deal(self, dealt: list[list[int]]) -> None:
-        """Hook: take each seat's dealt card numbers into the hands and put the opening cards on the table."""
-        raise NotImplementedError
-
-    # ------------------------------------------------------------------ the geometry's hooks
-    def _has_play(self, seat: int) -> bool:
-        """Hook: whether ``seat`` holds anything it may put on the table now."""
-        raise NotImplementedError
-
-    def _eliminate(self, seat: int) -> None:
-        """Hook: lay ``seat``'s hand out (B10, C6) and record the exit with :meth:`_exit`."""
-        raise NotImplementedError
-
-    def apply(self, action: Any) -> None:
-        """Hook: apply ``action`` for the seat to move (raise :meth:`_refuse` when it is not legal)."""
-        raise NotImplementedError
-
+    # ------------------------------------------------------------------ secrecy, ranking and checks
     def hidden_from(self, seat: int) -> int:
         """Cards ``seat`` may not know now (bit set): every other seat's hand and whatever else of theirs is
         private."""
         seat = seat_index(seat, self.players)
-        hidden = 0
-        for s in range(self.players):
-            if s != seat:
-                hidden |= self._hands[s] | self._private(s)
-        return hidden
+        return reduce(or_, (self._hands[s] | self._private(s) for s in range(self.players) if s != seat), 0)
 
     def _private(self, seat: int) -> int:
         """Hook: cards of ``seat`` besides its hand that other seats may not know (Killer's hidden dead piles)."""
         return 0
+
+    def apply(self, action: Any) -> None:
+        """Hook: apply ``action`` for the seat to move (raise :meth:`_refuse` when it is not legal)."""
+        raise NotImplementedError
 
     def result(self) -> RoundResult:
         """Hook: the family's ``Result`` of :meth:`_ranking` once the round is over."""
@@ -196,18 +187,19 @@ class SevensState(StateBase):
             raise ValueError("the round is not over yet; result() is available once is_over() is true")
         n, status = self.players, self._status
         left_at = {s: i for i, (s, k) in enumerate(self._exits) if k == FINISHED}
+        from_dealers_left = [(self.dealer + 1 + i) % n for i in range(n)]
         staying = sorted(
-            (s for s in self._from_dealers_left() if status[s] in (IN, FINISHED)),
+            (s for s in from_dealers_left if status[s] in (IN, FINISHED)),
             key=lambda s: self._rank_key(s, left_at.get(s, n)),
         )
         gone = [s for kind in (ELIMINATED, STUCK) for s, k in reversed(self._exits) if k == kind]
         holding = "stalemate" if self.is_stalemate() else "left"  # 七並べ: the ビリ left holding cards
         return (*staying, *gone), tuple(holding if k == IN else STATUS_NAMES[k] for k in status)
 
-    def _rank_key(self, seat: int, left_at: int) -> tuple[int, ...]:
-        """Hook: how ``seat``, not eliminated, ranks (lowest first); ``left_at`` is its place in the order of
-        going out (the number of seats if it never went out)."""
-        raise NotImplementedError
+    def _key(self) -> tuple[Any, ...]:
+        """Same position (history aside): every field but the seed, the log and its text (the others are the
+        cards everywhere, turn, passes, exits and streak, and what follows from them and the rules)."""
+        return tuple(getattr(self, name) for name in self._ALL_SLOTS if name not in _NOT_POSITION)
 
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` unless the state passes every check of a position read from text (cards in
@@ -234,13 +226,7 @@ class SevensState(StateBase):
         self._check_type(action)
         if self._turn < 0:
             return ("refusal.round_over", {})
-        if action in self.legal_actions():
-            return None
-        return self._reason(action)
-
-    def _reason(self, action: Any) -> Refusal:
-        """Hook: why ``action``, which is not legal, is refused (the round is on)."""
-        raise NotImplementedError
+        return None if action in self.legal_actions() else self._reason(action)
 
     def _pass_refusal(self) -> Refusal:
         used, limit = self._passes[self._turn], self.rules.pass_limit
@@ -364,13 +350,12 @@ class SevensState(StateBase):
         text out (``view.history`` is then empty) for callers that do not read it."""
         seat = seat_index(seat, self.players)
         to_move = self.to_move
-        seats = range(self.players)
         return self._VIEW(
             seat=seat,
             rules=self.rules,
             hand=self._hands[seat],
             playable_positions=self.playable_positions,
-            hand_counts=tuple(map(self._held, seats)),
+            hand_counts=tuple(map(self._held, range(self.players))),
             passes_used=tuple(self._passes),
             statuses=tuple(STATUS_NAMES[k] for k in self._status),
             to_move=to_move,
@@ -378,10 +363,6 @@ class SevensState(StateBase):
             history=self._public_log(self._audience(seat)) if flag(history, "history") else (),
             **self._view_fields(seat),
         )
-
-    def _view_fields(self, seat: int) -> dict[str, Any]:
-        """Hook: the family's own fields of ``seat``'s view (``table`` and what else that seat may know)."""
-        raise NotImplementedError
 
     @property
     def playable_positions(self) -> int:
@@ -391,22 +372,10 @@ class SevensState(StateBase):
     # ------------------------------------------------------------------ position text
     def position(self) -> str:
         """The position text (like FEN): ``RULES <board fields> TURN PASSES EXITS DEALER STREAK [tail]``."""
-        return " ".join(
-            [
-                self.rules.text(),
-                *self._board_texts(),
-                "-" if self._turn < 0 else str(self._turn),
-                ",".join(map(str, self._passes)),
-                ",".join(f"{s}{EXIT_CODES[k]}" for s, k in self._exits) or "-",
-                str(self.dealer),
-                str(self._streak),
-                *self._tail_texts(),
-            ]
-        )
-
-    def _board_texts(self) -> list[str]:
-        """Hook: the family's fields between RULES and TURN."""
-        raise NotImplementedError
+        turn = "-" if self._turn < 0 else str(self._turn)
+        passes, exits = ",".join(map(str, self._passes)), ",".join(f"{s}{EXIT_CODES[k]}" for s, k in self._exits)
+        common = [turn, passes, exits or "-", str(self.dealer), str(self._streak)]
+        return " ".join([self.rules.text(), *self._board_texts(), *common, *self._tail_texts()])
 
     def _tail_texts(self) -> list[str]:
         return []
@@ -449,10 +418,6 @@ class SevensState(StateBase):
         state._check_position()
         return state
 
-    def _read_board(self, texts: list[str]) -> None:
-        """Hook: read the board fields into the hands and the table."""
-        raise NotImplementedError
-
     def _read_tail(self, texts: list[str]) -> None:
         """Hook: read the optional fields after STREAK (none unless the family has some)."""
 
@@ -460,8 +425,7 @@ class SevensState(StateBase):
         """Raise :class:`NotationError` for a position no round reaches: cards misplaced, passes over the limit,
         an empty hand still in, a turn that disagrees with the end of the round or has no legal action."""
         self._check_board()
-        where = self._misplaced()
-        if where:
+        if where := self._misplaced():
             raise NotationError(where)
         limit = self.rules.pass_limit
         for s in range(self.players):
@@ -474,14 +438,13 @@ class SevensState(StateBase):
         if over != (self._turn < 0):
             raise NotationError(f"TURN must be '-' exactly when the round is over ({self._ROUND_OVER})")
         p = self._turn
-        if p >= 0:
-            if self._status[p] != IN:
-                raise NotationError(f"TURN: seat {p} is not in the round")
-            self._check_turn()
-            if not self.legal_actions():
-                raise NotationError(
-                    f"TURN: seat {p} has no legal action; such a player is eliminated before moving (B9)"
-                )
+        if p < 0:
+            return
+        if self._status[p] != IN:
+            raise NotationError(f"TURN: seat {p} is not in the round")
+        self._check_turn()
+        if not self.legal_actions():
+            raise NotationError(f"TURN: seat {p} has no legal action; such a player is eliminated before moving (B9)")
 
     def _check_board(self) -> None:
         """Hook: the family's checks of the table that come before the cards are counted."""
@@ -517,8 +480,7 @@ class SevensState(StateBase):
 
     def check_cards_conserved(self) -> None:
         """Raise ``AssertionError`` unless every card is in exactly one place (for conformance checks)."""
-        where = self._misplaced()
-        if where:
+        if where := self._misplaced():
             raise AssertionError(where)
 
 

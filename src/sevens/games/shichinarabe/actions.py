@@ -45,8 +45,7 @@ class Action:
 
     def __post_init__(self) -> None:
         """Only real actions can be built (the forms of the table above)."""
-        why = _malformed(self)
-        if why:
+        if why := _malformed(self):
             given = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields(self))
             raise NotationError(f"Action({given}) is not a 七並べ action: {why}")
 

@@ -44,16 +44,10 @@ def row_lanes(row: int, ring: bool, tunnel: str) -> tuple[Lane, ...]:
     empty = tuple(p for p in arc if not row >> p & 1)
     if len(arc) == 1:  # the last gap is next to both ends and always open
         return (empty,)
-    lanes: list[Lane] = []
-    if not closed_up:
-        lanes.append(empty)
-    if not closed_down:
-        lanes.append(empty[::-1])
-    return tuple(lanes)
+    return tuple(lane for lane, closed in ((empty, closed_up), (empty[::-1], closed_down)) if not closed)
 
 
 @cache
 def both_open(row: int, ring: bool, tunnel: str) -> bool:
     """Whether a linked row is being filled from both ends at once (so each end only 'owns' half the arc)."""
-    lanes = row_lanes(row, ring, tunnel)
-    return ring and len(lanes) == 2 and bool(row & SEVEN_BIT)
+    return ring and len(row_lanes(row, ring, tunnel)) == 2 and bool(row & SEVEN_BIT)

@@ -20,16 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sevens.cards import (
-    DECK_SIZE,
-    ROW,
-    ROW_MASK,
-    SEVENS_MASK,
-    SUIT_MASKS,
-    SUITS,
-    card_text,
-    iter_bits,
-)
+from sevens.cards import DECK_SIZE, ROW, ROW_MASK, SEVENS_MASK, SUIT_MASKS, SUITS, card_text, iter_bits
 from sevens.errors import NotationError
 from sevens.games.arguments import seat_index
 from sevens.games.positions import seat_number
@@ -262,8 +253,10 @@ class State(SevensState):
             self._log.append((p, action))  # before the exchange it may cause, which is logged as it happens
             if kind == JOKER:
                 self._joker_play(p, action)
-            else:
-                self._swap(p, action)
+            else:  # a swap: the card goes where the joker stands, the joker to the hand
+                self._hands[p] ^= 1 << action.card
+                self._joker_at ^= 1 << action.card
+                self._jokers[p] += 1
             self._streak = 0
             # B8c: one action may leave several players joker-stuck (a joker play and its forced exchange):
             # the mover first, then the others in turn order after the mover.
@@ -293,15 +286,8 @@ class State(SevensState):
                 self._jokers[holder] += 1
                 self._log.append((holder, Event("exchange", cards=gap_bit)))
 
-    def _swap(self, p: int, action: Action) -> None:
-        bit = 1 << action.card
-        self._hands[p] ^= bit
-        self._joker_at ^= bit
-        self._jokers[p] += 1
-
     def _ghost_swap(self, action: Action) -> None:
-        refusal = self._ghost_refusal(action)
-        if refusal is not None:
+        if (refusal := self._ghost_refusal(action)) is not None:
             raise refused(refusal, action)
         g, s = action.ghost, action.speaker
         # B13: seat s keeps its hand and place with the returned ghost in it; seat g now holds the speaker,
@@ -317,8 +303,7 @@ class State(SevensState):
         cards = self._hands[q]
         covered = cards & self._joker_at
         removed = self._jokers[q] + covered.bit_count()
-        self._hands[q] = 0
-        self._jokers[q] = 0
+        self._hands[q] = self._jokers[q] = 0
         self._joker_at ^= covered
         self._removed += removed
         self._occupied |= cards
@@ -352,8 +337,7 @@ class State(SevensState):
     def result(self) -> Result:
         """The ranking (B12): who went out, in the order they left; then who holds cards, fewest first; then the
         eliminated and the joker-stuck, the last to go first. Raises ``ValueError`` while the round is on."""
-        ranking, outcomes = self._ranking()
-        return Result(ranking, outcomes, tuple(map(self._held, range(self.players))))
+        return Result(*self._ranking(), tuple(map(self._held, range(self.players))))
 
     def _rank_key(self, seat: int, left_at: int) -> tuple[int, ...]:
         return (left_at, self._held(seat))
@@ -402,8 +386,7 @@ class State(SevensState):
     def _read_board(self, texts: list[str]) -> None:
         rows_text, hands_text = texts
         table, joker_at = parse_rows(rows_text, JOKER_MARK, "joker")
-        sevens = joker_at & SEVENS_MASK
-        if sevens:
+        if sevens := joker_at & SEVENS_MASK:
             suit = SUITS[(sevens & -sevens).bit_length() // ROW]
             raise NotationError(f"ROWS: a joker stands on 7{suit}; a joker may not stand for a 7 (B8a)")
         self._hands, self._jokers = parse_hands(hands_text, table, jokers=True)  # a joker's card is not out
@@ -433,15 +416,7 @@ class State(SevensState):
         if self._opening_pending() and not self._hands[self._turn] >> SEVEN_OF_DIAMONDS & 1:
             raise NotationError(f"TURN: the first move must be 7d (B4), which seat {self._turn} does not hold")
 
-    # ------------------------------------------------------------------ sameness, secrecy and invariants
-    def _key(self) -> tuple[Any, ...]:
-        """Same position (history aside): the same cards everywhere, turn, passes, exits and streak."""
-        return (
-            self.rules, self.dealer, tuple(self._hands), tuple(self._jokers), self._occupied, self._joker_at,
-            self._removed, tuple(self._passes), tuple(self._status), tuple(self._exits), self._turn,
-            self._streak, tuple(self._occupants),
-        )  # fmt: skip
-
+    # ------------------------------------------------------------------ invariants
     def check_invariants(self) -> None:
         """Also: every joker is in one place (a hand, the table or out of play)."""
         super().check_invariants()
