@@ -5,6 +5,7 @@ same move after the same number of samples; only the wait grows."""
 from __future__ import annotations
 
 import multiprocessing as mp
+import os
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -50,7 +51,7 @@ def test_an_expert_in_a_room_makes_the_same_moves_on_a_loaded_machine(preset: st
     assert getattr(agent, "rollouts", None), "a room's expert must think in samples"
     decision = prepare(agent, state, state.to_move, round_seed=99)
     idle = decide(decision), agent.last_samples  # type: ignore[attr-defined]
-    with busy_machine(4):
+    with busy_machine(os.cpu_count() or 2):  # every core busy (more would test the patience ceiling, below)
         loaded = decide(decision), agent.last_samples  # type: ignore[attr-defined]
     assert loaded == idle
     assert idle[1] > 1
