@@ -209,3 +209,29 @@ def test_expert_v1_is_todays_expert_kept_for_measuring_only(family: str) -> None
         agent.reset(seat, 3)
         chosen.append(agent.act(state.view(seat), state.legal_actions()))
     assert chosen[0] == chosen[1]
+
+
+def test_killers_hard_reads_hands_at_a_table_of_six_or_more_and_is_unchanged_below() -> None:
+    """Issue 30: at 7 players Killer's ``hard`` reads the others' hands with the expert's posterior chain; at 4
+    it is the short search it was, move for move, and in rooms it still thinks in samples."""
+    from sevens.agents.killer import READING_BURN_IN, READING_MISS, HardAgent, SearchAgent
+
+    family = families()["killer"]
+    for players in (7, 4):
+        state = family.new_state(family.presets["killer"].replace(players=players), 3)
+        while len(state.legal_actions()) == 1:
+            state.apply(state.legal_actions()[0])
+        seat = state.to_move
+        assert seat is not None
+        hard, before = make_agent("hard", "killer", samples=12), SearchAgent(think_ms=200.0)
+        before.make_deterministic(samples=12)
+        assert isinstance(hard, HardAgent) and hard.budget.samples == 12
+        for agent in (hard, before):
+            agent.reset(seat, 5)
+        view, legal = state.view(seat), state.legal_actions()
+        chosen = hard.act(view, legal)
+        if players == 7:
+            assert (hard.burn_in, hard.miss) == (READING_BURN_IN, READING_MISS)
+        else:
+            assert (hard.burn_in, hard.miss) == (before.burn_in, before.miss) == (0, 0.1)
+            assert chosen == before.act(view, legal)
