@@ -50,11 +50,12 @@ EXPERT = partial(SearchAgent, burn_in=READING_BURN_IN, miss=READING_MISS, win_bo
 """The expert's recipe (``EXPERT(rollouts=16)`` for a fixed budget): hands read by the posterior chain, every
 past choice weighed, and playouts that count a win (+10 E2) twice."""
 
+
 class HardAgent(SearchAgent):
     """``hard``: the search with a short think (:data:`HARD_THINK_MS`); at a table of six or more it reads the
     others' hands from their choices as ``expert`` does. With seven players each holds seven or eight cards and
     six of them hide theirs: over the same 840 games against six ``normal`` reading took ``hard`` from 1.09× to
-    1.17× chance (docs/strength.md). Its budget stays the search's own (the server's samples, the arena's)."""
+    1.18× chance (docs/strength.md). Its budget stays the search's own (the server's samples, the arena's)."""
 
     def __init__(self) -> None:
         super().__init__(think_ms=HARD_THINK_MS)
