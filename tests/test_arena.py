@@ -162,8 +162,9 @@ def test_arena_samples_puts_every_search_on_one_fixed_budget(monkeypatch: pytest
         made.append(getattr(getattr(agent, "budget", None), "samples", None))
         return agent
 
-    match = Match("shichinarabe", SevensRules.preset("standard", players=3), ("expert", "expert-v1", "normal"), 2,
-                  True, 12)  # fmt: skip
+    match = Match(
+        "shichinarabe", SevensRules.preset("standard", players=3), ("expert", "expert-v1", "normal"), 2, True, 12
+    )
     monkeypatch.setattr(tournament, "make_agent", spy)
     first = run_match(match, 3)
     assert sorted(set(made), key=str) == [12, None]  # the searches on 12 samples; normal does not search

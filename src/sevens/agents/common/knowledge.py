@@ -49,8 +49,14 @@ class LogReader(Generic[ViewT]):
     @classmethod
     def started(cls, players: int, **family: Any) -> Self:
         """Knowledge before the first log entry, with the family's own fields."""
-        return cls(players=players, excluded=[0] * players, voluntary_passes=[[] for _ in range(players)],
-                   passes=[0] * players, put_out=[0] * players, **family)  # fmt: skip
+        return cls(
+            players=players,
+            excluded=[0] * players,
+            voluntary_passes=[[] for _ in range(players)],
+            passes=[0] * players,
+            put_out=[0] * players,
+            **family,
+        )
 
     @classmethod
     def fresh(cls, view: ViewT) -> Self:

@@ -28,8 +28,12 @@ from sevens.games.shichinarabe.tables import shifted_tables
 def playable_mask(occupied: int, rules: Rules) -> int:
     """Positions a card may be played on, exactly as the engine decides (occupied = cards and jokers)."""
     table = shifted_tables(rules.ak_link, rules.tunnel)[0]
-    return (table[0][occupied & ROW_MASK] | table[1][(occupied >> ROW) & ROW_MASK]
-            | table[2][(occupied >> 2 * ROW) & ROW_MASK] | table[3][(occupied >> 3 * ROW) & ROW_MASK])  # fmt: skip
+    return (
+        table[0][occupied & ROW_MASK]
+        | table[1][(occupied >> ROW) & ROW_MASK]
+        | table[2][(occupied >> 2 * ROW) & ROW_MASK]
+        | table[3][(occupied >> 3 * ROW) & ROW_MASK]
+    )
 
 
 def joker_masks(occupied: int, rules: Rules) -> tuple[int, int]:

@@ -67,9 +67,14 @@ class HeuristicAgent(common.LogReadingHeuristic[Knowledge]):
 
 def situation_of(view: View) -> Situation:
     """The scoring input of :mod:`.policy` from a view."""
-    return Situation(rules=view.rules, hand=view.hand, jokers=view.jokers_in_hand,
-                     occupied=view.table | view.joker_positions, playable=view.playable_positions,
-                     passes_left=view.passes_left)  # fmt: skip
+    return Situation(
+        rules=view.rules,
+        hand=view.hand,
+        jokers=view.jokers_in_hand,
+        occupied=view.table | view.joker_positions,
+        playable=view.playable_positions,
+        passes_left=view.passes_left,
+    )
 
 
 def hidden_cards(view: View) -> int:

@@ -280,5 +280,7 @@ class LearnedAgent:
         return legal[numbers.index(chosen)]
 
 
-__all__ = ["FEATURES", "POLICY_VARIABLE", "WEIGHTS_FILE", "Features", "LearnedAgent", "Network", "check_playable",
-           "load_network", "number_of", "observation_of"]  # fmt: skip
+__all__ = [
+    "FEATURES", "POLICY_VARIABLE", "WEIGHTS_FILE", "Features", "LearnedAgent", "Network", "check_playable",
+    "load_network", "number_of", "observation_of",
+]  # fmt: skip

@@ -222,11 +222,17 @@ class SearchAgent(common.SevensSearch[View, Action, State, HeuristicAgent]):
             mixture is for each seat given its hand in the deal and its choices so far."""
             deal = chained(rng)
             logs = [model.seat_component_logs(s, hand, deal.jokers[s]) for s, hand in enumerate(deal.hands)]
-            self._readings = [[math.exp(x - max(seat_logs)) for x in seat_logs] for seat_logs in logs]
+            self._readings = [relative_likelihoods(seat_logs) for seat_logs in logs]
             return deal
 
         deals = chained if self.opponents is None else read
         return common.template_states(deals, lambda deal: build_state(view, knowledge, deal), with_hands)
+
+
+def relative_likelihoods(logs: Sequence[float]) -> list[float]:
+    """Log-likelihoods as likelihoods relative to the largest (1 for the best; no overflow)."""
+    top = max(logs)
+    return [math.exp(x - top) for x in logs]
 
 
 class OracleAgent(common.OracleSource[State], SearchAgent):
