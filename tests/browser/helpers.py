@@ -106,12 +106,13 @@ def wait_for_my_turn(page: Page) -> bool:
 
 def wait_for_my_turn_in_session(page: Page) -> bool:
     """Wait until it is this page's turn (True) or the whole session is over (False): a deal that ends in
-    between (Seven Twenty-Seven plays several) is waited through, not mistaken for the end."""
+    between (Seven Twenty-Seven plays several) is waited through, not mistaken for the end. False means the
+    session is over, never that the turn has already moved on (with auto-pass the page may pass at once)."""
     page.wait_for_function(
         "() => { const t = document.querySelector('#table');"
         " return t.dataset.turn === 'me' || t.dataset.sessionOver === 'true'; }"
     )
-    return page.locator("#table").get_attribute("data-turn") == "me"
+    return page.locator("#table").get_attribute("data-session-over") != "true"
 
 
 def play_to_the_end(page: Page) -> int:
