@@ -33,12 +33,8 @@ KnowledgeT = TypeVar("KnowledgeT", bound=LogReader[Any])
 
 
 def choose_index(scores: Sequence[float]) -> int:
-    """The first best score (actions are sorted, so ties go to the lowest card)."""
-    best = 0
-    for i in range(1, len(scores)):
-        if scores[i] > scores[best]:
-            best = i
-    return best
+    """The first best score (actions are sorted, so ties go to the lowest card; ``index`` finds the first)."""
+    return scores.index(max(scores))
 
 
 class LogReadingHeuristic(Generic[KnowledgeT]):
