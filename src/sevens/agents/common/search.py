@@ -27,7 +27,7 @@ from sevens.games.sevens_core.result import RoundResult
 from sevens.games.sevens_core.state import SevensState
 from sevens.games.sevens_core.view import SevensView
 
-from .heuristic import WIN, LogReadingHeuristic
+from .heuristic import WIN, LogReadingHeuristic, choose_index
 from .montecarlo import DEFAULT_MIN_SAMPLES, DEFAULT_STOP_Z, BudgetedAgent, StoppingRule, paired_choice, sample_chunks
 
 ViewT = TypeVar("ViewT", bound=SevensView)
@@ -146,8 +146,10 @@ class SevensSearch(BudgetedAgent, Generic[ViewT, ActionT, StateT, HeuristicT]):
         return lambda size: [row() for _ in range(size)], 1
 
     def _policy(self, view: ViewT, legal: Sequence[ActionT]) -> tuple[list[float], int]:
-        """The policy's scores that rank the candidates, and the index of the default choice."""
-        raise NotImplementedError
+        """The policy's scores that rank the candidates, and the index of the default choice: by default the
+        heuristic's scores (with its opponent-aware corrections) and their first best."""
+        scores = self._default.scores(view, self._default.read(view), legal)
+        return scores, choose_index(scores)
 
     def _playout(self, view: ViewT) -> Playout[StateT]:
         """How a sampled state is played out and scored for this move."""

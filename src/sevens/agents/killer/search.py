@@ -20,11 +20,9 @@ of 1st, so a pure points maximiser trades some wins for safer 2nd places.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from functools import partial
 
 from sevens.agents.common import search as common
-from sevens.agents.common.heuristic import choose_index
 from sevens.games.killer.actions import PASS, PASS_ACTION, PLAY_ACTIONS, Action
 from sevens.games.killer.rules import Rules
 from sevens.games.killer.state import State
@@ -97,10 +95,6 @@ class SearchAgent(common.SevensSearch[View, Action, State, HeuristicAgent]):
         super().__init__(think_ms, rollouts, default, noise, miss, burn_in, thin, win_bonus, max_candidates, confidence)
         self.candidates_per_sample = candidates_per_sample
         self.horizon = horizon
-
-    def _policy(self, view: View, legal: Sequence[Action]) -> tuple[list[float], int]:
-        scores = self._default.scores(view, self._default.read(view), legal)
-        return scores, choose_index(scores)
 
     def _playout(self, view: View) -> common.Playout[State]:
         return Rollout(view.rules, self.weights, self.noise, self.win_bonus).value
