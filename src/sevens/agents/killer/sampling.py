@@ -93,21 +93,17 @@ def dead_piles(view: View) -> list[int]:
     return piles
 
 
-def position_text(view: View, knowledge: Knowledge, deal: Deal) -> str:
-    """The engine's position text of ``deal`` in the situation of ``view``."""
-    return " ".join([
+def build_state(view: View, knowledge: Knowledge, deal: Deal) -> State:
+    """A validated state of ``deal`` in the situation of ``view``, from the engine's position text (raises
+    :class:`~sevens.errors.NotationError` if it is inconsistent)."""
+    return parse_position(" ".join([
         view.rules.text(),
         "/".join(grid_rows(view.table, view.dead_positions)),
         "/".join(map(cards_field, deal)),
         "/".join(map(cards_field, dead_piles(view))),
         ",".join(map(str, view.kills)),
         *position_tail(view, knowledge),
-    ])  # fmt: skip
-
-
-def build_state(view: View, knowledge: Knowledge, deal: Deal) -> State:
-    """A validated state of ``deal`` (raises :class:`~sevens.errors.NotationError` if it is inconsistent)."""
-    return parse_position(position_text(view, knowledge, deal))
+    ]))  # fmt: skip
 
 
 def with_hands(template: State, deal: Deal) -> State:
