@@ -66,16 +66,12 @@ DEFAULT_FAMILY = "shichinarabe"
 """The family assumed when a caller names none (``make_agent("heuristic")``)."""
 
 
-PLUGINS: dict[str, tuple[str, str, tuple[str, ...]]] = {
-    "learned": ("sevens.agents.shichinarabe.learned", "LearnedAgent", ("shichinarabe",)),
+PLUGINS: dict[str, tuple[str, str, tuple[str, ...], bool]] = {
+    "learned": ("sevens.agents.shichinarabe.learned", "LearnedAgent", ("shichinarabe",), False),
+    "ismcts": ("sevens.envs.ismcts", "ISMCTSAgent", ("shichinarabe", "killer"), True),
 }
-"""Agents offered in play whose module is imported only when one is made: name → (module, class, families)."""
-
-RESEARCH_PLUGINS: dict[str, tuple[str, str, tuple[str, ...]]] = {
-    "ismcts": ("sevens.envs.ismcts", "ISMCTSAgent", ("shichinarabe", "killer")),
-}
-"""Research agents that live outside the agents layer and need optional packages (``sevens[research]``):
-name → (module, class, families). They are imported only when made."""
+"""Agents whose module is imported only when one is made: name → (module, class, families, research only).
+The research ones live outside the agents layer and need optional packages (``sevens[research]``)."""
 
 
 def _plugin(name: str, module_name: str, class_name: str) -> AgentFactory:
@@ -106,8 +102,8 @@ def agent_table(family_name: str = DEFAULT_FAMILY, research: bool = False) -> di
     table = {**getattr(module, "LEVELS", {}), **GENERIC_AGENTS, **getattr(module, "AGENTS", {})}
     if research:
         table.update(getattr(module, "RESEARCH_AGENTS", {}))
-    for name, (module_name, class_name, family_names) in {**PLUGINS, **(RESEARCH_PLUGINS if research else {})}.items():
-        if family_name in family_names:
+    for name, (module_name, class_name, family_names, research_only) in PLUGINS.items():
+        if family_name in family_names and (research or not research_only):
             table[name] = _plugin(name, module_name, class_name)
     return table
 
