@@ -73,13 +73,9 @@ class Budget:
         ``patience`` ceiling (never passed without one)."""
         if self.samples is not None:
             if self.patience is None:
-                return Deadline(math.inf, math.inf, _no_clock, _no_clock)  # exact: reads no clock
+                return Deadline(math.inf, math.inf, lambda: 0.0, lambda: 0.0)  # exact: reads no clock
             return Deadline(math.inf, self.patience * self.think_ms / 1000.0, cpu, wall)
         return Deadline(self.think_ms / 1000.0, self.wall_factor * self.think_ms / 1000.0, cpu, wall)
-
-
-def _no_clock() -> float:
-    return 0.0
 
 
 class Deadline:
@@ -166,18 +162,14 @@ def sample_chunks(
     settled."""
     rows: list[list[float]] = []
     deadline = budget.start(cpu, wall)
-    if budget.samples is not None:
-        while len(rows) < budget.samples:
-            new = chunk(min(size, budget.samples - len(rows)))
-            rows.extend(new)
-            if (budget.settle and stop is not None and stop.settled(new)) or deadline.passed():
-                break
-        return rows
-    while True:
-        new = chunk(size)
+    samples = budget.samples
+    settle = stop if samples is None or budget.settle else None
+    while samples is None or len(rows) < samples:
+        new = chunk(size if samples is None else min(size, samples - len(rows)))
         rows.extend(new)
-        if deadline.passed() or (stop is not None and stop.settled(new)):
-            return rows
+        if deadline.passed() or (settle is not None and settle.settled(new)):
+            break
+    return rows
 
 
 def paired_choice(values: Sequence[Sequence[float]], default: int, confidence: float) -> int:
