@@ -37,26 +37,24 @@ class LogReader(Generic[ViewT]):
     around its hooks."""
 
     players: int
-    excluded: list[int] = field(default_factory=list)  # per seat: cards proved not in its hand
-    voluntary_passes: list[list[int]] = field(default_factory=list)  # per seat: playable cards at each pass
+    excluded: list[int] = field(init=False)  # per seat: cards proved not in its hand
+    voluntary_passes: list[list[int]] = field(init=False)  # per seat: playable cards at each pass
     exits: list[tuple[int, str]] = field(default_factory=list)  # (seat, how it left), in order
     streak: int = 0
     seen: int = 0  # log entries processed
-    passes: list[int] = field(default_factory=list)  # passes per seat so far
-    put_out: list[int] = field(default_factory=list)  # cards each seat put on the table
-    decisions: list[Any] = field(default_factory=list)  # the family's record of every choice
+    passes: list[int] = field(init=False)  # passes per seat so far
+    put_out: list[int] = field(init=False)  # cards each seat put on the table
+    decisions: list[Any] = field(init=False)  # the family's record of every choice
+
+    def __post_init__(self) -> None:
+        self.passes = [0] * self.players
+        self.put_out = [0] * self.players
+        self._forget_passes()  # nothing proved, hinted or decided yet
 
     @classmethod
     def started(cls, players: int, **family: Any) -> Self:
         """Knowledge before the first log entry, with the family's own fields."""
-        return cls(
-            players=players,
-            excluded=[0] * players,
-            voluntary_passes=[[] for _ in range(players)],
-            passes=[0] * players,
-            put_out=[0] * players,
-            **family,
-        )
+        return cls(players=players, **family)
 
     @classmethod
     def fresh(cls, view: ViewT) -> Self:
