@@ -176,15 +176,11 @@ class OracleSource(Generic[StateT]):
         return lambda rng: state.clone()
 
 
-def resampled_states(
-    sample: Callable[[random.Random], DealT],
-    log_weight: Callable[[DealT], float],
-    tries: int,
-    build: Callable[[DealT], StateT],
-    refill: Callable[[StateT, DealT], StateT],
-) -> StateSource[StateT]:
-    """States of deals drawn ``tries`` at a time, one kept with probability proportional to its likelihood
-    (``exp(log_weight)``: sampling-importance-resampling), made as :func:`template_states` does."""
+def resampled_deals(
+    sample: Callable[[random.Random], DealT], log_weight: Callable[[DealT], float], tries: int
+) -> Callable[[random.Random], DealT]:
+    """Deals drawn ``tries`` at a time, one kept with probability proportional to its likelihood
+    (``exp(log_weight)``: sampling-importance-resampling)."""
 
     def resampled(rng: random.Random) -> DealT:
         deals = [sample(rng) for _ in range(tries)]
@@ -194,7 +190,7 @@ def resampled_states(
         top = max(logs)
         return rng.choices(deals, [math.exp(x - top) for x in logs])[0]
 
-    return template_states(resampled, build, refill)
+    return resampled
 
 
 def template_states(

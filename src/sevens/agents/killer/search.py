@@ -102,14 +102,15 @@ class SearchAgent(common.SevensSearch[View, Action, State, HeuristicAgent]):
     def _state_source(self, view: View) -> common.StateSource[State]:
         knowledge = self._default.read(view)
         sampler = Sampler(view, knowledge)
-        build = partial(build_state, view, knowledge)
         if self.burn_in:
             every = len(knowledge.decisions)  # the chain reads every choice: a swap costs two seats' choices only
             model = OpponentModel(view, knowledge, self.weights, self.miss, horizon=every, hint_miss=SAMPLER_HINT)
-            return common.template_states(posterior_deals(sampler, model, self.burn_in, self.thin), build, with_hands)
-        model = OpponentModel(view, knowledge, self.weights, self.miss, horizon=self.horizon)
-        tries = self.candidates_per_sample if model.moments else 1
-        return common.resampled_states(sampler.sample, model.log_weight, tries, build, with_hands)
+            deals = posterior_deals(sampler, model, self.burn_in, self.thin)
+        else:
+            model = OpponentModel(view, knowledge, self.weights, self.miss, horizon=self.horizon)
+            tries = self.candidates_per_sample if model.moments else 1
+            deals = common.resampled_deals(sampler.sample, model.log_weight, tries)
+        return common.template_states(deals, partial(build_state, view, knowledge), with_hands)
 
 
 class OracleAgent(common.OracleSource[State], SearchAgent):
