@@ -104,8 +104,6 @@ class GreedyAgent:
         plays = [a for a in legal if a.kind != self.pass_kind]
         if not plays:
             return legal[0]
-        if len(plays) == 1:
-            return plays[0]
         return max(plays, key=lambda a: self.opened(view, a))
 
     def opened(self, view: Any, action: Any) -> tuple[int, ...]:
