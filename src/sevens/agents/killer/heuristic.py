@@ -39,13 +39,9 @@ class HeuristicAgent(common.LogReadingHeuristic[Knowledge]):
         if view.rules.tiebreak == "most_kills":
             weights = replace(weights, kill=weights.kill * 1.2)
         scores = score_actions(view, legal, weights)
-        self._adjust(view, knowledge, legal, scores)
-        return scores
-
-    def _adjust(self, view: View, knowledge: Knowledge, legal: Sequence[Action], scores: list[float]) -> None:
         opponents = opponents_in(view)
         if not opponents:
-            return
+            return scores
         hidden = hidden_cards(view)
         board = knowledge.board
         doomed = [s for s in opponents if proved_stuck(view, knowledge, s, hidden)]
@@ -59,6 +55,7 @@ class HeuristicAgent(common.LogReadingHeuristic[Knowledge]):
         held = [dead + count for dead, count in zip(view.dead_counts, view.hand_counts, strict=True)]
         if legal[-1].kind == PASS and loses_stalemate(view, knowledge, opponents, held):
             scores[-1] = NEVER / 4  # C7: cards still held count as dead
+        return scores
 
 
 def hidden_cards(view: View) -> int:
