@@ -203,12 +203,11 @@ def chain_deals(
     running: list[tuple[SwapChain, DealT]] = []
 
     def draw(rng: random.Random) -> DealT:
-        if running:
-            chain, first = running[0]
-            return remake(first, chain.advance(rng, thin))
-        first = sample(rng)
-        chain = start(first)
-        running.append((chain, first))
-        return remake(first, chain.advance(rng, burn_in))
+        steps = thin if running else burn_in
+        if not running:
+            first = sample(rng)
+            running.append((start(first), first))
+        chain, first = running[0]
+        return remake(first, chain.advance(rng, steps))
 
     return draw
