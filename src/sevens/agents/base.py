@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from importlib import import_module
+from importlib.util import find_spec
 from typing import Any, Protocol
 
 from sevens.errors import RulesError
@@ -93,12 +94,7 @@ def agent_table(family_name: str = DEFAULT_FAMILY, research: bool = False) -> di
     agents, the family's own, and with ``research`` also the research-only ones (never offered in play). A
     family's tables live in ``sevens.agents.<family>``; a family without that module offers the generic agents."""
     module_name = f"sevens.agents.{family_name}"
-    try:
-        module: object = import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name != module_name:
-            raise
-        module = None
+    module = import_module(module_name) if find_spec(module_name) else None  # an error inside it still raises
     table = {**getattr(module, "LEVELS", {}), **GENERIC_AGENTS, **getattr(module, "AGENTS", {})}
     if research:
         table.update(getattr(module, "RESEARCH_AGENTS", {}))
