@@ -97,7 +97,7 @@ class SevensState(StateBase):
     # seats if it never went out).
     _rank_key: Callable[[int, int], tuple[int, ...]]
     _reason: Callable[[Any], Refusal]  # why an action that is not legal is refused (the round is on)
-    _view_fields: Callable[[int], dict[str, Any]]  # the family's fields of a seat's view (table and the rest)
+    _view_fields: Callable[[int], dict[str, Any]]  # the family's own fields of a seat's view
     _board_texts: Callable[[], list[str]]  # the family's position fields between RULES and TURN
     _read_board: Callable[[list[str]], None]  # read those fields into the hands and the table
 
@@ -354,6 +354,7 @@ class SevensState(StateBase):
             seat=seat,
             rules=self.rules,
             hand=self._hands[seat],
+            table=self.table,
             playable_positions=self.playable_positions,
             hand_counts=tuple(map(self._held, range(self.players))),
             passes_used=tuple(self._passes),
