@@ -21,7 +21,7 @@ from collections.abc import Callable
 from itertools import count
 from typing import Any
 
-from sevens.cards import CARD_TEXTS, cards_text
+from sevens.cards import CARD_TEXTS, cards_text, mask_of
 from sevens.games.base import Family, GameState
 
 # A card named in a view; ``Jk@6h`` names the position a joker stands on, not the card 6h.
@@ -100,10 +100,7 @@ def _check_end(family: Family, state: GameState) -> None:
 
 def cards_in(data: Any) -> int:
     """Every card named anywhere in a JSON-ready object, as a bit set."""
-    found = 0
-    for token in _CARD_TOKEN.findall(json.dumps(data, ensure_ascii=False)):
-        found |= 1 << _CARD_INDEX[token]
-    return found
+    return mask_of(map(_CARD_INDEX.__getitem__, _CARD_TOKEN.findall(json.dumps(data, ensure_ascii=False))))
 
 
 def check_many(family: Family, rules: Any, games: int, seed: int = 0, deep_every: int = 1) -> int:

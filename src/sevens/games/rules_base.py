@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Literal, Self, get_args, get_origin, get_type_hints
 
 from sevens.errors import RulesError, expect_text
 from sevens.games.base import format_value, parse_setting
@@ -37,13 +37,20 @@ class RulesBase:
 
     _PRESETS: ClassVar[Mapping[str, Any]]  # name -> rules, set by the family after the class
     _PLAYERS: ClassVar[tuple[int, int]]  # the smallest and largest number of players
-    _CHOICES: ClassVar[Mapping[str, tuple[str, ...]]] = {}  # a named choice -> its allowed names
-    _FLAGS: ClassVar[tuple[str, ...]] = ()  # true/false parameters
+    _CHOICES: ClassVar[Mapping[str, tuple[str, ...]]] = {}  # a named choice -> its allowed names (its Literal)
+    _FLAGS: ClassVar[tuple[str, ...]] = ()  # true/false parameters (typed bool)
     _OPTIONAL: ClassVar[Mapping[str, str]] = {}  # an integer that may be None -> what None means ("" to say nothing)
     _EMPTY_TEXT: ClassVar[str]  # the error for an empty rules text
     _SETTING_EXAMPLE: ClassVar[str] = "pass_limit=none or ak_link=true"  # for a setting that is not key=value
 
     players: int
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Read the named choices and the flags off the parameters' types, so each is said once."""
+        super().__init_subclass__(**kwargs)
+        hints = get_type_hints(cls)
+        cls._CHOICES = {name: get_args(hint) for name, hint in hints.items() if get_origin(hint) is Literal}
+        cls._FLAGS = tuple(name for name, hint in hints.items() if hint is bool)
 
     def _check_fields(self) -> None:
         """Raise :class:`RulesError` for a value of the wrong type or out of its choices, and for a number of

@@ -26,6 +26,12 @@ class StateBase:
     dealer: int
     _turn: int  # the seat to move, -1 once the game is over
 
+    # What a family's State defines as methods:
+    refusal: Callable[[Any], Refusal | None]  # None if an action is legal, else why not: a catalogue key and its values
+    legal_actions: Callable[[], list[Any]]
+    position: Callable[[], str]
+    _key: Callable[[], tuple[Any, ...]]  # what makes two states the same position (history aside)
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._ALL_SLOTS = tuple(name for base in reversed(cls.__mro__) for name in base.__dict__.get("__slots__", ()))
@@ -52,23 +58,9 @@ class StateBase:
         refusal = self.refusal(action)
         return None if refusal is None else refusal_text(refusal, self._legal_texts(action))
 
-    def refusal(self, action: Any) -> Refusal | None:
-        """``None`` if ``action`` is legal, else why not: a catalogue key (``refusal.*``) and its parameters."""
-        raise NotImplementedError
-
-    def legal_actions(self) -> list[Any]:
-        raise NotImplementedError
-
     def _legal_texts(self, action: Any) -> list[str] | None:
         """The legal actions listed after refusing ``action`` (none once the game is over)."""
         return None if self._turn < 0 else [str(a) for a in self.legal_actions()]
-
-    def position(self) -> str:
-        raise NotImplementedError
-
-    def _key(self) -> tuple[Any, ...]:
-        """What makes two states the same position (history aside)."""
-        raise NotImplementedError
 
     def __eq__(self, other: object) -> bool:
         """Same position (history aside): equal :meth:`_key`."""

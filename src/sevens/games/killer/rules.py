@@ -15,7 +15,7 @@ sevens.errors.RulesError: death='diagonal' is not allowed; allowed: orthogonal, 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal, get_args
+from typing import ClassVar, Literal
 
 from sevens.errors import RulesError
 from sevens.games.base import FamilyOutline, format_value
@@ -35,12 +35,6 @@ class Rules(RulesBase):
     :meth:`replace`; bad values raise :class:`RulesError` naming the value and what is allowed."""
 
     _PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
-    _CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
-        "first_player": get_args(FirstPlayer),
-        "death": get_args(Death),
-        "tiebreak": get_args(Tiebreak),
-    }
-    _FLAGS = ("voluntary_pass", "wrap", "dead_cards_visible")
     _OPTIONAL: ClassVar[dict[str, str]] = {"pass_limit": "unlimited", "enclosure": "any size"}
     _EMPTY_TEXT = "empty rules text; expected a preset then key=value settings, e.g. killer,death=horizontal"
 

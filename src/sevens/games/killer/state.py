@@ -257,7 +257,6 @@ class State(SevensState):
     def _view_fields(self, seat: int) -> dict[str, Any]:
         visible, dead = self.rules.dead_cards_visible, self._dead
         return {
-            "table": self._table,
             "dead_positions": self._deadpos,
             "dead_counts": tuple(pile.bit_count() for pile in dead),
             "dead_piles": tuple(pile if visible or s == seat else None for s, pile in enumerate(dead)),
@@ -296,6 +295,9 @@ class State(SevensState):
         if self._table & SEVENS_MASK != SEVENS_MASK:
             raise NotationError("ROWS: the four 7s are on the table from the start (C1)")
         piles = reduce(or_, self._dead)
+        # the front and the dead positions, kept as moves go, must agree with the table and the piles
+        if self._front != touching(self._table, self._adjacent) or self._deadpos != piles:
+            raise NotationError("the playable front or the dead positions disagree with the table and the piles")
         # every dead position recomputed from the table alone (the incremental _deadpos must equal it)
         by_rule = dying(ALL_CARDS & ~self._table, self._table, self._front, self._nbrs, self._enclosure)
         if by_rule & ~piles:
@@ -320,15 +322,9 @@ class State(SevensState):
     def _places(self, seat: int) -> Sequence[tuple[str, int]]:
         return (("HANDS", self._hands[seat]), ("DEAD", self._dead[seat]))
 
-    # ------------------------------------------------------------------ secrecy and invariants
+    # ------------------------------------------------------------------ secrecy
     def _private(self, seat: int) -> int:
         return 0 if self.rules.dead_cards_visible else self._dead[seat]
-
-    def check_invariants(self) -> None:
-        """Also: the front and the dead positions, kept as moves go, agree with the table and the dead piles."""
-        super().check_invariants()
-        if self._front != touching(self._table, self._adjacent) or self._deadpos != reduce(or_, self._dead):
-            raise AssertionError("the playable front or the dead positions disagree with the table and the piles")
 
 
 __all__ = ["ELIMINATED", "FINISHED", "IN", "STATUS_NAMES", "Event", "Result", "State"]

@@ -87,8 +87,8 @@ class SevensState(StateBase):
     _TAIL_FIELDS: ClassVar[tuple[str, ...]] = ()  # optional position fields after STREAK
     _ROUND_OVER: ClassVar[str]  # when a round is over, for errors
 
-    # The geometry's hooks, which a family's State defines as methods (like legal_actions, apply, result,
-    # playable_positions and table, declared as methods below).
+    # The geometry's hooks, which a family's State defines as methods (like legal_actions, declared in StateBase,
+    # and apply, playable_positions and table, declared below).
     _init_board: Callable[[], None]  # set the family's own fields for an empty table
     _deal: Callable[[list[list[int]]], None]  # take the dealt cards into the hands, put the opening cards out
     _has_play: Callable[[int], bool]  # whether a seat holds anything it may put on the table now
@@ -96,8 +96,9 @@ class SevensState(StateBase):
     # How a seat not eliminated ranks (lowest first) given its place in the order of going out (the number of
     # seats if it never went out).
     _rank_key: Callable[[int, int], tuple[int, ...]]
+    result: Callable[[], RoundResult]  # the family's Result of _ranking() once the round is over
     _reason: Callable[[Any], Refusal]  # why an action that is not legal is refused (the round is on)
-    _view_fields: Callable[[int], dict[str, Any]]  # the family's fields of a seat's view (table and the rest)
+    _view_fields: Callable[[int], dict[str, Any]]  # the family's own fields of a seat's view
     _board_texts: Callable[[], list[str]]  # the family's position fields between RULES and TURN
     _read_board: Callable[[list[str]], None]  # read those fields into the hands and the table
 
@@ -173,10 +174,6 @@ class SevensState(StateBase):
 
     def apply(self, action: Any) -> None:
         """Hook: apply ``action`` for the seat to move (raise :meth:`_refuse` when it is not legal)."""
-        raise NotImplementedError
-
-    def result(self) -> RoundResult:
-        """Hook: the family's ``Result`` of :meth:`_ranking` once the round is over."""
         raise NotImplementedError
 
     def _ranking(self) -> tuple[tuple[int, ...], tuple[str, ...]]:
@@ -354,6 +351,7 @@ class SevensState(StateBase):
             seat=seat,
             rules=self.rules,
             hand=self._hands[seat],
+            table=self.table,
             playable_positions=self.playable_positions,
             hand_counts=tuple(map(self._held, range(self.players))),
             passes_used=tuple(self._passes),

@@ -31,6 +31,7 @@ PLAY, JOKER, SWAP, PASS, GHOST = range(5)
 BELOW, ABOVE = -1, 1  # side of the joker relative to the card it is played with
 
 _KIND_NAMES = ("play", "joker", "swap", "pass", "ghost")
+_FORMS = ("{card}", "Jk+{card}", "swap {card}", "pass", "ghost {ghost} {speaker}")  # texts by kind (a joker below)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,16 +51,8 @@ class Action:
             raise NotationError(f"Action({given}) is not a 七並べ action: {why}")
 
     def __str__(self) -> str:
-        if self.kind == PLAY:
-            return CARD_TEXTS[self.card]
-        if self.kind == JOKER:
-            c = CARD_TEXTS[self.card]
-            return f"Jk+{c}" if self.side == BELOW else f"{c}+Jk"
-        if self.kind == SWAP:
-            return f"swap {CARD_TEXTS[self.card]}"
-        if self.kind == PASS:
-            return "pass"
-        return f"ghost {self.ghost} {self.speaker}"
+        form = "{card}+Jk" if self.side == ABOVE else _FORMS[self.kind]
+        return form.format(card=CARD_TEXTS[self.card], ghost=self.ghost, speaker=self.speaker)
 
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"

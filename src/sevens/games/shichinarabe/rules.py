@@ -13,7 +13,7 @@ sevens.errors.RulesError: tunnel='end' needs ak_link=true (the tunnel goes throu
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal, get_args
+from typing import ClassVar, Literal
 
 from sevens.errors import RulesError
 from sevens.games.base import FamilyOutline
@@ -33,13 +33,6 @@ class Rules(RulesBase):
     """Every parameter of Part B. Build with :meth:`preset` and change with :meth:`replace`."""
 
     _PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
-    _CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
-        "opening": get_args(Opening),
-        "first_player": get_args(FirstPlayer),
-        "tunnel": get_args(Tunnel),
-        "joker_exchange": get_args(JokerExchange),
-    }
-    _FLAGS = ("ak_link", "voluntary_pass", "ghost", "hints")
     _OPTIONAL: ClassVar[dict[str, str]] = {"pass_limit": "unlimited"}
     _EMPTY_TEXT = "empty rules text; expected a preset then key=value settings, e.g. joker,jokers=2"
 

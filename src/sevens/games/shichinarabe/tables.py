@@ -56,20 +56,16 @@ def _analyse(row: int, ring: bool, tunnel: str) -> tuple[int, int, int]:
         return 0, 0, 0
     closed_up, closed_down = tunnel_closed(up, down, tunnel)
     last_gap = ring and up + down == ROW - 2  # next to both ends: always open
-    playable = below = above = 0
-    next_up = _step(SEVEN_RANK_INDEX, up + 1, ring)
-    if next_up < ROW and (last_gap or not closed_up):
-        playable |= 1 << next_up
-        beyond = _step(next_up, 1, ring)
-        if beyond < ROW and not row >> beyond & 1:
-            below |= 1 << beyond  # the joker fills next_up, below the card
-    next_down = _step(SEVEN_RANK_INDEX, -(down + 1), ring)
-    if next_down < ROW and (last_gap or not closed_down):
-        playable |= 1 << next_down
-        beyond = _step(next_down, -1, ring)
-        if beyond < ROW and not row >> beyond & 1:
-            above |= 1 << beyond
-    return playable, below, above
+    playable = 0
+    beyond_end = {1: 0, -1: 0}  # going up: the X of Jk+X (the joker fills the end, below X); going down: of X+Jk
+    for reach, closed, way in ((up, closed_up, 1), (down, closed_down, -1)):
+        end = _step(SEVEN_RANK_INDEX, way * (reach + 1), ring)
+        if end < ROW and (last_gap or not closed):
+            playable |= 1 << end
+            beyond = _step(end, way, ring)
+            if beyond < ROW and not row >> beyond & 1:
+                beyond_end[way] |= 1 << beyond
+    return playable, beyond_end[1], beyond_end[-1]
 
 
 @cache
