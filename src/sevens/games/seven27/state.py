@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import astuple, dataclass
+from functools import reduce
+from operator import or_
 from typing import Any
 
 from sevens.cards import ALL_CARDS, DECK_SIZE, cards_text, mask_of
@@ -385,12 +387,9 @@ class State(StateBase):
 
     def _next_in(self, seat: int, mask: int) -> int:
         """The first seat in ``mask`` clockwise after ``seat``, or -1."""
-        n = self.players
-        for k in range(1, n + 1):
-            q = (seat + k) % n
-            if mask >> q & 1:
-                return q
-        return -1
+        later = mask >> (seat + 1) << (seat + 1)
+        chosen = later or mask  # none after ``seat``: wrap round to the lowest seat
+        return (chosen & -chosen).bit_length() - 1  # the lowest seat of ``chosen`` (-1 for none)
 
     def can_take(self, seat: int) -> bool:
         """Whether ``seat`` may take a card in a card round: still in, cards left, refusal limit not reached."""
@@ -400,10 +399,7 @@ class State(StateBase):
 
     def _next_taker(self, start: int) -> int:
         """The first seat from position ``start`` (clockwise from the dealer's left) who may take a card, or -1."""
-        for s in self._order[start:]:
-            if self.can_take(s):
-                return s
-        return -1
+        return next((s for s in self._order[start:] if self.can_take(s)), -1)
 
     # ------------------------------------------------------------------ public facts
     @property
@@ -564,11 +560,8 @@ class State(StateBase):
     def hidden_from(self, seat: int) -> int:
         """Cards ``seat`` may not know: other seats' down cards not shown, and the undealt deck."""
         seat = seat_index(seat, self.players)
-        hidden = mask_of(self._deck)
-        for s in range(self.players):
-            if s != seat and not self._shown >> s & 1:
-                hidden |= self._down[s]
-        return hidden
+        others = (self._down[s] for s in range(self.players) if s != seat and not self._shown >> s & 1)
+        return reduce(or_, others, mask_of(self._deck))
 
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` unless every card is in exactly one place and no chip was made or lost."""
