@@ -296,11 +296,9 @@ class State(StateBase):
         if kind == FOLD and len(self.contenders) == 1:
             self._finish()  # D4: everyone else folded
             return
-        nxt = self._next_in(p, self._need)
-        if nxt < 0:
+        self._turn = self._next_in(p, self._need)
+        if self._turn < 0:
             self._end_betting()
-        else:
-            self._turn = nxt
 
     def _card_action(self, p: int, take: bool) -> None:
         if take:
@@ -309,12 +307,10 @@ class State(StateBase):
         else:
             self._stands[p] += 1
             self._ops.append(Operation("stand", p))
-        nxt = self._next_taker(self._order.index(p) + 1)
-        if nxt >= 0:
-            self._turn = nxt
-        elif self._took:
+        self._turn = self._next_taker(self._order.index(p) + 1)
+        if self._turn < 0 and self._took:
             self._start_betting()
-        else:
+        elif self._turn < 0:
             self._finish()  # D5: a full card round with nobody taking a card
 
     # ------------------------------------------------------------------ flow
@@ -334,10 +330,8 @@ class State(StateBase):
         self._close_betting()
         self._phase = CARDS
         self._took = False
-        nxt = self._next_taker(0)
-        if nxt >= 0:
-            self._turn = nxt
-        else:
+        self._turn = self._next_taker(0)
+        if self._turn < 0:
             self._finish()  # nobody may take a card (deck empty, or refusal limits reached)
 
     def _finish(self) -> None:
