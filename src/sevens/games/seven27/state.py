@@ -335,22 +335,26 @@ class State(StateBase):
             self._finish()  # nobody may take a card (deck empty, or refusal limits reached)
 
     def _finish(self) -> None:
-        contenders = self.contenders
-        awards = self._awards()
-        if len(contenders) > 1:
-            for s in contenders:
-                self._shown |= 1 << s
+        awards = self._settle()
+        if self._shown:
+            for s in self.contenders:
                 self._ops.append(Operation("show", s, cards=self._down[s] | self._up[s]))
         for i, award in enumerate(awards):
             for s in self._order:
                 if award.shares[s]:
                     self._ops.append(Operation("win", s, award.shares[s], pot=i))
-        for s in range(self.players):
-            self._won[s] = sum(a.shares[s] for a in awards)
-            self._stack[s] += self._won[s]
+        self._stack = [chips + won for chips, won in zip(self._stack, self._won, strict=True)]
         self._close_betting()
-        self._phase = OVER
-        self._turn = -1
+
+    def _settle(self) -> list[PotAward]:
+        """End the deal: the contenders show (unless everyone else folded) and each seat wins its shares of the
+        pots (D6, D7). Also how a position read as ``end`` is completed, its stacks already paid out."""
+        awards = self._awards()
+        if len(self.contenders) > 1:
+            self._shown = sum(1 << s for s in self.contenders)
+        self._won = [sum(a.shares[s] for a in awards) for s in range(self.players)]
+        self._phase, self._turn = OVER, -1
+        return awards
 
     def _close_betting(self) -> None:
         self._bets = [0] * self.players
