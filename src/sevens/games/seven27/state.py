@@ -397,7 +397,10 @@ class State(StateBase):
 
     def _next_taker(self, start: int) -> int:
         """The first seat from position ``start`` (clockwise from the dealer's left) who may take a card, or -1."""
-        return next((s for s in self._order[start:] if self.can_take(s)), -1)
+        for s in self._order[start:]:
+            if self.can_take(s):
+                return s
+        return -1
 
     # ------------------------------------------------------------------ public facts
     @property
