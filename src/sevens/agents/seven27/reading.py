@@ -99,7 +99,8 @@ def _replay(view: View, order: tuple[int, ...]) -> tuple[tuple[Choice, ...], boo
     up, down, bets = [0] * n, [0] * n, [0] * n
     high = raises = 0
     betting_round, in_betting = 1, True
-    card_ops: list[tuple[int, int]] = []  # (seat, kind) of the take/stand lines since the last betting line
+    last_card_line = -1  # where in ``order`` the seat of the last take/stand line sits
+    took = False  # a card was taken in the card round of the last take/stand line
     choices: list[Choice] = []
     for words in map(str.split, view.history):
         if words[0] == "d":  # "d p2 5s up" / "d p2 ?? down"
@@ -110,9 +111,11 @@ def _replay(view: View, order: tuple[int, ...]) -> tuple[tuple[Choice, ...], boo
             continue
         kind = _KIND[kind_name]
         if kind in (TAKE, STAND):
-            if in_betting:
-                in_betting, card_ops = False, []
-            card_ops.append((seat, kind))
+            position = order.index(seat)
+            if in_betting or position <= last_card_line:  # each card round runs clockwise: a new one began
+                in_betting, took = False, False
+            last_card_line = position
+            took |= kind == TAKE
             if seat != me:
                 choices.append(Choice(seat, kind, up[seat], down[seat]))
             if kind == TAKE:  # "p1 take 5s up" / "p1 take ?? down"
@@ -128,15 +131,9 @@ def _replay(view: View, order: tuple[int, ...]) -> tuple[tuple[Choice, ...], boo
         bets[seat] += int(words[2]) if len(words) > 2 and words[2].isdigit() else 0
         high = max(high, bets[seat])
         raises += kind == RAISE
-    took_before = False
-    if view.phase == "card" and not in_betting and me is not None:
-        limit = order.index(me)  # this card round's lines run clockwise up to the seat: walk back along them
-        for seat, kind in reversed(card_ops):
-            if order.index(seat) >= limit:
-                break
-            limit = order.index(seat)
-            took_before |= kind == TAKE
-    return tuple(choices), took_before
+    # the seat's card round is that of the last take/stand line if the seat comes after it, else a new one
+    same_card_round = view.phase == "card" and not in_betting and me is not None and order.index(me) > last_card_line
+    return tuple(choices), same_card_round and took
 
 
 def _receive(up: list[int], down: list[int], seat: int, words: list[str]) -> None:

@@ -33,7 +33,7 @@ from sevens.cards import ALL_CARDS, DECK_SIZE, cards_text, iter_bits, mask_of, p
 from sevens.errors import NotationError, expect_text
 from sevens.games.positions import check_seat_count, per_seat, seat_number, whole_number
 from sevens.games.seven27.rules import parse_rules_text
-from sevens.games.seven27.state import BETTING, CARDS, OVER, State
+from sevens.games.seven27.state import BETTING, CARDS, State
 
 _FIELDS = "RULES DEALER ROUND PHASE DOWN UP STACKS IN BETS STANDS FOLDED DECK"
 
@@ -81,11 +81,7 @@ def parse_position(text: str) -> State:
 def _read_phase(state: State, text: str) -> None:
     n = state.players
     if text == "end":
-        state._phase, state._turn = OVER, -1
-        awards = state._awards() if state.contenders else []
-        state._won = [sum(a.shares[s] for a in awards) for s in range(n)]
-        if len(state.contenders) > 1:
-            state._shown = sum(1 << s for s in state.contenders)
+        state._settle()
     elif text[:1] in ("b", "c"):
         took = text.endswith("+")
         state._phase = BETTING if text[0] == "b" else CARDS

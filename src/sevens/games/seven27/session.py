@@ -91,11 +91,8 @@ class Session:
 
     def _next_dealer(self) -> int:
         n = len(self.stacks)
-        for k in range(1, n + 1):
-            seat = (self.dealer + k) % n
-            if self.stacks[seat]:
-                return seat
-        return self.dealer
+        later = ((self.dealer + k) % n for k in range(1, n + 1))
+        return next((seat for seat in later if self.stacks[seat]), self.dealer)
 
     def play(self, choose: Callable[[State], Action], max_deals: int | None = None) -> list[int]:
         """Play deals with ``choose`` until the session is over (or ``max_deals`` more deals); returns each

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import astuple, dataclass
+from functools import reduce
+from operator import or_
 from typing import Any
 
 from sevens.cards import ALL_CARDS, DECK_SIZE, cards_text, mask_of
@@ -294,11 +296,9 @@ class State(StateBase):
         if kind == FOLD and len(self.contenders) == 1:
             self._finish()  # D4: everyone else folded
             return
-        nxt = self._next_in(p, self._need)
-        if nxt < 0:
+        self._turn = self._next_in(p, self._need)
+        if self._turn < 0:
             self._end_betting()
-        else:
-            self._turn = nxt
 
     def _card_action(self, p: int, take: bool) -> None:
         if take:
@@ -307,12 +307,10 @@ class State(StateBase):
         else:
             self._stands[p] += 1
             self._ops.append(Operation("stand", p))
-        nxt = self._next_taker(self._order.index(p) + 1)
-        if nxt >= 0:
-            self._turn = nxt
-        elif self._took:
+        self._turn = self._next_taker(self._order.index(p) + 1)
+        if self._turn < 0 and self._took:
             self._start_betting()
-        else:
+        elif self._turn < 0:
             self._finish()  # D5: a full card round with nobody taking a card
 
     # ------------------------------------------------------------------ flow
@@ -332,29 +330,31 @@ class State(StateBase):
         self._close_betting()
         self._phase = CARDS
         self._took = False
-        nxt = self._next_taker(0)
-        if nxt >= 0:
-            self._turn = nxt
-        else:
+        self._turn = self._next_taker(0)
+        if self._turn < 0:
             self._finish()  # nobody may take a card (deck empty, or refusal limits reached)
 
     def _finish(self) -> None:
-        contenders = self.contenders
-        awards = self._awards()
-        if len(contenders) > 1:
-            for s in contenders:
-                self._shown |= 1 << s
+        awards = self._settle()
+        if self._shown:
+            for s in self.contenders:
                 self._ops.append(Operation("show", s, cards=self._down[s] | self._up[s]))
         for i, award in enumerate(awards):
             for s in self._order:
                 if award.shares[s]:
                     self._ops.append(Operation("win", s, award.shares[s], pot=i))
-        for s in range(self.players):
-            self._won[s] = sum(a.shares[s] for a in awards)
-            self._stack[s] += self._won[s]
+        self._stack = [chips + won for chips, won in zip(self._stack, self._won, strict=True)]
         self._close_betting()
-        self._phase = OVER
-        self._turn = -1
+
+    def _settle(self) -> list[PotAward]:
+        """End the deal: the contenders show (unless everyone else folded) and each seat wins its shares of the
+        pots (D6, D7). Also how a position read as ``end`` is completed, its stacks already paid out."""
+        awards = self._awards()
+        if len(self.contenders) > 1:
+            self._shown = sum(1 << s for s in self.contenders)
+        self._won = [sum(a.shares[s] for a in awards) for s in range(self.players)]
+        self._phase, self._turn = OVER, -1
+        return awards
 
     def _close_betting(self) -> None:
         self._bets = [0] * self.players
@@ -385,12 +385,9 @@ class State(StateBase):
 
     def _next_in(self, seat: int, mask: int) -> int:
         """The first seat in ``mask`` clockwise after ``seat``, or -1."""
-        n = self.players
-        for k in range(1, n + 1):
-            q = (seat + k) % n
-            if mask >> q & 1:
-                return q
-        return -1
+        later = mask >> (seat + 1) << (seat + 1)
+        chosen = later or mask  # none after ``seat``: wrap round to the lowest seat
+        return (chosen & -chosen).bit_length() - 1  # the lowest seat of ``chosen`` (-1 for none)
 
     def can_take(self, seat: int) -> bool:
         """Whether ``seat`` may take a card in a card round: still in, cards left, refusal limit not reached."""
@@ -564,11 +561,8 @@ class State(StateBase):
     def hidden_from(self, seat: int) -> int:
         """Cards ``seat`` may not know: other seats' down cards not shown, and the undealt deck."""
         seat = seat_index(seat, self.players)
-        hidden = mask_of(self._deck)
-        for s in range(self.players):
-            if s != seat and not self._shown >> s & 1:
-                hidden |= self._down[s]
-        return hidden
+        others = (self._down[s] for s in range(self.players) if s != seat and not self._shown >> s & 1)
+        return reduce(or_, others, mask_of(self._deck))
 
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` unless every card is in exactly one place and no chip was made or lost."""
