@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal, get_args
+from typing import ClassVar, Literal
 
 from sevens.errors import ArgumentError, RulesError
 from sevens.games import base
@@ -33,12 +33,6 @@ class Rules(RulesBase):
     chip"; a session also ends early when only one player has chips left."""
 
     _PLAYERS = (MIN_PLAYERS, MAX_PLAYERS)
-    _CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {
-        "deal": get_args(Deal),
-        "draw_face": get_args(DrawFace),
-        "tie_rule": get_args(TieRule),
-    }
-    _FLAGS = ("ten_half", "bust")
     _OPTIONAL: ClassVar[dict[str, str]] = {"refusal_limit": "", "deals": ""}
     _EMPTY_TEXT = "empty rules text; expected a preset name such as 'seven27'"
     _SETTING_EXAMPLE = "tie_rule=equal or refusal_limit=3"
