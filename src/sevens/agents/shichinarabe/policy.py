@@ -52,7 +52,7 @@ class Situation:
     jokers: int
     occupied: int  # table cards and joker positions
     playable: int  # positions playable now (from the engine's tables)
-    passes_left: int | None  # None: unlimited
+    passes_left: int | None  # None: unlimited (as is the engine's count left of its NO_LIMIT: far above any reserve)
 
 
 def lane_score(lane: Sequence[int], hand_row: int, w: Weights, half: bool) -> float:
