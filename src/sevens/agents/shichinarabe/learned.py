@@ -63,11 +63,6 @@ FEATURES = 7 * 52 + 1 + SEATS * SEAT_FEATURES + 1 + RULE_FEATURES
 exchanges (52 each); the pass is legal; 8 seats; own jokers; the rules."""
 
 
-def observation_size(players: int) -> int:
-    """The length of the vector env's observation for ``players`` (``sevens.kernel.engine.observation_size``)."""
-    return O_SEATS + 3 * players + 2
-
-
 def check_playable(rules: object) -> Rules:
     """``rules`` if the learned agent plays them, else a :class:`RulesError` saying what it plays."""
     if not isinstance(rules, Rules):
@@ -82,7 +77,7 @@ def observation_of(view: Any) -> U8:
     """``view`` in the vector env's observation layout (uint8), seats relative to the viewer. The pass streak
     (the last number) is not in a view and stays 0; :class:`Features` does not read it."""
     n = view.rules.players
-    obs = np.zeros(observation_size(n), dtype=np.uint8)
+    obs = np.zeros(O_SEATS + 3 * n + 2, dtype=np.uint8)  # sevens.kernel.engine.observation_size
     obs[O_HAND : O_HAND + 52] = bits_of(view.hand)
     obs[O_TABLE : O_TABLE + 52] = bits_of(view.table)
     obs[O_JOKER_AT : O_JOKER_AT + 52] = bits_of(view.joker_positions)
