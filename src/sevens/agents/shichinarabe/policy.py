@@ -138,13 +138,10 @@ class RowScores:
 @lru_cache(maxsize=64)
 def row_scores(rules: Rules, w: Weights) -> RowScores:
     """The shared :class:`RowScores` of these rules and weights. Weights that differ only in how they pass
-    (the levels, and the search's mixture of them) share one: a card's score never reads those fields."""
-    return _row_scores(rules, replace(w, pass_threshold=0.0, pass_pressure=0.0, pressure_options=0, reserve=0))
-
-
-@lru_cache(maxsize=32)
-def _row_scores(rules: Rules, w: Weights) -> RowScores:
-    return RowScores(rules, w)
+    (the levels, and the search's mixture of them) share one, that of the weights with those fields at 0: a
+    card's score never reads them."""
+    card_weights = replace(w, pass_threshold=0.0, pass_pressure=0.0, pressure_options=0, reserve=0)
+    return RowScores(rules, w) if w == card_weights else row_scores(rules, card_weights)
 
 
 def _tunnel_effect(row: int, rank: int, hand_row: int, lanes: tuple[Lane, ...], rules: Rules, w: Weights) -> float:
