@@ -18,8 +18,6 @@ disagree with the rules; lanes are only for planning (who waits behind whom).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import reduce
-from operator import or_
 
 from sevens.cards import ROW, ROW_MASK
 from sevens.games.shichinarabe.lanes import Lane as Lane  # moved there, re-exported
@@ -41,8 +39,14 @@ def joker_masks(occupied: int, rules: Rules) -> tuple[int, int]:
 
 
 def _by_suit(tables: Sequence[Sequence[int]], occupied: int) -> int:
-    """The union over the four suits of ``tables[suit][that suit's row of occupied]`` (each suit's own bits)."""
-    return reduce(or_, (table[occupied >> ROW * suit & ROW_MASK] for suit, table in enumerate(tables)))
+    """The union over the four suits of ``tables[suit][that suit's row of occupied]`` (written out: the heuristic
+    asks it for every play it weighs, and a loop costs twice as much)."""
+    return (
+        tables[0][occupied & ROW_MASK]
+        | tables[1][(occupied >> ROW) & ROW_MASK]
+        | tables[2][(occupied >> 2 * ROW) & ROW_MASK]
+        | tables[3][(occupied >> 3 * ROW) & ROW_MASK]
+    )
 
 
 def neighbour(card: int, side: int, ring: bool) -> int:
