@@ -189,8 +189,7 @@ def joker_score(action: Action, s: Situation, w: Weights) -> float:
 
 def score_actions(s: Situation, legal: Sequence[Action], w: Weights = DEFAULT_WEIGHTS) -> list[float]:
     """A score per legal action (higher is better); a pass is scored against the best play."""
-    rules = s.rules
-    card_scores = row_scores(rules, w)
+    card_scores = row_scores(s.rules, w)
     scores: list[float] = []
     # playing my last card finishes, nothing can beat that, unless jokers are left alone in the hand (B8c)
     last_card = (NEVER / 2 if s.jokers > 0 else WIN) if s.hand.bit_count() == 1 else None

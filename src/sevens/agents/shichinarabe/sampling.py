@@ -190,7 +190,8 @@ class OpponentModel(ChoiceModel):
         logs = self.seat_component_logs(seat, hand, jokers)
         if len(logs) == 1:
             return logs[0]
-        return max(logs) + math.log(sum(relative_likelihoods(logs))) - self._log_components
+        top = max(logs)
+        return top + math.log(sum(math.exp(x - top) for x in logs)) - self._log_components
 
     def seat_component_logs(self, seat: int, hand: int, jokers: int) -> list[float]:
         """Per policy of the mixture, the log-likelihood of ``seat``'s choices if it holds ``hand`` and
@@ -254,12 +255,6 @@ class OpponentModel(ChoiceModel):
             else:
                 verdicts.append(kind == PLAY and d.action.card == card)
         return verdicts
-
-
-def relative_likelihoods(logs: Sequence[float]) -> list[float]:
-    """Log-likelihoods as likelihoods relative to the largest (1 for the best; no overflow)."""
-    top = max(logs)
-    return [math.exp(x - top) for x in logs]
 
 
 def posterior_deals(sampler: Sampler, model: OpponentModel, burn_in: int, thin: int) -> Callable[[random.Random], Deal]:

@@ -24,6 +24,7 @@ same samples, and with no rollout noise the same values and moves, several times
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 
@@ -37,7 +38,7 @@ from sevens.games.shichinarabe.view import View
 from . import kernel as compiled
 from .heuristic import HeuristicAgent, situation_of
 from .policy import DEFAULT_WEIGHTS, Situation, Weights, pass_score, row_scores, score_actions
-from .sampling import Deal, OpponentModel, Sampler, build_state, posterior_deals, relative_likelihoods, with_hands
+from .sampling import Deal, OpponentModel, Sampler, build_state, posterior_deals, with_hands
 
 
 class Rollout:
@@ -211,6 +212,12 @@ class SearchAgent(common.SevensSearch[View, Action, State, HeuristicAgent]):
 
         deals = chained if self.opponents is None else read
         return common.template_states(deals, lambda deal: build_state(view, knowledge, deal), with_hands)
+
+
+def relative_likelihoods(logs: Sequence[float]) -> list[float]:
+    """Log-likelihoods as likelihoods relative to the largest (1 for the best; no overflow)."""
+    top = max(logs)
+    return [math.exp(x - top) for x in logs]
 
 
 class OracleAgent(common.OracleSource[State], SearchAgent):
