@@ -52,7 +52,7 @@ from sevens.games.shichinarabe.actions import PASS
 from sevens.games.shichinarabe.rules import Rules
 
 from .heuristic import GreedyAgent, HeuristicAgent
-from .policy import DEFAULT_WEIGHTS
+from .policy import DEFAULT_WEIGHTS, Weights
 from .search import OracleAgent, SearchAgent
 
 NEVER_HOLDS_BACK = 99
@@ -79,11 +79,6 @@ LARGE_WIN_BONUS = 10.0
 six ``normal`` that took it from 1.19× to 1.45× chance on the same deals (docs/strength.md)."""
 LARGE_LEVEL_MIXTURE = (LARGE_HARD_WEIGHTS, LARGE_NORMAL_WEIGHTS, NORMAL_WEIGHTS)
 """At a large table: the other players may play like ``hard`` or ``normal`` there, or like ``normal`` elsewhere."""
-EXPERT_BY_TABLE = {
-    False: (DEFAULT_WEIGHTS, LEVEL_MIXTURE, 0.0),
-    True: (LARGE_HARD_WEIGHTS, LARGE_LEVEL_MIXTURE, LARGE_WIN_BONUS),
-}
-"""``expert``'s own weights, its reading of the others and its win bonus, at a small and at a large table."""
 
 
 def few_players(rules: Rules) -> bool:
@@ -163,9 +158,13 @@ class ExpertAgent(SearchAgent):
         large = large_table(view.rules)
         if large != self._large:  # the table's size holds for the whole game: this runs before its first move
             self._large = large
-            self.weights, self.opponents, self.win_bonus = EXPERT_BY_TABLE[large]
-            self._default = HeuristicAgent(self.weights)
+            self._use(LARGE_HARD_WEIGHTS if large else DEFAULT_WEIGHTS, LARGE_LEVEL_MIXTURE if large else LEVEL_MIXTURE)
         return super().act(view, legal)
+
+    def _use(self, weights: Weights, opponents: Sequence[Weights]) -> None:
+        self._default = HeuristicAgent(weights)
+        self.weights, self.opponents = weights, tuple(opponents)
+        self.win_bonus = LARGE_WIN_BONUS if weights is LARGE_HARD_WEIGHTS else 0.0
 
 
 def expert_oracle() -> Agent:
