@@ -63,11 +63,6 @@ FEATURES = 7 * 52 + 1 + SEATS * SEAT_FEATURES + 1 + RULE_FEATURES
 exchanges (52 each); the pass is legal; 8 seats; own jokers; the rules."""
 
 
-def observation_size(players: int) -> int:
-    """The length of the vector env's observation for ``players`` (``sevens.kernel.engine.observation_size``)."""
-    return O_SEATS + 3 * players + 2
-
-
 def check_playable(rules: object) -> Rules:
     """``rules`` if the learned agent plays them, else a :class:`RulesError` saying what it plays."""
     if not isinstance(rules, Rules):
@@ -82,7 +77,7 @@ def observation_of(view: Any) -> U8:
     """``view`` in the vector env's observation layout (uint8), seats relative to the viewer. The pass streak
     (the last number) is not in a view and stays 0; :class:`Features` does not read it."""
     n = view.rules.players
-    obs = np.zeros(observation_size(n), dtype=np.uint8)
+    obs = np.zeros(O_SEATS + 3 * n + 2, dtype=np.uint8)  # sevens.kernel.engine.observation_size
     obs[O_HAND : O_HAND + 52] = bits_of(view.hand)
     obs[O_TABLE : O_TABLE + 52] = bits_of(view.table)
     obs[O_JOKER_AT : O_JOKER_AT + 52] = bits_of(view.joker_positions)
@@ -144,14 +139,11 @@ class Features:
         rows = (occupied.reshape(games, 4, 13) * self._powers).sum(axis=2)  # (games, 4) row bit sets
         open_rows = self._rows[rows]
         playable = ((open_rows[:, :, None] >> np.arange(13)) & 1).reshape(games, 52)
-        out[:, 0:52] = hand
-        out[:, 52:104] = table
-        out[:, 104:156] = jokers_at
+        out[:, 0:156] = obs[:, O_HAND : O_JOKER_AT + 52]  # hand, table, jokers on the table: in the observation's order
         out[:, 156:208] = playable & (1 - occupied) & (1 - hand)  # where only the others can play
         out[:, 208:260] = masks[:, A_PLAY : A_PLAY + 52]
         out[:, 260:312] = masks[:, A_JOKER_BELOW : A_JOKER_BELOW + 52] | masks[:, A_JOKER_ABOVE : A_JOKER_ABOVE + 52]
-        out[:, 312:364] = masks[:, A_SWAP : A_SWAP + 52]
-        out[:, 364] = masks[:, A_PASS]
+        out[:, 312:365] = masks[:, A_SWAP : A_PASS + 1]  # exchanges, then the pass
         held = obs[:, O_SEATS : O_SEATS + k].astype(np.float32)
         passes = obs[:, O_SEATS + n : O_SEATS + n + k].astype(np.float32)
         status = obs[:, O_SEATS + 2 * n : O_SEATS + 2 * n + k]
@@ -174,12 +166,11 @@ class Network:
     layers: tuple[tuple[F32, F32], ...]
 
     def scores(self, features: F32) -> F32:
+        *hidden, (weights, bias) = self.layers
         x = features
-        for i, (weights, bias) in enumerate(self.layers):
-            x = x @ weights + bias
-            if i < len(self.layers) - 1:
-                x = np.maximum(x, 0.0)
-        return x
+        for hidden_weights, hidden_bias in hidden:
+            x = np.maximum(x @ hidden_weights + hidden_bias, 0.0)
+        return x @ weights + bias
 
     def best(self, features: F32, masks: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
         """The legal action number with the highest score, per row (ties to the lowest number)."""

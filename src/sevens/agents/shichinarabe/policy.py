@@ -52,7 +52,7 @@ class Situation:
     jokers: int
     occupied: int  # table cards and joker positions
     playable: int  # positions playable now (from the engine's tables)
-    passes_left: int | None  # None: unlimited
+    passes_left: int | None  # None: unlimited (as is the engine's count left of its NO_LIMIT: far above any reserve)
 
 
 def lane_score(lane: Sequence[int], hand_row: int, w: Weights, half: bool) -> float:
@@ -138,13 +138,10 @@ class RowScores:
 @lru_cache(maxsize=64)
 def row_scores(rules: Rules, w: Weights) -> RowScores:
     """The shared :class:`RowScores` of these rules and weights. Weights that differ only in how they pass
-    (the levels, and the search's mixture of them) share one: a card's score never reads those fields."""
-    return _row_scores(rules, replace(w, pass_threshold=0.0, pass_pressure=0.0, pressure_options=0, reserve=0))
-
-
-@lru_cache(maxsize=32)
-def _row_scores(rules: Rules, w: Weights) -> RowScores:
-    return RowScores(rules, w)
+    (the levels, and the search's mixture of them) share one, that of the weights with those fields at 0: a
+    card's score never reads them."""
+    card_weights = replace(w, pass_threshold=0.0, pass_pressure=0.0, pressure_options=0, reserve=0)
+    return RowScores(rules, w) if w == card_weights else row_scores(rules, card_weights)
 
 
 def _tunnel_effect(row: int, rank: int, hand_row: int, lanes: tuple[Lane, ...], rules: Rules, w: Weights) -> float:
@@ -192,8 +189,7 @@ def joker_score(action: Action, s: Situation, w: Weights) -> float:
 
 def score_actions(s: Situation, legal: Sequence[Action], w: Weights = DEFAULT_WEIGHTS) -> list[float]:
     """A score per legal action (higher is better); a pass is scored against the best play."""
-    rules = s.rules
-    card_scores = row_scores(rules, w)
+    card_scores = row_scores(s.rules, w)
     scores: list[float] = []
     # playing my last card finishes, nothing can beat that, unless jokers are left alone in the hand (B8c)
     last_card = (NEVER / 2 if s.jokers > 0 else WIN) if s.hand.bit_count() == 1 else None

@@ -164,10 +164,9 @@ class OpponentModel(ChoiceModel):
         self.view, self.knowledge = view, knowledge
         self.components: tuple[Weights, ...] = tuple(mixture) if mixture else (weights,)
         self._component_scores = [row_scores(view.rules, w) for w in self.components]
+        self._scorers = list(dict.fromkeys(self._component_scores))  # policies that differ only in passing share one
         self._log_components = math.log(len(self.components))
         rules = view.rules
-        limit = rules.pass_limit
-        by_seat: dict[int, list[_Moment]] = self.by_seat
         for d in knowledge.decisions:
             if d.seat == view.seat or view.statuses[d.seat] != "in" or d.action.kind == GHOST:
                 continue
@@ -175,11 +174,11 @@ class OpponentModel(ChoiceModel):
                 continue  # already a hard fact (knowledge.excluded)
             playable = playable_mask(d.occupied, rules) & ~d.occupied
             below, above = joker_masks(d.occupied, rules) if rules.jokers else (0, 0)
-            left = None if limit is None else limit - d.passes_used
-            by_seat.setdefault(d.seat, []).append(_Moment(d, playable, below, above, left))
+            left = None if rules.pass_limit is None else rules.pass_limit - d.passes_used
+            self.by_seat.setdefault(d.seat, []).append(_Moment(d, playable, below, above, left))
         self._compiled: kernel.CompiledReading | None = None
         if compiled and not rules.jokers:
-            moments = {s: [(m.decision, m.playable, m.passes_left) for m in found] for s, found in by_seat.items()}
+            moments = {s: [(m.decision, m.playable, m.passes_left) for m in found] for s, found in self.by_seat.items()}
             self._compiled = kernel.CompiledReading(rules, self.components, moments, knowledge.put_out)
 
     def log_weight(self, deal: Deal) -> float:
@@ -240,25 +239,17 @@ class OpponentModel(ChoiceModel):
         rules, d = self.view.rules, m.decision
         plays = then & m.playable
         can_pass = (m.passes_left is None or m.passes_left > 0) and (rules.voluntary_pass or not plays)
-        count = len(self.components)
-        if plays.bit_count() + can_pass < 2:
-            return [None] * count
         kind = d.action.kind
-        if kind == PASS:
-            if not can_pass:
-                return [None] * count
-        elif kind != PLAY or not plays >> d.action.card & 1:
-            return [None] * count
+        impossible = not can_pass if kind == PASS else kind != PLAY or not plays >> d.action.card & 1
+        if plays.bit_count() + can_pass < 2 or impossible:
+            return [None] * len(self.components)
         if not then & (then - 1):
-            return [kind == PLAY] * count  # the last card: playing it wins
+            return [kind == PLAY] * len(self.components)  # the last card: playing it wins
         verdicts: list[bool | None] = []
-        best: dict[int, tuple[int, float]] = {}
+        best = {scorer: scorer.best(plays, then, d.occupied) for scorer in self._scorers}
         situation = Situation(rules, then, 0, d.occupied, m.playable, m.passes_left) if can_pass else None
         for w, scorer in zip(self.components, self._component_scores, strict=True):
-            found = best.get(id(scorer))
-            if found is None:
-                found = best[id(scorer)] = scorer.best(plays, then, d.occupied)
-            card, score = found
+            card, score = best[scorer]
             if situation is not None and pass_score(situation, score, w) > score:
                 verdicts.append(kind == PASS)
             else:

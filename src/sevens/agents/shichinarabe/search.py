@@ -30,7 +30,6 @@ from collections.abc import Callable, Sequence
 
 from sevens.agents.common import search as common
 from sevens.agents.common.montecarlo import DEFAULT_MIN_SAMPLES, DEFAULT_STOP_Z
-from sevens.games.sevens_core.state import SEVEN_OF_DIAMONDS
 from sevens.games.shichinarabe.actions import PASS, PASS_ACTION, PLAY_ACTIONS, Action
 from sevens.games.shichinarabe.rules import Rules
 from sevens.games.shichinarabe.state import State
@@ -56,27 +55,16 @@ class Rollout:
 
     def points(self, state: State, seat: int, rng: random.Random) -> int:
         """Play ``state`` (changed in place) to the end; E2 points of ``seat``."""
-        self.play_out(state, rng, seat)
-        return common.seat_points(state.result(), seat)
+        return int(self.value(state, seat, rng, 0.0))
 
     def value(
         self, state: State, seat: int, rng: random.Random, win_bonus: float, others: Sequence[Weights] | None = None
     ) -> float:
-        """Play ``state`` to the end; E2 points of ``seat`` plus ``win_bonus`` if it ranks first. ``others``
-        (one per seat, ``seat``'s own ignored) are the weights the other seats play with, else the rollout's."""
-        self.play_out(state, rng, seat, others)
-        return common.seat_value(state.result(), seat, win_bonus)
-
-    def play_out(
-        self, state: State, rng: random.Random, seat: int = -1, others: Sequence[Weights] | None = None
-    ) -> None:
-        """Play ``state`` (changed in place) to the end; ``seat`` gets ``self_noise`` (and the rollout's
-        weights when ``others`` gives the other seats theirs)."""
+        """Play ``state`` (changed in place) to the end; E2 points of ``seat`` plus ``win_bonus`` if it ranks
+        first. ``seat`` gets ``self_noise``; ``others`` (one per seat, ``seat``'s own ignored) are the weights the
+        other seats play with, else the rollout's."""
         rules, limit = self.rules, state._limit
-        if others is None:
-            seat_weights = [self.weights] * len(state._hands)
-        else:
-            seat_weights = [self.weights if s == seat else w for s, w in enumerate(others)]
+        seat_weights = [self.weights if others is None or s == seat else others[s] for s in range(len(state._hands))]
         seat_scores = [self._card_scores if w is self.weights else row_scores(rules, w) for w in seat_weights]
         other_noise, own_noise = self.noise, self.self_noise
         voluntary = rules.voluntary_pass
@@ -100,25 +88,22 @@ class Rollout:
             occupied = state._occupied
             best, score = seat_scores[p].best(cands, hand, occupied, noise, rng)
             if can_pass:
-                situation = Situation(rules, hand, 0, occupied, state._playable, None if left > 1 << 40 else left)
+                situation = Situation(rules, hand, 0, occupied, state._playable, left)
                 if pass_score(situation, score, w) + noise * rng.random() > score:
                     state.apply(PASS_ACTION)
                     continue
             state.apply(PLAY_ACTIONS[best])
+        return common.seat_value(state.result(), seat, win_bonus)
 
     def _needs_engine(self, state: State, p: int) -> bool:
         """Whether ``p`` may hold a joker, swap one, or must open with the 7♦: moves the engine's list decides."""
         swaps = self.rules.joker_exchange == "optional" and state._hands[p] & state._joker_at
-        opens = state._opens_with_7d and not state._occupied >> SEVEN_OF_DIAMONDS & 1
-        return bool(state._jokers[p] or swaps or opens)
+        return bool(state._jokers[p] or swaps or state._opening_pending())
 
     def _engine_move(self, state: State, p: int, rng: random.Random, noise: float, w: Weights) -> None:
         legal = state.legal_actions()
         left = state._limit - state._passes[p]
-        situation = Situation(
-            self.rules, state._hands[p], state._jokers[p], state._occupied, state._playable,
-            None if left > 1 << 40 else left,
-        )  # fmt: skip
+        situation = Situation(self.rules, state._hands[p], state._jokers[p], state._occupied, state._playable, left)
         scores = score_actions(situation, legal, w)
         best = max(range(len(legal)), key=lambda i: scores[i] + noise * rng.random())
         state.apply(legal[best])
