@@ -17,18 +17,28 @@ from pathlib import Path
 NOT_CODE = {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.ENDMARKER}
 
 
+def _is_text(node: ast.stmt) -> bool:
+    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+
+
+def docstring_lines(tree: ast.Module) -> set[int]:
+    """The lines of every docstring: the first statement of a module, class or function, and an attribute's
+    (PEP 257: a string right after an assignment in a module or class body, which Sphinx reads as its doc)."""
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            continue
+        body, attributes = node.body, isinstance(node, ast.Module | ast.ClassDef)
+        for i, statement in enumerate(body):
+            after_assignment = attributes and i > 0 and isinstance(body[i - 1], ast.Assign | ast.AnnAssign)
+            if _is_text(statement) and (i == 0 or after_assignment):
+                lines.update(range(statement.lineno, (statement.end_lineno or statement.lineno) + 1))
+    return lines
+
+
 def code_lines(text: str) -> int:
     """How many lines of ``text`` hold code (a docstring is not code)."""
-    docstrings: set[int] = set()
-    for node in ast.walk(ast.parse(text)):
-        if isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and node.body:
-            first = node.body[0]
-            if (
-                isinstance(first, ast.Expr)
-                and isinstance(first.value, ast.Constant)
-                and isinstance(first.value.value, str)
-            ):
-                docstrings.update(range(first.lineno, (first.end_lineno or first.lineno) + 1))
+    docstrings = docstring_lines(ast.parse(text))
     lines: set[int] = set()
     for token in tokenize.generate_tokens(io.StringIO(text).readline):
         if token.type not in NOT_CODE:
