@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
-from typing import cast
+from collections.abc import Callable, Sequence
+from typing import Any, cast
 
 import pytest
 
-from sevens.agents.base import make_agent
+from sevens.agents.base import Agent, make_agent
 from sevens.agents.common.montecarlo import WALL_FACTOR, Budget, BudgetedAgent, sample_chunks
+from sevens.agents.shichinarabe import kernel as compiled
+from sevens.agents.shichinarabe.search import KERNEL_JOKER_SAMPLES_PER_SECOND
 from sevens.games.killer import Rules as KillerRules
 from sevens.games.killer import State as KillerState
 from sevens.games.seven27 import Rules as Seven27Rules
@@ -112,3 +114,39 @@ def test_the_deterministic_budget_matches_the_clock_and_can_be_chosen() -> None:
     chosen = make_agent("expert", "killer", samples=12)
     assert isinstance(chosen, BudgetedAgent) and chosen.budget == Budget(450.0, 12, WALL_FACTOR, settle=True)
     assert cast(BudgetedAgent, make_agent("expert", "killer")).budget == Budget(450.0)
+
+
+class SamplesSeen:
+    """Wraps a searching agent and keeps the most samples any of its decisions used."""
+
+    needs_view = True
+
+    def __init__(self, agent: BudgetedAgent) -> None:
+        self.agent, self.name, self.most = agent, "spy", 0
+
+    def reset(self, seat: int, seed: int) -> None:
+        cast(Agent, self.agent).reset(seat, seed)
+
+    def act(self, view: Any, legal: Sequence[Any]) -> Any:
+        self.agent.last_samples = 0
+        action = cast(Agent, self.agent).act(view, legal)
+        self.most = max(self.most, self.agent.last_samples)
+        return action
+
+
+def test_a_matched_budget_follows_the_rules_speed() -> None:
+    """In ``joker`` the reading of past choices runs in Python, so 300 ms of CPU buys fewer samples there: a
+    room's expert (deterministic, matched budget) takes that many, and thinks about as long as on the clock (it
+    took 2,400 samples, 988 ms a move and 2.9 s at p95, before)."""
+    expert = cast(BudgetedAgent, make_agent("expert", "shichinarabe", deterministic=True))
+    joker, standard = Rules.preset("joker"), Rules.preset("standard")
+    assert expert.decision_budget(standard).samples == expert.deterministic_samples
+    matched = round(KERNEL_JOKER_SAMPLES_PER_SECOND * expert.think_ms / 1000) if compiled.available() else None
+    assert expert.decision_budget(joker).samples == (matched or expert.deterministic_samples)
+    if compiled.available():
+        assert matched is not None and matched < expert.deterministic_samples / 3
+    chosen = cast(BudgetedAgent, make_agent("expert", "shichinarabe", samples=40))
+    assert chosen.decision_budget(joker) == chosen.budget  # a number asked for stays that number
+    spy = SamplesSeen(expert)
+    play_out(State.new(joker.replace(players=3), 5), [spy, make_agent("normal"), make_agent("normal")], 5)
+    assert 0 < spy.most <= (matched or expert.deterministic_samples)

@@ -34,7 +34,8 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 
@@ -108,6 +109,7 @@ class BudgetedAgent:
         if rollouts is not None and rollouts < 1:
             raise ValueError(f"rollouts={rollouts} must be at least 1 (or None for a time budget)")
         self.budget = Budget(think_ms, rollouts)
+        self._matched = False  # the sample budget is the one matching think_ms: it follows the rules' speed
         self.seat = 0
         self._rng = random.Random(0)
         self.last_samples = 0  # samples used by the last decision (for measurements)
@@ -123,14 +125,32 @@ class BudgetedAgent:
     @property
     def deterministic_samples(self) -> int:
         """The sample budget matching ``think_ms`` of CPU time (:attr:`samples_per_cpu_second`)."""
-        return max(1, round(self.samples_per_cpu_second * self.think_ms / 1000.0))
+        return self._samples_at(self.samples_per_cpu_second)
+
+    def _samples_at(self, per_cpu_second: float) -> int:
+        return max(1, round(per_cpu_second * self.think_ms / 1000.0))
+
+    def samples_per_cpu_second_under(self, rules: Any) -> float:
+        """How many samples a CPU second gives under ``rules`` (a family whose sampling is slower under some
+        rules says so here): :attr:`samples_per_cpu_second` by default."""
+        return self.samples_per_cpu_second
 
     def make_deterministic(self, samples: int | None = None, patience: float | None = None) -> None:
-        """Think in samples, not time: at most ``samples`` (default :attr:`deterministic_samples`), stopping
-        early once the decision is settled as on the clock; the same seed and views give the same moves (unless
-        a decision outlasts ``patience`` × ``think_ms`` of wall-clock time, :class:`Budget`)."""
+        """Think in samples, not time: at most ``samples`` (default :attr:`deterministic_samples`, then under
+        each game's rules the number matching ``think_ms`` there, :meth:`decision_budget`), stopping early once
+        the decision is settled as on the clock; the same seed and views give the same moves (unless a decision
+        outlasts ``patience`` × ``think_ms`` of wall-clock time, :class:`Budget`)."""
         fixed = self.deterministic_samples if samples is None else samples
         self.budget = Budget(self.think_ms, fixed, self.budget.wall_factor, settle=True, patience=patience)
+        self._matched = samples is None
+
+    def decision_budget(self, rules: Any) -> Budget:
+        """The budget of one decision under ``rules``: a matched sample budget takes the samples ``think_ms`` of
+        CPU buys under these rules (``joker``'s reading is slower), so a room's computer player thinks as long
+        as on the clock; any other budget as it is."""
+        if not self._matched:
+            return self.budget
+        return replace(self.budget, samples=self._samples_at(self.samples_per_cpu_second_under(rules)))
 
     def reset(self, seat: int, seed: int) -> None:
         self.seat = seat
