@@ -308,9 +308,11 @@ class State(StateBase):
             self._stands[p] += 1
             self._ops.append(Operation("stand", p))
         self._turn = self._next_taker(self._order.index(p) + 1)
-        if self._turn < 0 and self._took:
+        if self._turn >= 0:
+            return
+        if self._took:
             self._start_betting()
-        elif self._turn < 0:
+        else:
             self._finish()  # D5: a full card round with nobody taking a card
 
     # ------------------------------------------------------------------ flow
