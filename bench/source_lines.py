@@ -2,6 +2,10 @@
 folders, in the working tree or at a git revision (issue 29's measure of ``games/`` + ``agents/``):
 
     python bench/source_lines.py [--rev REV] src/sevens/games src/sevens/agents
+    python bench/source_lines.py --commits dd8a848..HEAD src/sevens/games src/sevens/agents
+
+``--commits`` prints what each commit of a range (merges left out) added to the SLOC of those folders, to tell
+what a refactor took out from what features added in the same weeks.
 """
 
 from __future__ import annotations
@@ -59,11 +63,38 @@ def sources(folders: Sequence[str], rev: str | None) -> Iterator[str]:
             yield subprocess.run(["git", "show", f"{rev}:{name}"], capture_output=True, text=True, check=True).stdout
 
 
+def _git(*args: str) -> str:
+    return subprocess.run(["git", *args], capture_output=True, text=True, check=True).stdout
+
+
+def _code_at(rev: str, name: str) -> int:
+    """SLOC of one file at ``rev`` (0 where the file does not exist)."""
+    shown = subprocess.run(["git", "show", f"{rev}:{name}"], capture_output=True, text=True)
+    return code_lines(shown.stdout) if shown.returncode == 0 else 0
+
+
+def commit_deltas(commits: str, folders: Sequence[str]) -> Iterator[tuple[int, str, str]]:
+    """(SLOC added, short hash, subject) of each non-merge commit of ``commits`` that touches ``folders``,
+    oldest first: only the ``.py`` files a commit changed are counted, before and after it."""
+    for sha in _git("rev-list", "--no-merges", "--reverse", commits, "--", *folders).split():
+        changed = _git("diff-tree", "-r", "--name-only", "--no-commit-id", f"{sha}^", sha, "--", *folders).split()
+        names = [n for n in changed if n.endswith(".py")]
+        delta = sum(_code_at(sha, n) - _code_at(f"{sha}^", n) for n in names)
+        yield delta, sha[:7], _git("log", "-1", "--format=%s", sha).strip()
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rev", help="a git revision (default: the working tree)")
+    parser.add_argument("--commits", help="a range of commits (A..B): what each added to the SLOC")
     parser.add_argument("folders", nargs="+")
     args = parser.parse_args(argv)
+    if args.commits:
+        deltas = list(commit_deltas(args.commits, args.folders))
+        for delta, sha, subject in deltas:
+            print(f"{delta:+5d} {sha} {subject}")
+        print(f"{sum(d for d, _, _ in deltas):+5d} in {len(deltas)} commits")
+        return
     texts = list(sources(args.folders, args.rev))
     raw, code = sum(len(t.splitlines()) for t in texts), sum(map(code_lines, texts))
     print(f"{len(texts)} files, {raw} raw lines, {code} SLOC")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
+
+import pytest
 
 from bench_scripts import load_bench_script, run_main
 
@@ -48,3 +51,29 @@ def test_the_script_counts_a_folder(tmp_path: Path) -> None:
     code, out, err = run_main(load_bench_script("source_lines"), [str(tmp_path)])
     assert code == 0, err
     assert out.strip() == f"1 files, {len(SAMPLE.splitlines())} raw lines, 5 SLOC"
+
+
+def test_commits_mode_prints_what_each_commit_added(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def git(*args: str) -> None:
+        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], cwd=tmp_path, check=True,
+                       capture_output=True)  # fmt: skip
+
+    git("init", "-q")
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg/a.py").write_text("x = 1\n")
+    (tmp_path / "notes.md").write_text("outside the folder\n")
+    git("add", ".")
+    git("commit", "-q", "-m", "base")
+    (tmp_path / "pkg/a.py").write_text('"""Doc."""\nx = 1\ny = 2\nz = 3\n')
+    git("commit", "-q", "-am", "feature: two lines")
+    (tmp_path / "pkg/b.py").write_text("w = 4\n")
+    (tmp_path / "pkg/a.py").write_text("x = 1\n")
+    git("add", ".")
+    git("commit", "-q", "-m", "refactor: one file less")
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_main(load_bench_script("source_lines"), ["--commits", "HEAD~2..HEAD", "pkg"])
+    assert code == 0, err
+    lines = out.splitlines()
+    assert [line.split()[0] for line in lines] == ["+2", "-1", "+1"]
+    assert lines[0].endswith("feature: two lines") and lines[1].endswith("refactor: one file less")
+    assert lines[2] == "   +1 in 2 commits"
