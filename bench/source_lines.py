@@ -50,6 +50,10 @@ def code_lines(text: str) -> int:
     return len(lines)
 
 
+def _git(*args: str) -> str:
+    return subprocess.run(["git", *args], capture_output=True, text=True, check=True).stdout
+
+
 def sources(folders: Sequence[str], rev: str | None) -> Iterator[str]:
     """The text of every ``.py`` file under ``folders`` (paths from the repository's root with ``rev``)."""
     for folder in folders:
@@ -57,14 +61,8 @@ def sources(folders: Sequence[str], rev: str | None) -> Iterator[str]:
             path = Path(folder)
             yield from (p.read_text() for p in ([path] if path.is_file() else sorted(path.rglob("*.py"))))
             continue
-        names = subprocess.run(["git", "ls-tree", "-r", "--name-only", rev, folder], capture_output=True, text=True,
-                               check=True).stdout.split()  # fmt: skip
-        for name in (n for n in names if n.endswith(".py")):
-            yield subprocess.run(["git", "show", f"{rev}:{name}"], capture_output=True, text=True, check=True).stdout
-
-
-def _git(*args: str) -> str:
-    return subprocess.run(["git", *args], capture_output=True, text=True, check=True).stdout
+        names = _git("ls-tree", "-r", "--name-only", rev, folder).split()
+        yield from (_git("show", f"{rev}:{name}") for name in names if name.endswith(".py"))
 
 
 def _code_at(rev: str, name: str) -> int:
