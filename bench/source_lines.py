@@ -74,11 +74,11 @@ def _code_at(rev: str, name: str) -> int:
 def commit_deltas(commits: str, folders: Sequence[str]) -> Iterator[tuple[int, str, str]]:
     """(SLOC added, short hash, subject) of each non-merge commit of ``commits`` that touches ``folders``,
     oldest first: only the ``.py`` files a commit changed are counted, before and after it."""
-    for sha in _git("rev-list", "--no-merges", "--reverse", commits, "--", *folders).split():
+    for line in _git("log", "--no-merges", "--reverse", "--format=%H %s", commits, "--", *folders).splitlines():
+        sha, _, subject = line.partition(" ")
         changed = _git("diff-tree", "-r", "--name-only", "--no-commit-id", f"{sha}^", sha, "--", *folders).split()
         names = [n for n in changed if n.endswith(".py")]
-        delta = sum(_code_at(sha, n) - _code_at(f"{sha}^", n) for n in names)
-        yield delta, sha[:7], _git("log", "-1", "--format=%s", sha).strip()
+        yield sum(_code_at(sha, n) - _code_at(f"{sha}^", n) for n in names), sha[:7], subject
 
 
 def main(argv: Sequence[str] | None = None) -> None:
