@@ -115,6 +115,15 @@ def wait_for_my_turn_in_session(page: Page) -> bool:
     return page.locator("#table").get_attribute("data-session-over") != "true"
 
 
+def play_a_move(page: Page) -> str:
+    """Play one move (:func:`play_one`) and wait until the table has taken it; returns it."""
+    table = page.locator("#table")
+    move = table.get_attribute("data-move") or ""
+    played = play_one(page)
+    expect(table).not_to_have_attribute("data-move", move)
+    return played
+
+
 def play_to_the_end(page: Page) -> int:
     """Play every turn of this page until the game is over; returns how many moves it made."""
     table = page.locator("#table")
@@ -122,9 +131,7 @@ def play_to_the_end(page: Page) -> int:
         if not wait_for_my_turn(page):
             expect(table).to_have_attribute("data-session-over", "true")
             return moves
-        move = table.get_attribute("data-move")
-        play_one(page)
-        expect(table).not_to_have_attribute("data-move", move or "")
+        play_a_move(page)
     raise AssertionError("the game did not end")
 
 

@@ -17,6 +17,7 @@ from .helpers import (
     bots_game,
     create_room,
     enter_with_ticket,
+    play_a_move,
     play_one,
     play_to_the_end,
     start_game,
@@ -159,11 +160,8 @@ def test_kids_mode_in_japanese_gives_readings_and_keeps_the_hand_on_screen(new_p
     assert_on_screen(kids, kids.get_by_test_id("start"))
     kids.get_by_test_id("start").click()
     assert wait_for_my_turn(kids)
-    table = kids.locator("#table")
     while not kids.locator(".hand-card[data-legal=true]").count():  # nothing to play, so no hint to read: pass
-        move = table.get_attribute("data-move")
-        play_one(kids)
-        expect(table).not_to_have_attribute("data-move", move or "")
+        play_a_move(kids)
         assert wait_for_my_turn(kids)
     expect(kids.get_by_test_id("turn").locator("ruby rt")).to_have_text("ばん")
     readings = kids.get_by_test_id("hint-why").locator("ruby rt")  # kanji with their readings over them

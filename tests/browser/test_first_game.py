@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 from .conftest import DESKTOP, PHONE, NewPage
-from .helpers import create_room, play_one, screenshot_folder, start_game, wait_for_my_turn
+from .helpers import create_room, play_a_move, play_one, screenshot_folder, start_game, wait_for_my_turn
 from .language import assert_speaks
 
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
@@ -120,9 +120,7 @@ def test_a_newcomer_plays_a_whole_standard_round(new_page: NewPage, lang: str, s
             written += shoot(page, lang, "table", home)
             written.append(the_log_is_reachable_without_leaving_the_table(page, lang, home))
             leaving_asks_first(page)
-        move = table.get_attribute("data-move") or ""
-        play_one(page)
-        expect(table).not_to_have_attribute("data-move", move)
+        play_a_move(page)
         turns += 1
     expect(table).to_have_attribute("data-session-over", "true")
 

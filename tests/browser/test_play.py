@@ -11,7 +11,15 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import PHONE, NewPage
-from .helpers import bots_game, create_room, play_one, play_to_the_end, start_game, wait_for_my_turn
+from .helpers import (
+    bots_game,
+    create_room,
+    play_a_move,
+    play_one,
+    play_to_the_end,
+    start_game,
+    wait_for_my_turn,
+)
 
 FAMILIES = [
     ("shichinarabe", {}),
@@ -72,9 +80,7 @@ def test_a_reload_in_the_middle_of_a_game_resumes_it(page: Page) -> None:
     table = page.locator("#table")
     for _ in range(2):
         assert wait_for_my_turn(page)
-        move = table.get_attribute("data-move") or ""
-        play_one(page)
-        expect(table).not_to_have_attribute("data-move", move)
+        play_a_move(page)
     assert wait_for_my_turn(page)
     move = table.get_attribute("data-move") or ""
     cards = page.locator(".hand .hand-card").count()
@@ -89,14 +95,11 @@ def test_a_reload_in_the_middle_of_a_game_resumes_it(page: Page) -> None:
 def reach_a_turn_with_a_choice(page: Page) -> bool:
     """Play this page's turns until one offers a card to refuse and one to play (not a pass-only turn): True;
     False if the game ends first (a deal that leaves the person without a playable card until eliminated)."""
-    table = page.locator("#table")
     while wait_for_my_turn(page):
         illegal = page.locator(".hand-card[data-legal=false]")
         if illegal.count() and page.locator(".hand-card[data-legal=true]").count():
             return True
-        move = table.get_attribute("data-move") or ""
-        play_one(page)
-        expect(table).not_to_have_attribute("data-move", move)
+        play_a_move(page)
     return False
 
 
