@@ -1,18 +1,24 @@
 """How well the search reads hidden hands: the share of hidden cards a deal gives to their real holder.
 
-    python bench/inference.py --preset standard --games 10 [--samples 20] [--burn-in 300] [--thin 10]
-                              [--miss 0.05] [--seed 1000] [--json]
+    python bench/inference.py --preset standard --games 10 [--players N] [--field heuristic] [--samples 20]
+                              [--burn-in 300] [--thin 10] [--miss 0.05] [--seed 1000] [--json]
 
-Four ``heuristic`` players play each game (seeds ``--seed``, ``--seed``+1, …). At every decision of seat 0
-with a real choice, once at least 12 decisions have been made, the hidden cards are dealt ``--samples`` times
-by each method and each deal is scored by the share of hidden cards it gives to the seat that really holds
-them:
+Seat 0 and a field of ``--field`` players (an agent or level of the preset's family; ``heuristic`` by default)
+play each game (seeds ``--seed``, ``--seed``+1, …) at the preset's table or ``--players``. At every decision of
+seat 0 with a real choice, once at least 12 decisions have been made, the hidden cards
+are dealt ``--samples`` times by each method and each deal is scored by the share of hidden cards it gives to the
+seat that really holds them:
 
 * ``uniform``: the sampler alone (every deal consistent with the public deductions equally likely);
-* ``posterior``: the search's Metropolis–Hastings chain over the opponents' choices
-  (:func:`sevens.agents.shichinarabe.sampling.posterior_deals`, its defaults unless told).
+* ``posterior``: the search's Metropolis–Hastings chain over the opponents' choices, each family's own
+  (:func:`sevens.agents.shichinarabe.sampling.posterior_deals`, :func:`sevens.agents.killer.sampling.posterior_deals`,
+  their defaults unless told), reading them with the tuned ``heuristic``'s policy (in Killer over every past
+  choice, as ``expert`` reads);
+* ``expert`` (Shichi-narabe): the same chain reading each player as ``expert`` does, a mixture of the levels'
+  policies at this table's size.
 
-The difference is what reading the opponents' choices is worth, before any search.
+The difference is what reading the opponents' choices is worth, before any search. Seat 0 plays the
+``heuristic``'s moves, so every method reads the same games.
 """
 
 from __future__ import annotations
@@ -21,54 +27,136 @@ import argparse
 import json
 import random
 import statistics
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from sevens.agents.shichinarabe import HeuristicAgent
-from sevens.agents.shichinarabe.knowledge import Knowledge
-from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS
-from sevens.agents.shichinarabe.sampling import Deal, OpponentModel, Sampler, posterior_deals
+from sevens.agents import shichinarabe as shichinarabe_agents
+from sevens.agents.base import Agent, make_agent
+from sevens.agents.common.sampling import CardDealer
+from sevens.agents.killer import sampling as killer_sampling
+from sevens.agents.killer.heuristic import HeuristicAgent as KillerHeuristic
+from sevens.agents.killer.policy import DEFAULT_WEIGHTS as KILLER_WEIGHTS
+from sevens.agents.shichinarabe import sampling as shichinarabe_sampling
+from sevens.agents.shichinarabe.heuristic import HeuristicAgent as ShichinarabeHeuristic
+from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS as SHICHINARABE_WEIGHTS
 from sevens.agents.shichinarabe.search import SearchAgent
-from sevens.games.shichinarabe import Rules, State
+from sevens.errors import RulesError
+from sevens.games.registry import family_of
 
 MIN_DECISIONS = 12
 MAX_GAMES = 1000
 
+Deals = Callable[[random.Random], Any]
+Reading = Callable[[Any, Any, Any, int, int, float], Deals]
+"""How a search reads hands: ``(view, knowledge, sampler, burn_in, thin, miss) -> deals``."""
 
-def placed_right(deal: Deal, state: State, sampler: Sampler) -> float:
+
+def hands_of(deal: Any) -> list[int]:
+    """Every seat's hand in a deal of either family (Killer's is the tuple of hands itself)."""
+    return list(getattr(deal, "hands", deal))
+
+
+def placed_right(deal: Any, state: Any, sampler: CardDealer[Any]) -> float:
     """The share of the hidden cards ``deal`` gives to the seat that really holds them."""
-    right = sum((deal.hands[s] & state.hand(s) & sampler.hidden).bit_count() for s in sampler.seats)
+    hands = hands_of(deal)
+    right: int = sum((hands[s] & state.hand(s) & sampler.hidden).bit_count() for s in sampler.seats)
     return right / max(1, sampler.hidden.bit_count())
 
 
-def measure(preset: str, games: int, samples: int, burn_in: int, thin: int, miss: float, seed: int) -> dict[str, Any]:
-    """Mean share placed right per method over seat 0's decisions in ``games`` heuristic games."""
-    rules = Rules.preset(preset)
-    shares: dict[str, list[float]] = {"uniform": [], "posterior": []}
+def search_reading(view: Any, knowledge: Any, sampler: Any, burn_in: int, thin: int, miss: float) -> Deals:
+    """Shichi-narabe's ``search``: the chain reading every player with the tuned ``heuristic``'s policy."""
+    model = shichinarabe_sampling.OpponentModel(view, knowledge, SHICHINARABE_WEIGHTS, miss)
+    return shichinarabe_sampling.posterior_deals(sampler, model, burn_in, thin)
+
+
+def expert_reading(view: Any, knowledge: Any, sampler: Any, burn_in: int, thin: int, miss: float) -> Deals:
+    """Shichi-narabe's ``expert``: the chain reading each player as a mixture of the levels of this table."""
+    large = shichinarabe_agents.large_table(view.rules)
+    weights = shichinarabe_agents.LARGE_HARD_WEIGHTS if large else SHICHINARABE_WEIGHTS
+    levels = shichinarabe_agents.LARGE_LEVEL_MIXTURE if large else shichinarabe_agents.LEVEL_MIXTURE
+    model = shichinarabe_sampling.OpponentModel(view, knowledge, weights, miss, levels)
+    return shichinarabe_sampling.posterior_deals(sampler, model, burn_in, thin)
+
+
+def killer_reading(view: Any, knowledge: Any, sampler: Any, burn_in: int, thin: int, miss: float) -> Deals:
+    """Killer's ``expert`` (and ``hard`` at six players or more): the chain over every past choice."""
+    every = len(knowledge.decisions)
+    model = killer_sampling.OpponentModel(
+        view, knowledge, KILLER_WEIGHTS, miss, horizon=every, hint_miss=killer_sampling.SAMPLER_HINT
+    )
+    return killer_sampling.posterior_deals(sampler, model, burn_in, thin)
+
+
+@dataclass(frozen=True)
+class FamilyReadings:
+    """What the measure needs of a family: seat 0's player (whose knowledge of the round is read), the sampler
+    of a view's hidden cards, and the readings to compare with it."""
+
+    hero: Callable[[], Agent]
+    sampler: Callable[[Any, Any], CardDealer[Any]]
+    readings: dict[str, Reading]
+
+
+FAMILIES = {
+    "shichinarabe": FamilyReadings(
+        ShichinarabeHeuristic,
+        shichinarabe_sampling.Sampler,
+        {"posterior": search_reading, "expert": expert_reading},
+    ),
+    "killer": FamilyReadings(KillerHeuristic, killer_sampling.Sampler, {"posterior": killer_reading}),
+}
+
+
+def measure(
+    preset: str,
+    games: int,
+    samples: int,
+    burn_in: int,
+    thin: int,
+    miss: float,
+    seed: int,
+    players: int | None = None,
+    field: str = "heuristic",
+) -> dict[str, Any]:
+    """Mean share placed right per method over seat 0's decisions in ``games`` games against ``field``."""
+    family = family_of(preset)
+    if family.name not in FAMILIES:
+        raise ValueError(f"--preset {preset} is not a sevens family's; allowed: {', '.join(sorted(FAMILIES))} presets")
+    rules = family.presets[preset]
+    if players is not None:
+        rules = rules.replace(players=players)
+    reads = FAMILIES[family.name]
+    shares: dict[str, list[float]] = {"uniform": [], **{method: [] for method in reads.readings}}
     for game in range(games):
-        state = State.new(rules, seed + game)
-        agents = [HeuristicAgent() for _ in range(state.players)]
+        state = family.new_state(rules, seed + game)
+        agents = [reads.hero(), *(make_agent(field, family.name, True, True) for _ in range(rules.players - 1))]
         for seat, agent in enumerate(agents):
             agent.reset(seat, seat)
-        knowledge: Knowledge | None = None
         while (mover := state.to_move) is not None:
             view = state.view(mover)
             legal = state.legal_actions()
             if mover == 0:
-                knowledge = (knowledge or Knowledge.fresh(view)).update(view)
+                knowledge = agents[0].read(view)  # type: ignore[attr-defined]
                 if len(knowledge.decisions) >= MIN_DECISIONS and len(legal) > 1:
-                    sampler = Sampler(view, knowledge)
-                    model = OpponentModel(view, knowledge, DEFAULT_WEIGHTS, miss)
-                    deals = posterior_deals(sampler, model, burn_in, thin)
+                    sampler = reads.sampler(view, knowledge)
+                    methods: dict[str, Deals] = {"uniform": sampler.sample}
+                    for method, reading in reads.readings.items():
+                        methods[method] = reading(view, knowledge, sampler, burn_in, thin, miss)
                     rng = random.Random(game)
-                    uniform = [placed_right(sampler.sample(rng), state, sampler) for _ in range(samples)]
-                    posterior = [placed_right(deals(rng), state, sampler) for _ in range(samples)]
-                    shares["uniform"].append(statistics.mean(uniform))
-                    shares["posterior"].append(statistics.mean(posterior))
-            state.apply(agents[mover].act(view, legal))
+                    for method, deals in methods.items():
+                        shares[method].append(
+                            statistics.mean(placed_right(deals(rng), state, sampler) for _ in range(samples))
+                        )
+            agent = agents[mover]
+            state.apply(agent.act(view if agent.needs_view else None, legal))
     return {
         "preset": preset,
+        "players": rules.players,
+        "field": field,
         "games": games,
         "decisions": len(shares["uniform"]),
+        "methods": list(shares),
         **{method: round(statistics.mean(values), 4) if values else None for method, values in shares.items()},
     }
 
@@ -77,6 +165,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--preset", default="standard")
     parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--players", type=int, default=None, help="the table's size (default: the preset's)")
+    parser.add_argument("--field", default="heuristic", help="the other seats' agent or level")
     parser.add_argument("--samples", type=int, default=20)
     search = SearchAgent()  # the chain's settings default to the search agent's
     parser.add_argument("--burn-in", type=int, default=search.burn_in)
@@ -91,13 +181,27 @@ def main() -> None:
         parser.error("--samples and --thin must be at least 1, --burn-in at least 0")
     if not 0.0 < args.miss <= 1.0:
         parser.error("--miss must be in (0, 1]")
-    report = measure(args.preset, args.games, args.samples, args.burn_in, args.thin, args.miss, args.seed)
+    try:
+        report = measure(
+            args.preset,
+            args.games,
+            args.samples,
+            args.burn_in,
+            args.thin,
+            args.miss,
+            args.seed,
+            args.players,
+            args.field,
+        )
+    except (ValueError, RulesError) as error:
+        parser.error(str(error))
     if args.json:
         print(json.dumps(report))
     else:
         print(
-            f"{args.preset}: {report['decisions']} decisions of seat 0 in {args.games} games; share of hidden "
-            f"cards placed with their real holder: uniform {report['uniform']}, posterior {report['posterior']}"
+            f"{args.preset}, {report['players']} players, field {args.field}: {report['decisions']} decisions of "
+            f"seat 0 in {args.games} games; share of hidden cards placed with their real holder: "
+            + ", ".join(f"{method} {report[method]}" for method in report["methods"])
         )
 
 
