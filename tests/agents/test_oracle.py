@@ -1,5 +1,6 @@
 """The oracle (shared by the 七並べ families, :mod:`sevens.agents.common.search`) refuses to play until it is
-bound to the state of the game being played, and then plays legally."""
+bound to the state of the game being played, and then plays legally; ``expert-oracle`` is the expert's own
+search so bound, at every table size."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 import pytest
 
 from sevens.agents import killer, shichinarabe
+from sevens.agents.base import make_agent
 from sevens.games.killer import Rules as KillerRules
 from sevens.games.killer import State as KillerState
 from sevens.games.shichinarabe import Rules, State
@@ -18,8 +20,10 @@ from sevens.games.shichinarabe import Rules, State
     [
         (shichinarabe.OracleAgent(rollouts=2), State.new(Rules.preset("standard"), 4)),
         (killer.OracleAgent(rollouts=2), KillerState.new(KillerRules.preset("killer"), 4)),
+        (make_agent("expert-oracle", "shichinarabe", True, True, 2), State.new(Rules.preset("standard"), 4)),
+        (make_agent("expert-oracle", "killer", True, True, 2), KillerState.new(KillerRules.preset("killer"), 4)),
     ],
-    ids=["shichinarabe", "killer"],
+    ids=["shichinarabe", "killer", "shichinarabe-expert", "killer-expert"],
 )
 def test_oracle_refuses_to_play_without_the_state(agent: Any, state: Any) -> None:
     seat = state.to_move
@@ -29,3 +33,18 @@ def test_oracle_refuses_to_play_without_the_state(agent: Any, state: Any) -> Non
         agent.act(state.view(seat), state.legal_actions())
     agent.bind(state)
     assert agent.act(state.view(seat), state.legal_actions()) in state.legal_actions()
+
+
+def test_expert_oracle_plays_the_experts_large_table_search() -> None:
+    """At seven players in ``tunnel`` the expert gives up holding back and plays to win: so does its oracle,
+    whose rows in docs/strength.md bound what reading hands is worth to it there."""
+    state = State.new(Rules.preset("tunnel", players=7), 4)
+    seat = state.to_move
+    assert seat is not None
+    oracle = make_agent("expert-oracle", "shichinarabe", True, True, 2)
+    assert isinstance(oracle, shichinarabe.ExpertAgent) and oracle.name == "expert-oracle"
+    oracle.reset(seat, 1)
+    oracle.bind(state)  # type: ignore[attr-defined]
+    assert oracle.act(state.view(seat), state.legal_actions()) in state.legal_actions()
+    assert (oracle.weights, oracle.win_bonus) == (shichinarabe.LARGE_HARD_WEIGHTS, shichinarabe.LARGE_WIN_BONUS)
+    assert make_agent("expert-oracle", "killer", True).win_bonus == killer.EXPERT_WIN_BONUS  # type: ignore[attr-defined]

@@ -46,7 +46,8 @@ NORMAL_WEIGHTS = replace(DEFAULT_WEIGHTS, reserve=99)  # above every pass limit:
 READING_BURN_IN, READING_MISS = 300, 0.05
 """The expert's reading of hands: the posterior chain's burn-in and how often a player may miss its policy."""
 LARGE_TABLE_PLAYERS = 6
-EXPERT = partial(SearchAgent, burn_in=READING_BURN_IN, miss=READING_MISS, win_bonus=10.0)
+EXPERT_WIN_BONUS = 10.0
+EXPERT = partial(SearchAgent, burn_in=READING_BURN_IN, miss=READING_MISS, win_bonus=EXPERT_WIN_BONUS)
 """The expert's recipe (``EXPERT(rollouts=16)`` for a fixed budget): hands read by the posterior chain, every
 past choice weighed, and playouts that count a win (+10 E2) twice."""
 
@@ -66,6 +67,16 @@ class HardAgent(SearchAgent):
         return super().act(view, legal)
 
 
+class ExpertOracle(OracleAgent):
+    """``expert``'s search with every hand visible, playing to win as it does (research only: what reading the
+    hands is worth to it)."""
+
+    name = "expert-oracle"
+
+    def __init__(self) -> None:
+        super().__init__(win_bonus=EXPERT_WIN_BONUS)
+
+
 LEVELS = level_table({
     "beginner": lambda: CasualAgent(PASS, BEGINNER_NEEDLESS_PASS),
     "easy": lambda: CasualAgent(PASS),
@@ -76,6 +87,7 @@ LEVELS = level_table({
 AGENTS: dict[str, Callable[[], Agent]] = {"greedy": GreedyAgent, "heuristic": HeuristicAgent, "search": SearchAgent}
 RESEARCH_AGENTS: dict[str, Callable[[], Agent]] = {
     "oracle": OracleAgent,
+    "expert-oracle": ExpertOracle,  # the bound beside the expert's rows: its search, every hand visible
     "expert-v1": EXPERT,  # today's expert, kept under its own name to measure a new one against (issue 30)
 }
 

@@ -47,9 +47,11 @@ from typing import Any
 
 from sevens.agents.base import Agent
 from sevens.agents.common.heuristic import CasualAgent
+from sevens.agents.common.search import OracleSource
 from sevens.agents.levels import level_table
 from sevens.games.shichinarabe.actions import PASS
 from sevens.games.shichinarabe.rules import Rules
+from sevens.games.shichinarabe.state import State
 
 from .heuristic import GreedyAgent, HeuristicAgent
 from .policy import DEFAULT_WEIGHTS, Weights
@@ -167,11 +169,11 @@ class ExpertAgent(SearchAgent):
         self.win_bonus = LARGE_WIN_BONUS if weights is LARGE_HARD_WEIGHTS else 0.0
 
 
-def expert_oracle() -> Agent:
-    """``expert``'s search with every hand visible (research only: what reading the hands is worth to it)."""
-    agent = OracleAgent(opponents=LEVEL_MIXTURE)
-    agent.name = "expert-oracle"
-    return agent
+class ExpertOracle(OracleSource[State], ExpertAgent):
+    """``expert``'s search, at every table size, with every hand visible (research only: what reading the hands
+    is worth to it)."""
+
+    name = "expert-oracle"
 
 
 LEVELS = level_table({
@@ -191,7 +193,7 @@ LEVELS = level_table({
 AGENTS: dict[str, Callable[[], Agent]] = {"greedy": GreedyAgent, "heuristic": HeuristicAgent, "search": SearchAgent}
 RESEARCH_AGENTS: dict[str, Callable[[], Agent]] = {
     "oracle": OracleAgent,
-    "expert-oracle": expert_oracle,  # the bound beside the expert's rows: its search, every hand visible
+    "expert-oracle": ExpertOracle,  # the bound beside the expert's rows: its search, every hand visible
     "expert-v1": ExpertAgent,  # today's expert, kept under its own name to measure a new one against (issue 30)
 }
 
