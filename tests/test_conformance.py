@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rules_strategies import shichinarabe_rules
 from sevens.cards import CARD_TEXTS
 from sevens.games.conformance import ConformanceError, check_game, check_many
 from sevens.games.registry import families, family_of
@@ -25,22 +26,6 @@ def test_every_preset_passes_conformance_from_min_to_max_players(family_name: st
     for n in sorted({family.min_players, 3, 4, 7, family.max_players}):
         if family.min_players <= n <= family.max_players:
             assert check_many(family, base.replace(players=n), games=6, seed=n, deep_every=3) > 0
-
-
-@st.composite
-def shichinarabe_rules(draw: st.DrawFn) -> Rules:
-    ak_link = draw(st.booleans())
-    return Rules(
-        players=draw(st.integers(2, 20)),
-        opening=draw(st.sampled_from(["sevens_placed", "fan_tan"])),
-        first_player=draw(st.sampled_from(["diamond_seven", "dealer_left"])),
-        ak_link=ak_link,
-        tunnel=draw(st.sampled_from(["off", "cross", "end"])) if ak_link else "off",
-        jokers=draw(st.integers(0, 2)),
-        joker_exchange=draw(st.sampled_from(["forced", "optional", "none"])),
-        pass_limit=draw(st.none() | st.integers(0, 5)),
-        voluntary_pass=draw(st.booleans()),
-    )
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

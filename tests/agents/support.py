@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from hypothesis import strategies as st
-
 from sevens.agents.base import Agent, make_agent
 from sevens.agents.shichinarabe import LEVEL_MIXTURE, SearchAgent
 from sevens.games.shichinarabe import PRESETS, Rules, State
@@ -25,23 +23,6 @@ VARIANTS = [
     Rules(voluntary_pass=False, jokers=1, joker_exchange="optional"),
     Rules(opening="fan_tan", first_player="dealer_left", jokers=1, ak_link=True, tunnel="end"),
 ]
-
-
-@st.composite
-def any_rules(draw: st.DrawFn) -> Rules:
-    """Any combination of Part B parameters, 2–20 players."""
-    ak_link = draw(st.booleans())
-    return Rules(
-        players=draw(st.integers(2, 20)),
-        opening=draw(st.sampled_from(["sevens_placed", "fan_tan"])),
-        first_player=draw(st.sampled_from(["diamond_seven", "dealer_left"])),
-        ak_link=ak_link,
-        tunnel=draw(st.sampled_from(["off", "cross", "end"])) if ak_link else "off",
-        jokers=draw(st.integers(0, 2)),
-        joker_exchange=draw(st.sampled_from(["forced", "optional", "none"])),
-        pass_limit=draw(st.none() | st.integers(0, 4)),
-        voluntary_pass=draw(st.booleans()),
-    )
 
 
 def quick(name: str) -> Agent:

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rules_strategies import killer_rules
 from sevens.games.conformance import check_game, check_many
 from sevens.games.killer import FAMILY, PRESETS, Rules, State, max_steps, seat_stats
-from sevens.games.killer.geometry import geometry
 from sevens.games.registry import family_of
 
 
@@ -20,24 +18,6 @@ def test_killer_preset_conforms() -> None:
 def test_killer_preset_conforms_with_many_and_few_players() -> None:
     for players in (2, 3, 20):
         check_many(FAMILY, Rules.preset("killer", players=players), games=3, seed=players, deep_every=5)
-
-
-@st.composite
-def killer_rules(draw: Any) -> Rules:
-    death = draw(st.sampled_from(["orthogonal", "horizontal", "all_eight"]))
-    wrap = draw(st.booleans())
-    largest = geometry(death, wrap).start_group - 1
-    return Rules(
-        players=draw(st.integers(2, 20)),
-        first_player=draw(st.sampled_from(["diamond_seven", "dealer_left"])),
-        pass_limit=draw(st.one_of(st.none(), st.integers(0, 4))),
-        voluntary_pass=draw(st.booleans()),
-        death=death,
-        enclosure=draw(st.one_of(st.none(), st.integers(1, 4), st.integers(1, largest))),
-        wrap=wrap,
-        dead_cards_visible=draw(st.booleans()),
-        tiebreak=draw(st.sampled_from(["earlier_exit", "most_kills"])),
-    )
 
 
 @settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rules_strategies import seven27_rules
 from sevens.games.base import GameState
 from sevens.games.conformance import check_game, check_many
 from sevens.games.seven27 import FAMILY, Rules, State, max_steps
@@ -63,25 +64,8 @@ def test_conformance_uneven_stacks_make_side_pots() -> None:
     assert side_pots >= 3
 
 
-rules_strategy = st.builds(
-    lambda players, stack, ante, **rest: Rules(players=players, stack=stack, ante=min(ante, stack - 1), **rest),
-    players=st.integers(2, 10),
-    stack=st.integers(2, 120),
-    ante=st.integers(0, 3),
-    deal=st.sampled_from(["down_up", "up_down", "two_down_one_up"]),
-    small_bet=st.integers(1, 6),
-    big_bet=st.integers(1, 12),
-    raise_cap=st.integers(0, 4),
-    draw_face=st.sampled_from(["up", "down"]),
-    refusal_limit=st.none() | st.integers(1, 4),
-    ten_half=st.booleans(),
-    tie_rule=st.sampled_from(["under_wins", "equal"]),
-    bust=st.booleans(),
-)
-
-
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(rules=rules_strategy, seed=st.integers(0, 2**32), stay_in=st.booleans(), uneven=st.booleans())
+@given(rules=seven27_rules, seed=st.integers(0, 2**32), stay_in=st.booleans(), uneven=st.booleans())
 def test_conformance_variants(rules: Rules, seed: int, stay_in: bool, uneven: bool) -> None:
     family = UNEVEN if uneven else FAMILY
     check_game(family, rules, seed, choose=never_fold if stay_in else random_choice, deep_every=2)

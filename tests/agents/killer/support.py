@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from hypothesis import strategies as st
-
 from sevens.agents.base import Agent, make_agent
 from sevens.agents.killer import SearchAgent
 from sevens.cards import RANKS, ROW, SEVENS_MASK, mask_of, parse_cards
 from sevens.games.killer import Rules, State, parse_position
-from sevens.games.killer.geometry import Death
 
 from ..common import choice_in, play_out, random_walk
 
@@ -29,25 +26,6 @@ VARIANTS = [
     Rules(voluntary_pass=False),
     Rules(first_player="dealer_left", pass_limit=1, dead_cards_visible=False, death="all_eight", enclosure=None),
 ]
-
-
-@st.composite
-def any_rules(draw: st.DrawFn) -> Rules:
-    """Any combination of Part C parameters, 2–20 players."""
-    death: Death = draw(st.sampled_from(["orthogonal", "horizontal", "all_eight"]))
-    wrap = draw(st.booleans())
-    largest = {"horizontal": 11 if wrap else 5}.get(death, 47 if wrap else 23)
-    return Rules(
-        players=draw(st.integers(2, 20)),
-        first_player=draw(st.sampled_from(["diamond_seven", "dealer_left"])),
-        pass_limit=draw(st.none() | st.integers(0, 4)),
-        voluntary_pass=draw(st.booleans()),
-        death=death,
-        enclosure=draw(st.none() | st.integers(1, min(largest, 4))),
-        wrap=wrap,
-        dead_cards_visible=draw(st.booleans()),
-        tiebreak=draw(st.sampled_from(["earlier_exit", "most_kills"])),
-    )
 
 
 def quick(name: str) -> Agent:

@@ -7,13 +7,14 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from rules_strategies import seven27_rules
 from sevens.games.seven27 import Rules
 
-from .support import play, quick, rules_strategy
+from .support import play, quick
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(rules=rules_strategy, seed=st.integers(0, 2**32), short=st.booleans())
+@given(rules=seven27_rules, seed=st.integers(0, 2**32), short=st.booleans())
 def test_agents_play_legal_actions_in_any_variant(rules: Rules, seed: int, short: bool) -> None:
     names = ["montecarlo", "rule", "random"]
     rng = random.Random(seed)
