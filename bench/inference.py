@@ -5,9 +5,9 @@
 
 Seat 0 and a field of ``--field`` players (an agent or level of the preset's family; ``heuristic`` by default)
 play each game (seeds ``--seed``, ``--seed``+1, …) at the preset's table or ``--players``. At every decision of
-seat 0 with a real choice, once at least 12 decisions have been made, the hidden cards
-are dealt ``--samples`` times by each method and each deal is scored by the share of hidden cards it gives to the
-seat that really holds them:
+seat 0 with a real choice, once at least 12 decisions have been made, the hidden cards are dealt ``--samples``
+times by each method and each deal is scored by the share of hidden cards it gives to the seat that really holds
+them:
 
 * ``uniform``: the sampler alone (every deal consistent with the public deductions equally likely);
 * ``posterior``: the search's Metropolis–Hastings chain over the opponents' choices, each family's own
