@@ -31,16 +31,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sevens.agents import shichinarabe as shichinarabe_agents
 from sevens.agents.base import Agent, make_agent
 from sevens.agents.common.sampling import CardDealer
+from sevens.agents.killer import EXPERT as KILLER_EXPERT
 from sevens.agents.killer import sampling as killer_sampling
 from sevens.agents.killer.heuristic import HeuristicAgent as KillerHeuristic
-from sevens.agents.killer.policy import DEFAULT_WEIGHTS as KILLER_WEIGHTS
+from sevens.agents.shichinarabe import ExpertAgent as ShichinarabeExpert
 from sevens.agents.shichinarabe import sampling as shichinarabe_sampling
 from sevens.agents.shichinarabe.heuristic import HeuristicAgent as ShichinarabeHeuristic
-from sevens.agents.shichinarabe.policy import DEFAULT_WEIGHTS as SHICHINARABE_WEIGHTS
-from sevens.agents.shichinarabe.search import SearchAgent
+from sevens.agents.shichinarabe.search import SearchAgent as ShichinarabeSearch
 from sevens.errors import RulesError
 from sevens.games.registry import family_of
 
@@ -48,8 +47,8 @@ MIN_DECISIONS = 12
 MAX_GAMES = 1000
 
 Deals = Callable[[random.Random], Any]
-Reading = Callable[[Any, Any, Any, int, int, float], Deals]
-"""How a search reads hands: ``(view, knowledge, sampler, burn_in, thin, miss) -> deals``."""
+Reader = Callable[[Any], Any]
+"""A search set up to read hands at a table of these rules: ``rules -> agent`` with a ``posterior`` method."""
 
 
 def hands_of(deal: Any) -> list[int]:
@@ -64,48 +63,33 @@ def placed_right(deal: Any, state: Any, sampler: CardDealer[Any]) -> float:
     return right / max(1, sampler.hidden.bit_count())
 
 
-def search_reading(view: Any, knowledge: Any, sampler: Any, burn_in: int, thin: int, miss: float) -> Deals:
-    """Shichi-narabe's ``search``: the chain reading every player with the tuned ``heuristic``'s policy."""
-    model = shichinarabe_sampling.OpponentModel(view, knowledge, SHICHINARABE_WEIGHTS, miss)
-    return shichinarabe_sampling.posterior_deals(sampler, model, burn_in, thin)
-
-
-def expert_reading(view: Any, knowledge: Any, sampler: Any, burn_in: int, thin: int, miss: float) -> Deals:
-    """Shichi-narabe's ``expert``: the chain reading each player as a mixture of the levels of this table."""
-    large = shichinarabe_agents.large_table(view.rules)
-    weights = shichinarabe_agents.LARGE_HARD_WEIGHTS if large else SHICHINARABE_WEIGHTS
-    levels = shichinarabe_agents.LARGE_LEVEL_MIXTURE if large else shichinarabe_agents.LEVEL_MIXTURE
-    model = shichinarabe_sampling.OpponentModel(view, knowledge, weights, miss, levels)
-    return shichinarabe_sampling.posterior_deals(sampler, model, burn_in, thin)
-
-
-def killer_reading(view: Any, knowledge: Any, sampler: Any, burn_in: int, thin: int, miss: float) -> Deals:
-    """Killer's ``expert`` (and ``hard`` at six players or more): the chain over every past choice."""
-    every = len(knowledge.decisions)
-    model = killer_sampling.OpponentModel(
-        view, knowledge, KILLER_WEIGHTS, miss, horizon=every, hint_miss=killer_sampling.SAMPLER_HINT
-    )
-    return killer_sampling.posterior_deals(sampler, model, burn_in, thin)
+def expert_at(rules: Any) -> ShichinarabeExpert:
+    """Shichi-narabe's ``expert`` as it sits at a table of ``rules`` (its policy and mixture of the levels)."""
+    expert = ShichinarabeExpert()
+    expert.sit_at(rules)
+    return expert
 
 
 @dataclass(frozen=True)
 class FamilyReadings:
     """What the measure needs of a family: seat 0's player (whose knowledge of the round is read), the sampler
-    of a view's hidden cards, and the readings to compare with it."""
+    of a view's hidden cards, and the searches whose reading is compared with it."""
 
     hero: Callable[[], Agent]
     sampler: Callable[[Any, Any], CardDealer[Any]]
-    readings: dict[str, Reading]
+    readers: dict[str, Reader]
 
 
 FAMILIES = {
     "shichinarabe": FamilyReadings(
         ShichinarabeHeuristic,
         shichinarabe_sampling.Sampler,
-        {"posterior": search_reading, "expert": expert_reading},
+        {"posterior": lambda rules: ShichinarabeSearch(), "expert": expert_at},
     ),
-    "killer": FamilyReadings(KillerHeuristic, killer_sampling.Sampler, {"posterior": killer_reading}),
+    "killer": FamilyReadings(KillerHeuristic, killer_sampling.Sampler, {"posterior": lambda rules: KILLER_EXPERT()}),
 }
+"""``posterior``: the search's own reading (in Killer the expert's: its chain over every past choice);
+``expert``: Shichi-narabe's expert's, a mixture of the levels' policies at this table's size."""
 
 
 def measure(
@@ -127,7 +111,10 @@ def measure(
     if players is not None:
         rules = rules.replace(players=players)
     reads = FAMILIES[family.name]
-    shares: dict[str, list[float]] = {"uniform": [], **{method: [] for method in reads.readings}}
+    readers = {method: reader(rules) for method, reader in reads.readers.items()}
+    for reader in readers.values():  # the chain's settings as told
+        reader.burn_in, reader.thin, reader.miss = burn_in, thin, miss
+    shares: dict[str, list[float]] = {"uniform": [], **{method: [] for method in readers}}
     for game in range(games):
         state = family.new_state(rules, seed + game)
         agents = [reads.hero(), *(make_agent(field, family.name, True, True) for _ in range(rules.players - 1))]
@@ -141,8 +128,8 @@ def measure(
                 if len(knowledge.decisions) >= MIN_DECISIONS and len(legal) > 1:
                     sampler = reads.sampler(view, knowledge)
                     methods: dict[str, Deals] = {"uniform": sampler.sample}
-                    for method, reading in reads.readings.items():
-                        methods[method] = reading(view, knowledge, sampler, burn_in, thin, miss)
+                    for method, reader in readers.items():
+                        methods[method] = reader.posterior(view, knowledge, sampler)
                     rng = random.Random(game)
                     for method, deals in methods.items():
                         shares[method].append(
@@ -168,7 +155,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=None, help="the table's size (default: the preset's)")
     parser.add_argument("--field", default="heuristic", help="the other seats' agent or level")
     parser.add_argument("--samples", type=int, default=20)
-    search = SearchAgent()  # the chain's settings default to the search agent's
+    search = ShichinarabeSearch()  # the chain's settings default to the search agent's
     parser.add_argument("--burn-in", type=int, default=search.burn_in)
     parser.add_argument("--thin", type=int, default=search.thin)
     parser.add_argument("--miss", type=float, default=search.miss)

@@ -20,6 +20,7 @@ of 1st, so a pure points maximiser trades some wins for safer 2nd places.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import partial
 
 from sevens.agents.common import search as common
@@ -30,8 +31,9 @@ from sevens.games.killer.view import View
 
 from .board import Board
 from .heuristic import HeuristicAgent
+from .knowledge import Knowledge
 from .policy import DEFAULT_WEIGHTS, Weights, predict
-from .sampling import SAMPLER_HINT, OpponentModel, Sampler, build_state, posterior_deals, with_hands
+from .sampling import SAMPLER_HINT, Deal, OpponentModel, Sampler, build_state, posterior_deals, with_hands
 
 
 class Rollout:
@@ -99,17 +101,20 @@ class SearchAgent(common.SevensSearch[View, Action, State, HeuristicAgent]):
     def _playout(self, view: View) -> common.Playout[State]:
         return Rollout(view.rules, self.weights, self.noise, self.win_bonus).value
 
-    def _state_source(self, view: View) -> common.StateSource[State]:
-        knowledge = self._default.read(view)
-        sampler = Sampler(view, knowledge)
+    def posterior(self, view: View, knowledge: Knowledge, sampler: Sampler) -> Callable[[random.Random], Deal]:
+        """The hidden cards as this search deals them: from the posterior chain with ``burn_in`` above 0, else
+        resampled by the last ``horizon`` choices."""
         if self.burn_in:
             every = len(knowledge.decisions)  # the chain reads every choice: a swap costs two seats' choices only
             model = OpponentModel(view, knowledge, self.weights, self.miss, horizon=every, hint_miss=SAMPLER_HINT)
-            deals = posterior_deals(sampler, model, self.burn_in, self.thin)
-        else:
-            model = OpponentModel(view, knowledge, self.weights, self.miss, horizon=self.horizon)
-            tries = self.candidates_per_sample if model.moments else 1
-            deals = common.resampled_deals(sampler.sample, model.log_weight, tries)
+            return posterior_deals(sampler, model, self.burn_in, self.thin)
+        model = OpponentModel(view, knowledge, self.weights, self.miss, horizon=self.horizon)
+        tries = self.candidates_per_sample if model.moments else 1
+        return common.resampled_deals(sampler.sample, model.log_weight, tries)
+
+    def _state_source(self, view: View) -> common.StateSource[State]:
+        knowledge = self._default.read(view)
+        deals = self.posterior(view, knowledge, Sampler(view, knowledge))
         return common.template_states(deals, partial(build_state, view, knowledge), with_hands)
 
 

@@ -157,11 +157,15 @@ class ExpertAgent(SearchAgent):
         self._large = False
 
     def act(self, view: Any, legal: Sequence[Any]) -> Any:
-        large = large_table(view.rules)
-        if large != self._large:  # the table's size holds for the whole game: this runs before its first move
+        self.sit_at(view.rules)
+        return super().act(view, legal)
+
+    def sit_at(self, rules: Rules) -> None:
+        """Take the settings of a table of these rules (the size holds for a whole game: the first move sets them)."""
+        large = large_table(rules)
+        if large != self._large:
             self._large = large
             self._use(LARGE_HARD_WEIGHTS if large else DEFAULT_WEIGHTS, LARGE_LEVEL_MIXTURE if large else LEVEL_MIXTURE)
-        return super().act(view, legal)
 
     def _use(self, weights: Weights, opponents: Sequence[Weights]) -> None:
         self._default = HeuristicAgent(weights)

@@ -37,6 +37,7 @@ from sevens.games.shichinarabe.view import View
 
 from . import kernel as compiled
 from .heuristic import HeuristicAgent, situation_of
+from .knowledge import Knowledge
 from .policy import DEFAULT_WEIGHTS, Situation, Weights, pass_score, row_scores, score_actions
 from .sampling import Deal, OpponentModel, Sampler, build_state, posterior_deals, with_hands
 
@@ -202,9 +203,17 @@ class SearchAgent(common.SevensSearch[View, Action, State, HeuristicAgent]):
 
         return value
 
+    def opponent_model(self, view: View, knowledge: Knowledge) -> OpponentModel:
+        """How this search reads the others' choices so far: its policy (or mixture) and its ``miss``."""
+        return OpponentModel(view, knowledge, self.weights, self.miss, self.opponents, compiled=self.kernel)
+
+    def posterior(self, view: View, knowledge: Knowledge, sampler: Sampler) -> Callable[[random.Random], Deal]:
+        """The hidden cards as this search deals them: its chain over :meth:`opponent_model`'s posterior."""
+        return posterior_deals(sampler, self.opponent_model(view, knowledge), self.burn_in, self.thin)
+
     def _state_source(self, view: View) -> common.StateSource[State]:
         knowledge = self._default.read(view)
-        model = OpponentModel(view, knowledge, self.weights, self.miss, self.opponents, compiled=self.kernel)
+        model = self.opponent_model(view, knowledge)
         chained = posterior_deals(Sampler(view, knowledge), model, self.burn_in, self.thin)
         self._readings = None
 
