@@ -167,6 +167,43 @@ class Learner:
         return rewards, terminations
 
 
+def own_share(step: int, steps: int) -> float:
+    """DAgger: the teacher drives at first, the network more and more (up to 80% of the moves from 60% of the
+    run on), so that its own positions get labelled too."""
+    return min(1.0, step / max(1, steps * 0.6)) * 0.8
+
+
+def dagger_step(
+    mlp: Mlp, adam: Adam, learner: Learner, teacher: Weights, share: float, rng: np.random.Generator
+) -> tuple[float, float] | None:
+    """Label ``learner``'s positions with ``teacher``, take one imitation step on its real decisions (loss and
+    agreement, None when no game has a choice), then move: the network's action with chance ``share``."""
+    labels = learner.env.heuristic_actions(teacher)
+    choice = learner.masks.sum(axis=1) > 1  # a real decision
+    x = learner.features.encode(learner.obs, learner.masks)
+    found = imitation_step(mlp, adam, x[choice], learner.masks[choice], labels[choice]) if choice.any() else None
+    scores, _ = mlp.forward(x)
+    mine = np.where(learner.masks > 0, scores, -np.inf).argmax(axis=1)
+    actions = np.where(rng.random(len(labels)) < share, mine, np.maximum(labels, 0))
+    learner.step(np.where(learner.masks.any(axis=1), actions, 0))
+    return found
+
+
+def reinforce(mlp: Mlp, adam: Adam, x: F32, masks: npt.NDArray[np.int8], actions: npt.NDArray[np.int64],
+              advantage: F32, anchor: float = 0.0, labels: npt.NDArray[np.int64] | None = None) -> None:  # fmt: skip
+    """One REINFORCE step: each decision's action pushed up or down by its ``advantage``, plus ``anchor`` times
+    the cross-entropy towards the teacher's ``labels``."""
+    scores, cache = mlp.forward(x)
+    p = probabilities(scores, masks)
+    rows = np.arange(len(actions))
+    d_scores = p * advantage[:, None]  # the gradient of -advantage * log p(a)
+    d_scores[rows, actions] -= advantage
+    if anchor and labels is not None:
+        d_scores += anchor * p  # and of the cross-entropy towards the teacher's label
+        d_scores[rows, labels] -= anchor
+    adam.update(mlp.params, mlp.backward(cache, (d_scores / max(1, len(actions))).astype(np.float32)))
+
+
 def imitate(args: argparse.Namespace, mlp: Mlp, rng: np.random.Generator) -> None:
     teacher = TEACHERS[args.teacher]
     learners = [Learner.start(p, n, s, noise, args.games, args.seed + i)
@@ -177,19 +214,10 @@ def imitate(args: argparse.Namespace, mlp: Mlp, rng: np.random.Generator) -> Non
     agreements: list[float] = []
     for step in range(args.imitation_steps):
         learner = learners[schedule[step % len(schedule)]]
-        labels = learner.env.heuristic_actions(teacher)
-        choice = learner.masks.sum(axis=1) > 1  # a real decision
-        x = learner.features.encode(learner.obs, learner.masks)
-        if choice.any():
-            loss, agreement = imitation_step(mlp, adam, x[choice], learner.masks[choice], labels[choice])
-            losses.append(loss)
-            agreements.append(agreement)
-        # DAgger: the teacher drives at first, the network more and more (its own positions get labelled too)
-        own_share = min(1.0, step / max(1, args.imitation_steps * 0.6)) * 0.8
-        scores, _ = mlp.forward(x)
-        mine = np.where(learner.masks > 0, scores, -np.inf).argmax(axis=1)
-        actions = np.where(rng.random(len(labels)) < own_share, mine, np.maximum(labels, 0))
-        learner.step(np.where(learner.masks.any(axis=1), actions, 0))
+        found = dagger_step(mlp, adam, learner, teacher, own_share(step, args.imitation_steps), rng)
+        if found is not None:
+            losses.append(found[0])
+            agreements.append(found[1])
         if (step + 1) % args.every == 0 or step + 1 == args.imitation_steps:
             line = {"phase": "imitation", "step": step + 1, "loss": round(float(np.mean(losses[-args.every :])), 4),
                     "agreement": round(float(np.mean(agreements[-args.every :])), 4)}  # fmt: skip
@@ -250,14 +278,7 @@ def policy_gradient(args: argparse.Namespace, mlp: Mlp, rng: np.random.Generator
         learner = standard_learner(opponents, noise, args.games, args.seed + 1000 + update)
         points, (x, m, a, y, g) = play_games(mlp, learner, rng, teacher)
         advantage = ((points - points.mean()) / 10.0)[g]  # how much better than the batch's mean each game ended
-        scores, cache = mlp.forward(x)
-        p = probabilities(scores, m)
-        rows = np.arange(len(a))
-        d_scores = p * advantage[:, None]  # the gradient of -advantage * log p(a)
-        d_scores[rows, a] -= advantage
-        d_scores += args.anchor * p  # and of the cross-entropy towards the teacher's label
-        d_scores[rows, y] -= args.anchor
-        adam.update(mlp.params, mlp.backward(cache, (d_scores / len(a)).astype(np.float32)))
+        reinforce(mlp, adam, x, m, a, advantage, args.anchor, y)
         recent.append(float(points.mean()))
         if (update + 1) % args.pg_every == 0 or update + 1 == args.pg_updates:
             line: dict[str, object] = {"phase": "policy_gradient", "update": update + 1,
