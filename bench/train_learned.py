@@ -128,6 +128,16 @@ def probabilities(scores: F32, masks: npt.NDArray[np.int8]) -> F32:
     return out
 
 
+def sample_actions(p: F32, uniforms: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+    """One action per row of ``p`` (probabilities over the actions), drawn by inverse transform with
+    ``uniforms`` (one per row, in [0, 1)). The draw is scaled by the row's own total: in float32 the running sum
+    may end just below 1, and a draw above it would pick no action at all (``argmax`` of nothing true is 0,
+    an illegal action)."""
+    cumulative = p.cumsum(axis=1)
+    chosen: npt.NDArray[np.int64] = (cumulative > uniforms * cumulative[:, -1:]).argmax(axis=1)
+    return chosen
+
+
 def imitation_step(
     mlp: Mlp, adam: Adam, x: F32, masks: npt.NDArray[np.int8], labels: npt.NDArray[np.int64]
 ) -> tuple[float, float]:
@@ -248,10 +258,11 @@ def play_games(
         if rng is None:
             chosen = np.where(learner.masks > 0, scores, -np.inf).argmax(axis=1)
         else:
-            chosen = (probabilities(scores, learner.masks).cumsum(axis=1) > rng.random((games, 1))).argmax(axis=1)
+            chosen = sample_actions(probabilities(scores, learner.masks), rng.random((games, 1)))
             decide = going & (learner.masks.sum(axis=1) > 1)
             labels = learner.env.heuristic_actions(teacher)
-            for column, values in zip(columns, (x, learner.masks, chosen, labels, np.arange(games)), strict=True):
+            decision: tuple[npt.NDArray[Any], ...] = (x, learner.masks, chosen, labels, np.arange(games))
+            for column, values in zip(columns, decision, strict=True):
                 column.append(values[decide])
         rewards, terminations = learner.step(np.where(learner.masks.any(axis=1), chosen, 0))
         ended = going & terminations

@@ -70,6 +70,17 @@ def test_a_short_training_run_lowers_its_loss_and_writes_weights_the_agent_plays
     assert LearnedAgent().act(state.view(state.to_move), state.legal_actions()) in state.legal_actions()
 
 
+def test_a_draw_above_the_float32_total_still_picks_a_legal_action() -> None:
+    """In float32 a row's probabilities may sum to just under 1; a uniform draw above that sum picked action 0
+    (illegal here) and stopped a long policy-gradient run (found by bench/duplicate_pg.py after ~10^9 draws)."""
+    sample_actions = load_bench_script("train_learned").sample_actions
+    p = np.array([[0.0, 0.5, 0.4999999, 0.0], [0.25, 0.25, 0.25, 0.25]], dtype=np.float32)
+    assert p[0].cumsum()[-1] < 0.99999999
+    assert sample_actions(p, np.array([[0.99999999], [0.99999999]])).tolist() == [2, 3]
+    assert sample_actions(p, np.array([[0.0], [0.0]])).tolist() == [1, 0]
+    assert sample_actions(p, np.array([[0.6], [0.6]])).tolist() == [2, 2]
+
+
 def test_the_same_seed_trains_the_same_weights(tmp_path: Path) -> None:
     files = [tmp_path / "a.npz", tmp_path / "b.npz"]
     for out in files:
