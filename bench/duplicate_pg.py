@@ -1,12 +1,12 @@
-"""Self-play training with the luck of the deal taken out: can a network trained on the kernel beat ``hard``?
+"""Training by play on the kernel with the luck of the deal taken out: can a network beat ``hard`` at a table?
 
-    nice -n 10 python bench/duplicate_pg.py --preset tunnel --players 7 --imitation-steps 3000 --updates 3000 \\
-        --copies 4 --games 512 --learning-rate 3e-4 --out pg.npz
+    nice -n 10 python bench/duplicate_pg.py --preset tunnel --players 7 --imitation-steps 3000 --updates 12000 \\
+        --copies 4 --games 512 --learning-rate 1e-3 --every 1000 --out pg.npz
 
 Issue 30 asks for an ``expert`` that is strong without knowing where the cards are, and names the way: a policy
-trained by self-play on the compiled kernel. This script is that trial at one table, in the vector env
-(:class:`~sevens.envs.vector.SevensVectorEnv`, the learner in seat 0, the others playing ``normal``'s weights at
-that table inside the kernel):
+trained by play on the compiled kernel. This script is the plainest form of that trial, at one table and
+against the field the target names, in the vector env (:class:`~sevens.envs.vector.SevensVectorEnv`, the
+learner in seat 0, the others playing ``normal``'s weights at that table inside the kernel):
 
 1. the network (``learned``'s, from ``--init``: the shipped weights by default) imitates ``hard``'s policy at
    that table (DAgger, as ``bench/train_learned.py``), so that it starts as strong as the level it must beat;
@@ -17,8 +17,8 @@ that table inside the kernel):
 Every ``--every`` updates it prints the greedy network's wins × chance on fixed deals (``--eval-games``), beside
 ``hard``'s and ``normal``'s in the same seat on the same deals (the first line). Seat 0 is one place at the
 table, not every place as in the arena's rotations (at 7 players in ``tunnel`` ``normal`` wins 0.54× chance
-there), so the three are compared in the same seat. One JSON line per report; a seed
-trains the same weights.
+there), so the three are compared in the same seat. One JSON line per report; a seed trains the same
+weights. The saved file plays as ``learned`` with ``SEVENS_POLICY`` set to it (``sevens arena``).
 """
 
 from __future__ import annotations

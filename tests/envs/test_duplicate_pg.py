@@ -1,4 +1,4 @@
-"""bench/duplicate_pg.py, issue 30's self-play trial: the baseline takes the deal's luck out, the teacher and the
+"""bench/duplicate_pg.py, issue 30's training trial: the baseline takes the deal's luck out, the teacher and the
 opponents are the levels' weights at that table, and a short run reports and writes weights the agent plays."""
 
 from __future__ import annotations
