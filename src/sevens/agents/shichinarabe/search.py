@@ -207,14 +207,18 @@ class SearchAgent(common.SevensSearch[View, Action, State, HeuristicAgent]):
         """How this search reads the others' choices so far: its policy (or mixture) and its ``miss``."""
         return OpponentModel(view, knowledge, self.weights, self.miss, self.opponents, compiled=self.kernel)
 
-    def posterior(self, view: View, knowledge: Knowledge, sampler: Sampler) -> Callable[[random.Random], Deal]:
-        """The hidden cards as this search deals them: its chain over :meth:`opponent_model`'s posterior."""
-        return posterior_deals(sampler, self.opponent_model(view, knowledge), self.burn_in, self.thin)
+    def posterior(
+        self, view: View, knowledge: Knowledge, sampler: Sampler, model: OpponentModel | None = None
+    ) -> Callable[[random.Random], Deal]:
+        """The hidden cards as this search deals them: its chain over the posterior of ``model`` (by default
+        :meth:`opponent_model`)."""
+        model = model if model is not None else self.opponent_model(view, knowledge)
+        return posterior_deals(sampler, model, self.burn_in, self.thin)
 
     def _state_source(self, view: View) -> common.StateSource[State]:
         knowledge = self._default.read(view)
-        model = self.opponent_model(view, knowledge)
-        chained = posterior_deals(Sampler(view, knowledge), model, self.burn_in, self.thin)
+        model = self.opponent_model(view, knowledge)  # kept: a mixture's readings come from it too
+        chained = self.posterior(view, knowledge, Sampler(view, knowledge), model)
         self._readings = None
 
         def read(rng: random.Random) -> Deal:
