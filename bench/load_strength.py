@@ -6,7 +6,7 @@
 One run plays the same duplicate match twice: first on the machine as it is ("idle"), then while ``--load``
 other processes each play their own games of the same agents as fast as they can (other rooms' computer
 players). The match is played as the server's rooms play it (``--deterministic``: searching agents think in
-samples, :mod:`sevens.server.bots`), or with ``--clock`` also on the agents' CPU-time budgets, for contrast.
+samples, :mod:`sevens.server.room.bots`), or with ``--clock`` also on the agents' CPU-time budgets, for contrast.
 It reports, per condition, seat 0's win rate with its Wilson 95% interval, mean points, and the wall and CPU
 seconds a move took, and whether the two conditions' games were the same move for move.
 """

@@ -204,3 +204,32 @@ def test_the_kernel_and_the_agents_read_one_copy_of_the_weights_and_lanes() -> N
 
     assert policy.Weights is Weights and policy.DEFAULT_WEIGHTS is DEFAULT_WEIGHTS
     assert board.row_lanes is lanes.row_lanes and board.both_open is lanes.both_open
+
+
+SERVER = PACKAGE / "server"
+# What server/'s top level may hold: what its folders (room/, site/, api/) all share. A new module belongs in one
+# of the folders unless every one of them needs it.
+SERVER_TOP_AT_MOST = 14
+
+
+def test_the_server_shows_its_rooms_in_folders() -> None:
+    """DESIGN.md: server/ is grouped in packages by what they serve (a room and its parts, the site, the HTTP API)."""
+    top = sorted(path.stem for path in SERVER.glob("*.py") if path.stem not in TOP)
+    loose_parts = [name for name in top if name.startswith("room") and name != "rooms"]
+    assert not loose_parts, f"a room's parts belong in room/: {loose_parts}"
+    assert len(top) <= SERVER_TOP_AT_MOST, f"server/ holds {len(top)} modules at its top: group them ({top})"
+    packages = {path.parent.name for path in SERVER.glob("*/__init__.py")}
+    assert {"room", "site", "api"} <= packages
+    assert {"room", "frames", "seats", "rounds", "moves", "dispatch", "info", "shape"} <= {
+        path.stem for path in (SERVER / "room").glob("*.py")
+    }
+    assert {"cluster", "lifecycle", "edge"} <= {path.stem for path in (SERVER / "site").glob("*.py")}
+    assert (SERVER / "api" / "routes" / "__init__.py").exists()
+
+
+@pytest.mark.parametrize("package", ["room", "site", "api"])
+def test_the_server_folders_import_nothing_at_their_door(package: str) -> None:
+    """Importing one part (the wire format reads room/reactions) must not load the whole folder: no import circle at
+    run time that the graph above, which lets a module import its own package, would not see."""
+    tree = ast.parse((SERVER / package / "__init__.py").read_text(encoding="utf-8"))
+    assert not [node for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]

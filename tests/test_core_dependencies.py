@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "sevens"
 # Modules that need an extra (research, multinode, plot, postgres), named in pyproject and docs.
-OPTIONAL = ("envs/", "kernel/", "arena/ray_executor.py", "arena/plot.py", "server/cluster.py")
+OPTIONAL = ("envs/", "kernel/", "arena/ray_executor.py", "arena/plot.py", "server/site/cluster.py")
 
 
 def name_of(requirement: str) -> str:

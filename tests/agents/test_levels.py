@@ -18,8 +18,8 @@ from sevens.games.registry import families
 from sevens.games.shichinarabe.actions import PASS, PASS_ACTION, PLAY_ACTIONS
 from sevens.games.shichinarabe.rules import Rules
 from sevens.i18n import catalogue
-from sevens.server.bots import check_agent
-from sevens.server.catalog import catalog
+from sevens.server.api.catalog import catalog
+from sevens.server.room.bots import check_agent
 from sevens.tui.options import PlayOptions, resolve
 
 FAMILIES = ["shichinarabe", "killer", "seven27"]

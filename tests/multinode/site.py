@@ -1,5 +1,5 @@
 """Nodes of a site in this process: real uvicorn servers on loopback ports, each the app of
-:func:`~sevens.server.app.create_app` with its :class:`~sevens.server.cluster.Cluster`, all run by one event loop
+:func:`~sevens.server.app.create_app` with its :class:`~sevens.server.site.cluster.Cluster`, all run by one event loop
 in a background thread. Tests talk to them over real HTTP and WebSockets, and reach into a node
 (``site.call(node.cluster.upkeep())``) to drive the cluster's paths one at a time; coverage sees every line."""
 
@@ -19,11 +19,11 @@ from fastapi import FastAPI
 
 from harness.process import HOST, OnLoopback
 from sevens.server.app import create_app
-from sevens.server.cluster import Cluster
 from sevens.server.config import ServerConfig
-from sevens.server.draining import DrainingServer
-from sevens.server.lifecycle import ServerState
 from sevens.server.rooms import RoomRegistry
+from sevens.server.site.cluster import Cluster
+from sevens.server.site.draining import DrainingServer
+from sevens.server.site.lifecycle import ServerState
 
 T = TypeVar("T")
 NODE_CONFIG = ServerConfig(bot_delay=0.0, grace_seconds=120.0, tick_interval=0.1, rooms_burst=1000,

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from sevens.server.app import create_app, registry_of
 from sevens.server.config import ServerConfig
-from sevens.server.room import FrameObserver, Room
+from sevens.server.room.room import FrameObserver, Room
 from sevens.server.rooms import RoomRegistry
 from sevens.server.timers import ManualClock
 from sevens.store import Store

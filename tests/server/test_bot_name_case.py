@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from sevens.server.errors import ServerError
-from sevens.server.members import bot_name
+from sevens.server.room.members import bot_name
 from sevens.server.security import clean_name
 
 

@@ -14,7 +14,7 @@ from multiprocessing.synchronize import Event
 import pytest
 
 from sevens.games.registry import family_of
-from sevens.server.bots import PATIENCE, decide, new_agent, prepare
+from sevens.server.room.bots import PATIENCE, decide, new_agent, prepare
 
 
 def _burn(stop: Event) -> None:

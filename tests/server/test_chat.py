@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sevens.server.chat import PHRASES
+from sevens.server.room.chat import PHRASES
 
 from .harness import Client, Server, running, seated_room
 

@@ -13,7 +13,7 @@ import pytest
 from websockets.sync.client import connect as ws_connect
 
 from harness.process import ServerProcess, server_process
-from sevens.server.logs import redact
+from sevens.server.site.logs import redact
 
 TIMEOUT = 10.0
 

@@ -18,7 +18,7 @@ from websockets.sync.client import connect as ws_connect
 
 from harness.process import server_process
 from sevens.server.connection import Connection
-from sevens.server.room import Room
+from sevens.server.room.room import Room
 from sevens.server.security import RedactTokens
 
 from .harness import play_session, random_chooser, running, seated_room

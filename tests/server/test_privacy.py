@@ -15,7 +15,7 @@ import pytest
 from sevens.cards import CARD_TEXTS
 from sevens.games.conformance import cards_in
 from sevens.server.connection import Connection
-from sevens.server.room import Room
+from sevens.server.room.room import Room
 
 from .harness import Client, running, seated_room
 

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from sevens.server.reactions import REACTION_INTERVAL, STAMPS
+from sevens.server.room.reactions import REACTION_INTERVAL, STAMPS
 
 from .harness import Client, play_session, running, seated_room
 

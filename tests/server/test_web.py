@@ -12,8 +12,8 @@ from sevens.agents.base import agent_names
 from sevens.games.registry import families
 from sevens.i18n import catalogue
 from sevens.server import app as server_app
-from sevens.server.catalog import PARAMETER_HELP, ROOM_OPTIONS
-from sevens.server.replays import game_replay
+from sevens.server.api.catalog import PARAMETER_HELP, ROOM_OPTIONS
+from sevens.server.api.replays import game_replay
 
 from .harness import play_session, random_chooser, running, seated_room
 

@@ -13,12 +13,13 @@ HTTP (JSON bodies; refusals as ``{"error": code, "message": …}``; a 503 carrie
 - ``GET /api/games`` finished games, ``GET /api/games/{id}`` one replayed with every hand (the replay viewer);
 - ``GET /api/players/{name}`` a player's profile: stars and the games they played.
 
-The routes live in :mod:`.routes` (one router per subject), the WebSocket in :mod:`.play`, what the server holds
-while it runs in :class:`~sevens.server.lifecycle.ServerState`. The browser front-end (static files in ``web/``,
-nothing to build) is served at ``/`` and ``/static``.
+The routes live in :mod:`sevens.server.api.routes` (one router per subject), the WebSocket in
+:mod:`sevens.server.api.play`, what the server holds while it runs in
+:class:`~sevens.server.site.lifecycle.ServerState`. The browser front-end (static files in ``web/``, nothing to
+build) is served at ``/`` and ``/static``.
 
 Without Redis, run one server process per database: the process is the only authority over its rooms; with
-``redis_url`` (``sevens serve --redis``) any number of nodes share one PostgreSQL (:mod:`.cluster`).
+``redis_url`` (``sevens serve --redis``) any number of nodes share one PostgreSQL (:mod:`sevens.server.site.cluster`).
 """
 
 from __future__ import annotations
@@ -35,18 +36,18 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from sevens.errors import SevensError
-from sevens.server import play
+from sevens.server.api import play
+from sevens.server.api.invite import add_invite_route
+from sevens.server.api.refusals import refusal, refusal_headers
+from sevens.server.api.requests import registry_of
+from sevens.server.api.routes import records, rooms, site
 from sevens.server.config import ServerConfig
-from sevens.server.edge import install as install_edge
 from sevens.server.errors import retry_after_headers
-from sevens.server.invite import add_invite_route
-from sevens.server.lifecycle import ServerState
 from sevens.server.messages import ErrorBody
-from sevens.server.refusals import refusal, refusal_headers
-from sevens.server.requests import registry_of
-from sevens.server.room import FrameObserver
-from sevens.server.routes import records, rooms, site
+from sevens.server.room.room import FrameObserver
 from sevens.server.security import RedactTokens
+from sevens.server.site.edge import install as install_edge
+from sevens.server.site.lifecycle import ServerState
 from sevens.server.timers import Clock, MonotonicClock
 
 log = logging.getLogger("sevens.server")
@@ -63,7 +64,7 @@ def create_app(
     :class:`~sevens.server.timers.ManualClock`); ``observer`` sees every frame as it is queued.
 
     The registry of rooms is ``app.state.registry`` once the app has started (see :func:`registry_of`); the
-    whole running server is ``app.state.server`` (a :class:`~sevens.server.lifecycle.ServerState`)."""
+    whole running server is ``app.state.server`` (a :class:`~sevens.server.site.lifecycle.ServerState`)."""
     settings = config or ServerConfig()
     server = ServerState(settings, clock or MonotonicClock(), database_url, observer)
     app = FastAPI(
@@ -131,9 +132,9 @@ def serve(
     ``SIGTERM`` or Ctrl-C the server drains (:meth:`ServerState.drain`) before it stops taking connections."""
     import uvicorn
 
-    from sevens.server.draining import DrainingServer
-    from sevens.server.httpguard import guarded_http_protocol
-    from sevens.server.logs import log_config
+    from sevens.server.site.draining import DrainingServer
+    from sevens.server.site.httpguard import guarded_http_protocol
+    from sevens.server.site.logs import log_config
 
     settings = config or ServerConfig()
     shown = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host

@@ -32,7 +32,7 @@ def networks_option(name: str, envvar: str, help: str) -> Any:
 def address_list(options: list[str] | None, default: tuple[str, ...]) -> tuple[str, ...]:
     """The entries of a repeatable address option (each may list several), ``default`` if none, nothing for
     ``none``."""
-    from sevens.server.proxies import split_list
+    from sevens.server.site.proxies import split_list
 
     entries = tuple(entry for option in options or () for entry in split_list(option))
     return () if entries == ("none",) else entries or default
@@ -129,8 +129,8 @@ def serve(
     """Run the online game server: rooms over HTTP, play over WebSocket, every move stored before it is sent."""
     from sevens.server.app import serve as run
     from sevens.server.config import LOOPBACK, PRIVATE_NETWORKS, ServerConfig
-    from sevens.server.logs import LOG_FORMATS
-    from sevens.server.proxies import parse_networks
+    from sevens.server.site.logs import LOG_FORMATS
+    from sevens.server.site.proxies import parse_networks
 
     if sqlite_sync not in ("full", "normal"):
         raise SevensError(f"--sqlite-sync {sqlite_sync!r} is not allowed; allowed: full, normal")

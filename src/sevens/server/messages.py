@@ -88,7 +88,7 @@ class PaceMessage(_Message):
 
 
 class ReactionMessage(_Message):
-    """Show a stamp (one of :data:`sevens.server.reactions.STAMPS`) to the room."""
+    """Show a stamp (one of :data:`sevens.server.room.reactions.STAMPS`) to the room."""
 
     type: Literal["reaction"]
     stamp: Annotated[str, Field(min_length=1, max_length=32)]

@@ -14,18 +14,18 @@ from typing import Any
 from sevens.errors import RulesError, SevensError
 from sevens.games.base import Family
 from sevens.games.registry import families, family_of
-from sevens.server.bots import agent_or_fallback, check_agent
-from sevens.server.catalog import ROOM_OPTIONS
+from sevens.server.api.catalog import ROOM_OPTIONS
 from sevens.server.config import ServerConfig
 from sevens.server.connection import CLOSE_GOING_AWAY, CLOSE_ROOM_CLOSED
 from sevens.server.errors import ServerError
-from sevens.server.limits import Counts, KeyedBuckets
-from sevens.server.members import Member, RoomOptions, bot_name
 from sevens.server.messages import CreateRoom, RoomInfo, SeatTicket
 from sevens.server.persistence import Persistence, StoredRoom
-from sevens.server.restore import resume
-from sevens.server.room import FrameObserver, Room, RoomContext
+from sevens.server.room.bots import agent_or_fallback, check_agent
+from sevens.server.room.members import Member, RoomOptions, bot_name
+from sevens.server.room.restore import resume
+from sevens.server.room.room import FrameObserver, Room, RoomContext
 from sevens.server.security import clean_name, hash_token, new_room_code, new_token, normalise_code
+from sevens.server.site.limits import Counts, KeyedBuckets
 from sevens.server.timers import Clock
 from sevens.store import SessionInfo
 
@@ -48,7 +48,9 @@ class RoomRegistry:
         self.connections = Counts(config.connections_per_address)
         self._lobbies: dict[str, set[str]] = {}  # client address -> codes of the rooms it created
         self.created: dict[str, float] = {}  # code -> when it was created (seconds since the epoch: the lobby order)
-        self.cluster: Any = None  # the node's :class:`~sevens.server.cluster.Cluster` when several nodes share a site
+        self.cluster: Any = (
+            None  # the node's :class:`~sevens.server.site.cluster.Cluster` when several nodes share a site
+        )
         self.claim_code: Callable[[str], Awaitable[bool]] | None = None  # several nodes: is this code free?
         self.dropped: Callable[[str], None] | None = None  # several nodes: a room this node held is gone
 

@@ -22,7 +22,7 @@ from collections.abc import Collection, Container
 from urllib.parse import urlsplit
 
 from sevens.server.errors import ServerError
-from sevens.server.logs import RedactTokens, redact  # kept here too: older imports name this module
+from sevens.server.site.logs import RedactTokens, redact  # kept here too: older imports name this module
 from sevens.server.timers import Clock
 
 CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/O, 1/I: easy to read aloud and type

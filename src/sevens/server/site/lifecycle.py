@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 from sevens.server.config import ServerConfig
 from sevens.server.persistence import Persistence
-from sevens.server.room import FrameObserver
+from sevens.server.room.room import FrameObserver
 from sevens.server.rooms import RoomRegistry
 from sevens.server.timers import Clock
 from sevens.store import StoreError
 
 if TYPE_CHECKING:
-    from sevens.server.cluster import Cluster
+    from sevens.server.site.cluster import Cluster
 
 log = logging.getLogger("sevens.server")
 PROBE_SECONDS = 2.0  # a health probe of a dependency that takes longer counts it as down
@@ -45,9 +45,9 @@ class ServerState:
         persistence = await loop.run_in_executor(None, Persistence.open, self.database_url, settings.sqlite_synchronous)
         registry = self.registry = RoomRegistry(settings, self.clock, persistence, self.observer)
         if settings.redis_url is not None:
-            from sevens.server.cluster import Cluster  # Redis is needed by multi-node sites only
-            from sevens.server.metrics import instrument_redis
-            from sevens.server.operations import OPERATIONS
+            from sevens.server.site.cluster import Cluster  # Redis is needed by multi-node sites only
+            from sevens.server.site.metrics import instrument_redis
+            from sevens.server.site.operations import OPERATIONS
 
             address = settings.advertise or "http://127.0.0.1:8000"  # serve() always sets it
             self.cluster = Cluster(settings.redis_url, address, registry, OPERATIONS, settings.lease_seconds)

@@ -1,7 +1,7 @@
 """A player's profile for the browser: their stars (E3) and the games they played, from the store.
 
 Only human players have profiles here: computer players earn no stars, and their names are the server's.
-A game links to its replay when it is a finished game of this server (see :mod:`sevens.server.replays`).
+A game links to its replay when it is a finished game of this server (see :mod:`sevens.server.api.replays`).
 """
 
 from __future__ import annotations

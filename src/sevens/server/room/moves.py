@@ -13,7 +13,7 @@ from sevens.errors import NotationError
 from sevens.server.connection import Connection
 from sevens.server.errors import ServerError
 from sevens.server.messages import MoveMessage, frame
-from sevens.server.roomshape import Keeping, RoomFacts, Seated, Speaking
+from sevens.server.room.shape import Keeping, RoomFacts, Seated, Speaking
 
 
 class MovedRoom(RoomFacts, Seated, Speaking, Keeping, Protocol):

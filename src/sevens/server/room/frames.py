@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator
 from typing import Any, NamedTuple, Protocol
 
-from sevens.server.chat import ChatLog
 from sevens.server.connection import Connection
 from sevens.server.messages import RoomInfo, error_frame, frame
-from sevens.server.roomshape import Build, RoomFacts, Seated
+from sevens.server.room.chat import ChatLog
+from sevens.server.room.shape import Build, RoomFacts, Seated
 from sevens.server.views import SharedLogs, encode, encode_frame, public_view, seat_view, tail_frame, view_log
 
 

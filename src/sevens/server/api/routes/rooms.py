@@ -1,5 +1,5 @@
 """``/api/rooms``: create a room, list the lobby, one room, join, start (run where the room lives:
-:func:`~sevens.server.operations.run_operation`)."""
+:func:`~sevens.server.site.operations.run_operation`)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from typing import Annotated
 
 from fastapi import APIRouter, Header, Query, Request
 
+from sevens.server.api.requests import bearer_token, client_address, config_of, registry_of
+from sevens.server.api.routes import ERRORS
 from sevens.server.messages import CreateRoom, JoinRoom, RoomInfo, SeatTicket
-from sevens.server.operations import run_operation
-from sevens.server.requests import bearer_token, client_address, config_of, registry_of
-from sevens.server.routes import ERRORS
+from sevens.server.site.operations import run_operation
 
 MAX_PAGE_SIZE = 200  # rooms in one page of GET /api/rooms
 

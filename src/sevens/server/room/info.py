@@ -9,7 +9,7 @@ from typing import Any, Protocol
 from sevens.server.connection import Connection
 from sevens.server.messages import RoomInfo
 from sevens.server.persistence import StoredRoom
-from sevens.server.roomshape import Made, RoomFacts, Status
+from sevens.server.room.shape import Made, RoomFacts, Status
 from sevens.session.match import Match, RoundPlan, RoundResult
 
 

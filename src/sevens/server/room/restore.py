@@ -15,7 +15,7 @@ from sevens.session.session import Seat
 from sevens.store import SessionInfo
 
 if TYPE_CHECKING:
-    from sevens.server.room import Room
+    from sevens.server.room.room import Room
 
 
 async def resume(room: Room, info: SessionInfo) -> None:

@@ -10,14 +10,14 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from sevens.rng import derive_seed
-from sevens.server.bots import agent_or_fallback
 from sevens.server.connection import Connection
 from sevens.server.errors import ServerError
-from sevens.server.members import bot_name
 from sevens.server.messages import frame
-from sevens.server.metrics import timed_move
 from sevens.server.persistence import StoredRoom
-from sevens.server.roomshape import Keeping, Made, RoomFacts, Seated, Speaking, Status
+from sevens.server.room.bots import agent_or_fallback
+from sevens.server.room.members import bot_name
+from sevens.server.room.shape import Keeping, Made, RoomFacts, Seated, Speaking, Status
+from sevens.server.site.metrics import timed_move
 from sevens.session.match import Match, RoundPlan, RoundResult, make_match
 from sevens.session.session import Seat
 

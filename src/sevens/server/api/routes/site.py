@@ -12,9 +12,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import FileResponse, Response
 
 from sevens.i18n import catalogue
-from sevens.server.catalog import catalog
+from sevens.server.api.catalog import catalog
 
-WEB_DIR = Path(__file__).parents[1] / "web"
+WEB_DIR = Path(__file__).parents[2] / "web"
 # The page loads only its own files and talks only to this server (no CDN, no inline script).
 PAGE_HEADERS = {
     "Content-Security-Policy": (

@@ -1,12 +1,12 @@
 """One room: the authority over one table, its state, and the doors the rest of the server uses.
 
 The room keeps what a table is (members, options, the session, the current round and its logs) and answers
-questions about it; each job is a helper that reads the room through a Protocol of :mod:`.roomshape`:
+questions about it; each job is a helper that reads the room through a Protocol of :mod:`.shape`:
 
-- :mod:`.roomframes` every frame it sends (``seq``, per-seat views, the move log shared and tailed);
-- :mod:`.roomseats` seats, tokens, connections, leaving and the next host;
-- :mod:`.roomrounds` sessions and rounds, and the one commit path of its game;
-- :mod:`.roommoves` a player's ``move`` message checked; :mod:`.roomdispatch` every other message;
+- :mod:`.frames` every frame it sends (``seq``, per-seat views, the move log shared and tailed);
+- :mod:`.seats` seats, tokens, connections, leaving and the next host;
+- :mod:`.rounds` sessions and rounds, and the one commit path of its game;
+- :mod:`.moves` a player's ``move`` message checked; :mod:`.dispatch` every other message;
 - :mod:`.autoplay` the turn clock, grace periods and computer players; :mod:`.ghost` the ghost rule.
 
 Authority: only the room applies actions, one at a time (``self.lock``, one :class:`asyncio.Lock` per room).
@@ -22,23 +22,23 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from sevens.games.base import Family
-from sevens.server.autoplay import Autoplay
-from sevens.server.chat import ChatLog
 from sevens.server.config import ServerConfig
 from sevens.server.connection import Connection
 from sevens.server.errors import ServerError
-from sevens.server.members import Member, RoomOptions
 from sevens.server.messages import ClientMessage, RoomInfo
-from sevens.server.metrics import timed_store_call
 from sevens.server.persistence import Persistence, StoredRoom
-from sevens.server.reactions import ReactionLimiter
-from sevens.server.roomdispatch import Dispatch
-from sevens.server.roomframes import Frames
-from sevens.server.roominfo import room_info, session_scores, stored_room
-from sevens.server.roommoves import Moves
-from sevens.server.roomrounds import Rounds
-from sevens.server.roomseats import Seating
-from sevens.server.roomshape import Build, Status
+from sevens.server.room.autoplay import Autoplay
+from sevens.server.room.chat import ChatLog
+from sevens.server.room.dispatch import Dispatch
+from sevens.server.room.frames import Frames
+from sevens.server.room.info import room_info, session_scores, stored_room
+from sevens.server.room.members import Member, RoomOptions
+from sevens.server.room.moves import Moves
+from sevens.server.room.reactions import ReactionLimiter
+from sevens.server.room.rounds import Rounds
+from sevens.server.room.seats import Seating
+from sevens.server.room.shape import Build, Status
+from sevens.server.site.metrics import timed_store_call
 from sevens.server.timers import Clock
 from sevens.session.match import Match, RoundPlan, RoundResult
 from sevens.session.seats import player_at, seat_of
@@ -179,7 +179,7 @@ class Room:
         if self.ctx.on_session is not None:
             self.ctx.on_session(self)
 
-    # ================================================================== frames (:mod:`.roomframes`)
+    # ================================================================== frames (:mod:`.frames`)
     def view_for(self, seat: int | None) -> dict[str, Any]:
         """The view a connection playing ``seat`` receives (``None``: the public view)."""
         return self.frames.view_for(seat)
@@ -208,7 +208,7 @@ class Room:
         """A change of the room itself (who is here, status, host)."""
         self.frames.broadcast_room(event, player)
 
-    # ================================================================== seats (:mod:`.roomseats`)
+    # ================================================================== seats (:mod:`.seats`)
     async def join(self, name: str, seat: int | None) -> tuple[int, str]:
         """Take a free human seat in the lobby; returns ``(player, token)``."""
         return await self.seats.join(name, seat)
@@ -225,7 +225,7 @@ class Room:
         """Detach a closed connection."""
         self.seats.disconnect(conn)
 
-    # ================================================================== the game (:mod:`.roomrounds`)
+    # ================================================================== the game (:mod:`.rounds`)
     async def commit(
         self, player: int | None, action: Any, by: str, conn: Connection | None = None, ref: int | None = None
     ) -> None:
@@ -252,14 +252,14 @@ class Room:
         """This room's bookkeeping for one session."""
         return self.rounds.new_match(seats, seed)
 
-    # ================================================================== messages (:mod:`.roomdispatch`)
+    # ================================================================== messages (:mod:`.dispatch`)
     async def handle(self, conn: Connection, message: ClientMessage) -> None:
         """Act on one validated message; refusals raise :class:`ServerError` (or an engine error)."""
         await self.dispatch.handle(conn, message)
 
     # ================================================================== lifetime
     async def tick(self) -> None:
-        """Check the room's deadlines (see :class:`~sevens.server.autoplay.Autoplay`)."""
+        """Check the room's deadlines (see :class:`~sevens.server.room.autoplay.Autoplay`)."""
         await self.autoplay.tick()
 
     def close_all(self, code: int, reason: str) -> None:

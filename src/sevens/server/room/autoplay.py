@@ -13,10 +13,10 @@ from typing import Any, Protocol
 
 from sevens.agents import Agent
 from sevens.errors import SevensError
-from sevens.server.bots import Decision, agent_or_fallback, decide, new_agent, prepare
 from sevens.server.errors import ServerError
-from sevens.server.members import PACE_FACTORS, Member
-from sevens.server.roomshape import Keeping, RoomFacts, RoomServices, Seated
+from sevens.server.room.bots import Decision, agent_or_fallback, decide, new_agent, prepare
+from sevens.server.room.members import PACE_FACTORS, Member
+from sevens.server.room.shape import Keeping, RoomFacts, RoomServices, Seated
 from sevens.server.timers import turn_clock
 from sevens.session.clock import default_action
 

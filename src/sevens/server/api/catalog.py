@@ -21,8 +21,8 @@ from sevens.agents.base import agent_names
 from sevens.agents.levels import DEFAULT_LEVEL, LEVELS, about, display_name
 from sevens.games.registry import families
 from sevens.i18n import LANGS, t
-from sevens.server.chat import PHRASES
-from sevens.server.reactions import STAMPS
+from sevens.server.room.chat import PHRASES
+from sevens.server.room.reactions import STAMPS
 
 # name -> (English, Japanese): one line per local rule or parameter (RULES.md ids in brackets)
 PARAMETER_HELP: dict[str, tuple[str, str]] = {

@@ -8,10 +8,10 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from fastapi import Path as ApiPath
 
-from sevens.server.profiles import player_profile
-from sevens.server.replays import finished_games, game_replay
-from sevens.server.requests import config_of, registry_of
-from sevens.server.routes import ERRORS
+from sevens.server.api.profiles import player_profile
+from sevens.server.api.replays import finished_games, game_replay
+from sevens.server.api.requests import config_of, registry_of
+from sevens.server.api.routes import ERRORS
 
 MAX_ID = 2**63 - 1  # the store's ids are 64-bit signed integers
 

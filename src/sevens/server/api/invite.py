@@ -21,8 +21,8 @@ import segno
 from fastapi import FastAPI, Request
 from fastapi.responses import Response
 
-from sevens.server.operations import run_operation
 from sevens.server.rooms import RoomRegistry
+from sevens.server.site.operations import run_operation
 
 QR_SCALE = 4  # pixels per module in the SVG's own size; the page scales it with CSS
 QR_COLOUR = "#14342a"

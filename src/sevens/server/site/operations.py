@@ -7,7 +7,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from sevens.server.errors import ServerError
-from sevens.server.room import Room
+from sevens.server.room.room import Room
 from sevens.server.rooms import RoomRegistry
 
 
@@ -43,7 +43,7 @@ async def run_operation(registry: RoomRegistry, name: str, code: str, args: dict
     cluster = registry.cluster
     if cluster is not None:
         target = await cluster.locate(code)
-        if not isinstance(target, Room):  # another node's (a :class:`~sevens.server.cluster.Remote`)
+        if not isinstance(target, Room):  # another node's (a :class:`~sevens.server.site.cluster.Remote`)
             status, body = await cluster.call(target, name, code, args)
             if status != 200:
                 raise ServerError(body.get("error", "internal"), body.get("message", ""))  # same code, same status

@@ -1,5 +1,5 @@
 """The HTTP shape of every refusal, in one place: the routes' exception handlers and the answers a node sends
-for requests carried to it from another node (:mod:`.cluster`) both use :func:`refusal`.
+for requests carried to it from another node (:mod:`sevens.server.site.cluster`) both use :func:`refusal`.
 
 A refusal is ``{"error": code, "message": …}`` with the status of :data:`~sevens.server.errors.HTTP_STATUS`; a
 dependency that is down (the database, the site's Redis) is a 503 ``store_unavailable`` with ``Retry-After``,

@@ -1,6 +1,6 @@
 """A room's answer to each validated client message: which part of the room acts on it, and who may send it.
 
-Moves go to :mod:`.roommoves`, seats to :mod:`.roomseats`, sessions to :mod:`.roomrounds`; chat (with the
+Moves go to :mod:`.moves`, seats to :mod:`.seats`, sessions to :mod:`.rounds`; chat (with the
 ghost rule, B13), stamps, the computer players' pace, pings and resyncs are answered here. Refusals raise
 :class:`~sevens.server.errors.ServerError` (or an engine error), which the WebSocket turns into ``error`` frames.
 """
@@ -11,11 +11,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any, Protocol
 
-from sevens.server.chat import ChatLog, check_chat
 from sevens.server.connection import Connection
 from sevens.server.errors import ServerError
-from sevens.server.ghost import addressed_ghost, is_ghost
-from sevens.server.members import Pace, RoomOptions
 from sevens.server.messages import (
     ChatMessage,
     ClientMessage,
@@ -30,10 +27,13 @@ from sevens.server.messages import (
     StartMessage,
     frame,
 )
-from sevens.server.reactions import ReactionLimiter, reaction_fields
-from sevens.server.roommoves import Moves
-from sevens.server.roomseats import Seating
-from sevens.server.roomshape import Keeping, RoomFacts, Speaking
+from sevens.server.room.chat import ChatLog, check_chat
+from sevens.server.room.ghost import addressed_ghost, is_ghost
+from sevens.server.room.members import Pace, RoomOptions
+from sevens.server.room.moves import Moves
+from sevens.server.room.reactions import ReactionLimiter, reaction_fields
+from sevens.server.room.seats import Seating
+from sevens.server.room.shape import Keeping, RoomFacts, Speaking
 
 Handler = Callable[[Connection, Any], Awaitable[None]]
 

@@ -1,6 +1,6 @@
 """The WebSocket ``/ws/{code}?token=…``: one connection from handshake to close (a seat's or the host's token,
 or none to watch; docs/protocol.md describes the frames). With several nodes, a connection for a room another
-node owns is carried to it (:func:`~sevens.server.cluster.proxy_websocket`)."""
+node owns is carried to it (:func:`~sevens.server.site.cluster.proxy_websocket`)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ import logging
 from fastapi import APIRouter, WebSocket
 
 from sevens.errors import IllegalActionError, NotationError, SevensError
+from sevens.server.api.refusals import UNAVAILABLE
+from sevens.server.api.requests import client_address, config_of, registry_of
 from sevens.server.config import ServerConfig
 from sevens.server.connection import (
     CLOSE_BAD_TOKEN,
@@ -21,9 +23,7 @@ from sevens.server.connection import (
 )
 from sevens.server.errors import ServerError
 from sevens.server.messages import ClientMessage, error_frame, parse_client_message
-from sevens.server.refusals import UNAVAILABLE
-from sevens.server.requests import client_address, config_of, registry_of
-from sevens.server.room import Room
+from sevens.server.room.room import Room
 from sevens.server.rooms import RoomRegistry
 from sevens.server.security import normalise_code, origin_allowed
 
@@ -98,9 +98,9 @@ async def _play(websocket: WebSocket, code: str, registry: RoomRegistry, config:
 
 
 async def proxied(websocket: WebSocket, code: str, registry: RoomRegistry) -> bool:
-    """Carry the connection to the node that owns the room, if another one does (see :mod:`.cluster`); a
-    ``store_unavailable`` refusal if nobody can tell now."""
-    from sevens.server.cluster import Remote, proxy_websocket
+    """Carry the connection to the node that owns the room, if another one does (see
+    :mod:`sevens.server.site.cluster`); a ``store_unavailable`` refusal if nobody can tell now."""
+    from sevens.server.site.cluster import Remote, proxy_websocket
 
     try:
         target = await registry.cluster.locate(code)

@@ -1,7 +1,7 @@
-"""What a room's helpers read of their room, named as Protocols so that :class:`~sevens.server.room.Room` and
-the helpers (:mod:`.roomframes`, :mod:`.roomseats`, :mod:`.roomrounds`, :mod:`.roommoves`,
-:mod:`.roomdispatch`, :mod:`.autoplay`, :mod:`.ghost`) do not import one another: the room imports its helpers,
-and each helper reaches the rest of the room only through these shapes."""
+"""What a room's helpers read of their room, named as Protocols so that :class:`~.room.Room` and the helpers
+(:mod:`.frames`, :mod:`.seats`, :mod:`.rounds`, :mod:`.moves`, :mod:`.dispatch`, :mod:`.autoplay`, :mod:`.ghost`)
+do not import one another: the room imports its helpers, and each helper reaches the rest of the room only
+through these shapes."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from typing import Any, Literal, Protocol, TypeVar
 from sevens.games.base import Family
 from sevens.server.config import ServerConfig
 from sevens.server.connection import Connection
-from sevens.server.members import Member, RoomOptions
 from sevens.server.persistence import Persistence
+from sevens.server.room.members import Member, RoomOptions
 from sevens.server.timers import Clock
 from sevens.session.match import RoundPlan
 
@@ -91,7 +91,7 @@ class Seated(Protocol):
 
 
 class Speaking(Protocol):
-    """How a helper speaks to the room's connections (:class:`~.roomframes.Frames` does it)."""
+    """How a helper speaks to the room's connections (:class:`~.frames.Frames` does it)."""
 
     @property
     def seq(self) -> int: ...

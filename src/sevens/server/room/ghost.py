@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from sevens.server.chat import ChatLine, addressed_names
-from sevens.server.roomshape import RoomFacts
+from sevens.server.room.chat import ChatLine, addressed_names
+from sevens.server.room.shape import RoomFacts
 
 
 class Room(RoomFacts, Protocol):

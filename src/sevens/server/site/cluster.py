@@ -47,18 +47,18 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError
 
 from sevens.errors import SevensError
+from sevens.server.api.refusals import DATABASE_DOWN, UNAVAILABLE, refusal
 from sevens.server.errors import ServerError
 from sevens.server.persistence import StoredRoom, read_room
-from sevens.server.refusals import DATABASE_DOWN, UNAVAILABLE, refusal
 from sevens.server.security import normalise_code, redact
 from sevens.store import StoreError, StoreUnavailableError
 
 if TYPE_CHECKING:
     from starlette.websockets import WebSocket
 
-    from sevens.server.operations import Operation
-    from sevens.server.room import Room
+    from sevens.server.room.room import Room
     from sevens.server.rooms import RoomRegistry
+    from sevens.server.site.operations import Operation
 
 log = logging.getLogger("sevens.server")
 

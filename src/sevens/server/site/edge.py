@@ -16,7 +16,7 @@ from starlette.routing import Match
 
 from sevens.server.config import ServerConfig
 from sevens.server.messages import ErrorBody
-from sevens.server.proxies import ClientAddressMiddleware, TrustedProxies, in_networks, parse_networks
+from sevens.server.site.proxies import ClientAddressMiddleware, TrustedProxies, in_networks, parse_networks
 
 HTTP_ERROR_CODES = {422: "invalid", 404: "not_found", 405: "method_not_allowed", 413: "too_large"}
 BODY_NOT_READ = "the body could not be read: send UTF-8 JSON"
@@ -54,7 +54,7 @@ def exposition_of(app: FastAPI) -> Any:
     """The app's metrics exposition, made on first use (prometheus-client is imported only then)."""
     exposition = getattr(app.state, "metrics", None)
     if exposition is None:
-        from sevens.server.metrics import Exposition
+        from sevens.server.site.metrics import Exposition
 
         exposition = app.state.metrics = Exposition(lambda: getattr(app.state, "registry", None))
     return exposition

@@ -20,7 +20,7 @@ from collections import Counter
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from sevens.server.proxies import in_networks, parse_networks
+from sevens.server.site.proxies import in_networks, parse_networks
 
 TIMEOUT_RESPONSE = b"HTTP/1.1 408 Request Timeout\r\nconnection: close\r\ncontent-length: 0\r\n\r\n"
 BUSY_RESPONSE = (

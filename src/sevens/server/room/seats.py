@@ -9,8 +9,8 @@ from typing import Protocol
 
 from sevens.server.connection import CLOSE_KICKED, CLOSE_LEFT, CLOSE_REPLACED, Connection
 from sevens.server.errors import ServerError
-from sevens.server.members import Member
-from sevens.server.roomshape import Keeping, RoomFacts, Speaking
+from sevens.server.room.members import Member
+from sevens.server.room.shape import Keeping, RoomFacts, Speaking
 from sevens.server.security import clean_name, hash_token, new_token
 
 

@@ -1,6 +1,6 @@
 """The HTTP routes, one router per subject: :mod:`.rooms` (create, list, join, start), :mod:`.records` (finished
 games and players' profiles), :mod:`.site` (health, catalog, texts, the page); the WebSocket is
-:mod:`sevens.server.play`."""
+:mod:`sevens.server.api.play`."""
 
 from __future__ import annotations
 

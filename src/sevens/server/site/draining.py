@@ -1,5 +1,5 @@
 """uvicorn's server, draining the rooms first when told to stop (``SIGTERM``, Ctrl-C): their clients are still
-connected then, so they hear where their room went (:meth:`~sevens.server.lifecycle.ServerState.drain`)."""
+connected then, so they hear where their room went (:meth:`~sevens.server.site.lifecycle.ServerState.drain`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import socket
 
 import uvicorn
 
-from sevens.server.lifecycle import ServerState
+from sevens.server.site.lifecycle import ServerState
 
 log = logging.getLogger("sevens.server")
 
