@@ -1,9 +1,10 @@
 """Issue 28: the deployment is deployable as written, checked without a container engine (test_compose_site.py
-builds and starts it for real; docs/deploy.md says what runs where): compose.yaml parses and its services, images, networks, volumes, mounts and
-ports agree with each other and with deploy/nginx; every ``sevens serve`` command in it and in the Dockerfile
-is one the real CLI accepts; the Dockerfile copies files that exist, runs a command the package installs, as
-a user without privileges, and checks a health route the app serves; the shipped nginx.conf passes
-``nginx -t``; the protocol document names no image that nothing builds."""
+builds and starts it for real; docs/deploy.md says what runs where): compose.yaml parses and its services,
+images, networks, volumes, mounts and ports agree with each other and with deploy/nginx; every ``sevens serve``
+command in it and in the Dockerfile is one the real CLI accepts; the Dockerfile installs the versions CI tested,
+copies files that exist, runs a command the package installs, as a user without privileges, and checks a health
+route the app serves; every image has a stand-in; the shipped nginx.conf passes ``nginx -t``; the protocol
+document names no image that nothing builds."""
 
 from __future__ import annotations
 
