@@ -1,20 +1,33 @@
-# The sevens server as an image: slim Python 3.11, the package with its multinode extra (Redis), run as a
-# user without privileges, healthy while /api/health answers. compose.yaml builds it; docs/deploy.md explains.
-# Build: docker build -t sevens:local .
-FROM python:3.11-slim AS build
-WORKDIR /src
-COPY pyproject.toml README.md ./
-COPY src ./src
-RUN pip install --no-cache-dir --prefix=/install '.[multinode]'
+# The sevens server as an image: Python 3.11 (Debian bookworm), the package with its multinode extra (Redis,
+# PostgreSQL) at exactly the versions CI tests (.ci/constraints.txt), run as a user without privileges, healthy
+# while /api/health answers. compose.yaml builds it; docs/deploy.md explains.
+# Build: docker build -t sevens:local .   (podman build -t sevens:local . works the same)
 
-FROM python:3.11-slim
+# The dependencies, in a stage of their own that is reused until pyproject.toml or the constraints change: a
+# virtual environment (one tree to copy, no clash with a distribution's own Python) with an empty stand-in of
+# the package, which the final stage replaces with the real one.
+FROM docker.io/library/python:3.11-slim-bookworm AS dependencies
+WORKDIR /src
+RUN python3 -m venv /opt/sevens
+COPY .ci/constraints.txt pyproject.toml README.md ./
+RUN mkdir -p src/sevens && touch src/sevens/__init__.py \
+    && /opt/sevens/bin/pip install --no-cache-dir --disable-pip-version-check -c constraints.txt '.[multinode]'
+
+FROM docker.io/library/python:3.11-slim-bookworm
 RUN useradd --create-home --uid 10001 --shell /usr/sbin/nologin sevens
-COPY --from=build /install /usr/local
+COPY --from=dependencies /opt/sevens /opt/sevens
+COPY .ci/constraints.txt pyproject.toml README.md /tmp/sevens/
+COPY src /tmp/sevens/src
+RUN /opt/sevens/bin/pip install --no-cache-dir --disable-pip-version-check --no-deps -c /tmp/sevens/constraints.txt \
+        '/tmp/sevens[multinode]' \
+    && /opt/sevens/bin/pip check && rm -rf /tmp/sevens
 USER sevens
 WORKDIR /home/sevens
-ENV PYTHONUNBUFFERED=1 \
+ENV PATH=/opt/sevens/bin:$PATH \
+    PYTHONUNBUFFERED=1 \
     SEVENS_LOG_FORMAT=json
 EXPOSE 8000
+# Docker runs this; podman keeps it only with --format docker (it builds OCI images by default).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
     CMD ["python", "-c", "import urllib.request; urllib.request.urlopen('http://127.0.0.1:8000/api/health', timeout=2)"]
 CMD ["sevens", "serve", "--host", "0.0.0.0", "--port", "8000"]

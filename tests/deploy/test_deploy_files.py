@@ -1,9 +1,10 @@
-"""Issue 28: the deployment is deployable as written, checked as far as this machine can without a container
-engine (docs/deploy.md says so): compose.yaml parses and its services, images, networks, volumes, mounts and
-ports agree with each other and with deploy/nginx; every ``sevens serve`` command in it and in the Dockerfile
-is one the real CLI accepts; the Dockerfile copies files that exist, runs a command the package installs, as
-a user without privileges, and checks a health route the app serves; the shipped nginx.conf passes
-``nginx -t``; the protocol document names no image that nothing builds."""
+"""Issue 28: the deployment is deployable as written, checked without a container engine (test_compose_site.py
+builds and starts it for real; docs/deploy.md says what runs where): compose.yaml parses and its services,
+images, networks, volumes, mounts and ports agree with each other and with deploy/nginx; every ``sevens serve``
+command in it and in the Dockerfile is one the real CLI accepts; the Dockerfile installs the versions CI tested,
+copies files that exist, runs a command the package installs, as a user without privileges, and checks a health
+route the app serves; every image has a stand-in; the shipped nginx.conf passes ``nginx -t``; the protocol
+document names no image that nothing builds."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ SERVICES: dict[str, Any] = COMPOSE["services"]
 NODES = sorted(name for name in SERVICES if name.startswith("node"))
 DOCKERFILE = (ROOT / "Dockerfile").read_text()
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())
+PYTHON_IMAGE = "docker.io/library/python:3.11-slim-bookworm"
 
 
 def serve_command() -> Any:
@@ -101,12 +103,12 @@ def test_nginx_is_published_on_the_port_it_listens_on() -> None:
     (published,) = SERVICES["nginx"]["ports"]
     _host_port, container_port = published.split(":")
     assert re.search(rf"^\s*listen\s+{container_port};", SHIPPED_CONFIG.read_text(), re.MULTILINE)
-    assert SERVICES["nginx"]["image"].startswith("nginx:")
+    assert SERVICES["nginx"]["image"].startswith("docker.io/library/nginx:")
 
 
-def test_the_dockerfile_is_slim_unprivileged_and_healthy() -> None:
-    assert all(base.startswith("python:3.11-slim") for base in dockerfile_instructions("FROM")[:1])
-    assert dockerfile_instructions("FROM")[-1] == "python:3.11-slim"
+def test_the_dockerfile_is_slim_unprivileged_healthy_and_pinned() -> None:
+    bases = [line.split()[0] for line in dockerfile_instructions("FROM")]
+    assert bases == [PYTHON_IMAGE, PYTHON_IMAGE]  # built on the base it runs on (the venv's interpreter)
     (user,) = dockerfile_instructions("USER")
     assert user not in ("root", "0")
     assert "useradd" in DOCKERFILE and user in DOCKERFILE
@@ -114,9 +116,13 @@ def test_the_dockerfile_is_slim_unprivileged_and_healthy() -> None:
         sources = [s for s in copy.split()[:-1] if not s.startswith("--")]
         if "--from=" not in copy:
             assert sources and all((ROOT / s).exists() for s in sources), copy
-    (install,) = [line for line in dockerfile_instructions("RUN") if "pip install" in line]
-    extras = re.findall(r"\.\[([a-z,]+)\]", install)
-    assert extras and set(extras[0].split(",")) <= set(PYPROJECT["project"]["optional-dependencies"])
+    installs = [line for line in dockerfile_instructions("RUN") if "pip install" in line]
+    assert installs
+    for install in installs:  # the versions CI tested, never whatever PyPI serves that day
+        assert re.search(r"-c \S*constraints.txt", install), install
+        extras = re.findall(r"(?:\.|/sevens)\[([a-z,]+)\]'", install)
+        assert extras and set(extras[0].split(",")) <= set(PYPROJECT["project"]["optional-dependencies"])
+    assert "COPY .ci/constraints.txt " in DOCKERFILE
     (healthcheck,) = dockerfile_instructions("HEALTHCHECK")
     assert "/api/health" in healthcheck
     app = create_app("sqlite://")
@@ -128,6 +134,20 @@ def test_the_dockerfile_is_slim_unprivileged_and_healthy() -> None:
     options = serve_options(argv)
     (exposed,) = dockerfile_instructions("EXPOSE")
     assert int(exposed) == options["port"] and f"127.0.0.1:{exposed}/api/health" in healthcheck
+
+
+def test_every_image_has_a_stand_in_and_raises_the_open_file_limit() -> None:
+    """The names compose.yaml and the Dockerfile use are real images a registry serves, and the very names
+    deploy/podman/build-base-images.sh builds stand-ins under (CI has no registry); every long-lived
+    service that holds client connections may open 65,536 files."""
+    script = (ROOT / "deploy" / "podman" / "build-base-images.sh").read_text()
+    images = {PYTHON_IMAGE} | {service["image"] for service in SERVICES.values() if "build" not in service}
+    for image in images:
+        assert re.fullmatch(r"docker\.io/library/[a-z]+:[\w.-]+", image), image
+        assert f"={image}\n" in script, f"no stand-in for {image}"
+    for name in [*NODES, "nginx"]:
+        assert SERVICES[name]["ulimits"]["nofile"] == {"soft": 65536, "hard": 65536}, name
+    assert re.search(r"^worker_rlimit_nofile 65536;", SHIPPED_CONFIG.read_text(), re.MULTILINE)
 
 
 def test_the_docker_build_context_holds_what_the_dockerfile_copies() -> None:
