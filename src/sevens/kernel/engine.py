@@ -1086,9 +1086,12 @@ def write_bits(out: np.ndarray, at: int, bits: int) -> None:
 
 @njit(cache=True)
 def write_mask(st: np.ndarray, cfg: np.ndarray, mask: np.ndarray) -> None:
-    """1 at each legal action number of the seat to move; all 0 once the game is over."""
+    """1 at each legal action number of the seat to move; once the game is over, 1 at the pass only (the action
+    then sent is ignored by the auto-reset, and a mask with one 1 keeps ``logits + log(mask)`` finite with that
+    action's log-probability 0, so the step adds nothing to a masked policy's gradient)."""
     mask[:] = 0
     if st[TURN] < 0:
+        mask[A_PASS] = 1
         return
     cards, below, above, swaps, can_pass = legal(st, cfg)
     write_bits(mask, A_PLAY, cards)
@@ -1144,6 +1147,36 @@ def play_to_seat(
 
 
 @njit(cache=True)
+def deal_to_seat(
+    st: np.ndarray, seat: int, policy: int, cfg: np.ndarray, table: np.ndarray, lanes: np.ndarray,
+    lengths: np.ndarray, w: np.ndarray, noise: np.ndarray, rng: np.ndarray, deck: np.ndarray,
+) -> None:  # fmt: skip
+    """A new game played to ``seat``'s first turn; a deal in which ``seat`` is out before it is dealt again."""
+    st[TURN] = -1
+    while st[TURN] != seat:
+        deal(st, cfg, rng, deck)
+        start(st, cfg, table)
+        play_to_seat(st, seat, policy, cfg, table, lanes, lengths, w, noise, rng)
+
+
+@njit(cache=True)
+def deal_envs(
+    state: np.ndarray, fresh: np.ndarray, seat: int, policy: int, cfg: np.ndarray, table: np.ndarray,
+    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: np.ndarray, rngs: np.ndarray, obs: np.ndarray,
+    mask: np.ndarray,
+) -> None:  # fmt: skip
+    """The environments marked ``fresh`` only: a new game each, as :func:`step_envs` deals it (the same draws),
+    observation and mask written; the others are left as they are (SAME_STEP auto-reset)."""
+    deck = np.empty(52 + cfg[C_JOKERS], dtype=np.int64)
+    for g in range(state.shape[0]):
+        if fresh[g]:
+            fresh[g] = False
+            deal_to_seat(state[g], seat, policy, cfg, table, lanes, lengths, w, noise, rngs[g], deck)
+            write_observation(state[g], seat, cfg, obs[g])
+            write_mask(state[g], cfg, mask[g])
+
+
+@njit(cache=True)
 def step_envs(
     first: int, last: int, state: np.ndarray, actions: np.ndarray, fresh: np.ndarray, seat: int, policy: int,
     cfg: np.ndarray, table: np.ndarray, lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: np.ndarray,
@@ -1166,11 +1199,7 @@ def step_envs(
         terminated[g] = False
         if fresh[g]:
             fresh[g] = False
-            st[TURN] = -1
-            while st[TURN] != seat:
-                deal(st, cfg, rng, deck)
-                start(st, cfg, table)
-                play_to_seat(st, seat, policy, cfg, table, lanes, lengths, w, noise, rng)
+            deal_to_seat(st, seat, policy, cfg, table, lanes, lengths, w, noise, rng, deck)
         else:
             apply_number(st, actions[g], cfg, table)
             play_to_seat(st, seat, policy, cfg, table, lanes, lengths, w, noise, rng)
