@@ -26,6 +26,7 @@ import os
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
 import argparse
+import functools
 import json
 import statistics
 import subprocess
@@ -33,7 +34,10 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sevens.kernel.batch import Loop
 
 WORKER = "--worker"
 
@@ -48,12 +52,13 @@ def rate(work: Callable[[], int], seconds: float) -> float:
     return done / max(time.process_time() - cpu, 1e-9)
 
 
-def loop_workloads() -> dict[str, Callable[[str], int]]:
+def loop_workloads() -> dict[str, Callable[[Loop], int]]:
     """Each workload as a function of the loop (``fast`` or ``general``), returning its units done."""
     import numpy as np
 
     from sevens.games.shichinarabe import Rules, State
     from sevens.kernel import Batch
+    from sevens.kernel.batch import Policy
 
     standard, tunnel, joker = Rules.preset("standard"), Rules.preset("tunnel"), Rules.preset("joker")
     walk = np.random.default_rng(0)
@@ -68,13 +73,19 @@ def loop_workloads() -> dict[str, Callable[[str], int]]:
     rollouts.state = np.repeat(rollouts.state, 64, axis=0)
     start = rollouts.state.copy()
 
-    def games(rules: Rules, policy: str, noise: float) -> Callable[[str], int]:
+    def games(rules: Rules, policy: Policy, noise: float) -> Callable[[Loop], int]:
         batch = Batch.blank(rules, 2000)
-        return lambda loop: len(batch.play(policy, seed=1, deal=True, noise=noise, loop=loop))  # type: ignore[arg-type]
 
-    def playouts(loop: str) -> int:
+        def play(loop: Loop) -> int:
+            batch.play(policy, seed=1, deal=True, noise=noise, loop=loop)
+            return len(batch)
+
+        return play
+
+    def playouts(loop: Loop) -> int:
         rollouts.state[:] = start
-        return len(rollouts.play("heuristic", seed=2, noise=0.3, loop=loop))  # type: ignore[arg-type]
+        rollouts.play("heuristic", seed=2, noise=0.3, loop=loop)
+        return len(rollouts)
 
     return {
         "random standard games": games(standard, "random", 0.0),
@@ -88,12 +99,13 @@ def loop_workloads() -> dict[str, Callable[[str], int]]:
 def measure_loops(rounds: int, seconds: float) -> dict[str, dict[str, float]]:
     workloads = loop_workloads()
     rows: dict[str, dict[str, list[float]]] = {name: {"fast": [], "general": []} for name in workloads}
+    loops: tuple[Loop, ...] = ("general", "fast")
     for work in workloads.values():
         work("fast"), work("general")  # compile (or load the cache) before timing
     for _ in range(rounds):
         for name, work in workloads.items():
-            for loop in ("general", "fast"):
-                rows[name][loop].append(rate(lambda work=work, loop=loop: work(loop), seconds))  # type: ignore[misc]
+            for loop in loops:
+                rows[name][loop].append(rate(functools.partial(work, loop), seconds))
     out = {}
     for name, sides in rows.items():
         ratios = [f / g for f, g in zip(sides["fast"], sides["general"], strict=True)]
