@@ -5,11 +5,12 @@ SB3 does not take Gymnasium vector envs: it has its own ``VecEnv`` API (``reset(
 step and its last observation in ``infos[i]["terminal_observation"]``). :func:`sb3_vec_env` wraps a
 :class:`~sevens.envs.vector.SevensVectorEnv` (made with ``autoreset_mode=SAME_STEP``) in a subclass of SB3's
 ``VecEnv``, and ``MaskablePPO`` reads the masks through ``env_method("action_masks")`` (one row per game: the
-legal actions of the observation just returned, the new game's after an end).
+legal actions of the observation just returned, the new game's after an end)::
 
->>> from sb3_contrib import MaskablePPO  # doctest: +SKIP
->>> model = MaskablePPO("MlpPolicy", sb3_vec_env(num_envs=16, opponents="random"), seed=0)  # doctest: +SKIP
->>> model.learn(50_000)  # doctest: +SKIP
+    from sb3_contrib import MaskablePPO
+
+    model = MaskablePPO("MlpPolicy", sb3_vec_env(num_envs=16, opponents="random"), seed=0)
+    model.learn(50_000)
 
 stable-baselines3 (and so torch) is imported only by :func:`sb3_vec_env`: the package does not depend on it.
 The behaviour lives in :class:`VecEnvAdapter`, a plain class the tests check against the real vector env without
