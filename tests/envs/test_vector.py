@@ -109,7 +109,7 @@ def test_games_against_the_deterministic_heuristic_follow_the_python_engine_to_t
             assert bool(terminations[g]) == state.is_over()
             if state.is_over():
                 assert rewards[g] == seat_points(state.result(), 0)
-                assert not infos["action_mask"][g].any()  # the last observation: nothing to play
+                assert np.flatnonzero(infos["action_mask"][g]).tolist() == [208]  # the last one: its action ignored
                 done[g] = True
             else:
                 assert rewards[g] == 0
@@ -126,7 +126,7 @@ def test_auto_reset_ignores_the_finished_games_action_and_deals_anew() -> None:
     while not finished.any():
         obs, rewards, finished, _, infos = env.step(infos["action_mask"].argmax(axis=1))
     assert set(rewards[finished].tolist()) <= {10.0, 5.0, 2.0, 0.0, -5.0, -10.0}
-    assert not infos["action_mask"][finished].any()
+    assert (infos["action_mask"][finished].sum(axis=1) == 1).all() and infos["action_mask"][finished, 208].all()
     actions = infos["action_mask"].argmax(axis=1)
     actions[finished] = 999  # ignored: that game is being dealt again
     obs, rewards, terminations, _, infos = env.step(actions)
@@ -230,18 +230,23 @@ def test_self_play_games_are_the_python_engines_seat_by_seat_to_every_seats_poin
             assert infos["action_mask"][g].tolist() == SPACE.mask(states[g].legal_actions()).tolist()
         actions = np.array([walk.choice(np.flatnonzero(m)) if m.any() else 0 for m in infos["action_mask"]])
         was_done = done.copy()
+        movers = infos["seat"]
         _, rewards, terminations, _, infos = env.step(actions)
+        assert rewards.shape == (games,)
+        seat_rewards = infos["seat_rewards"]
         for g in np.flatnonzero(~was_done):
             states[g].apply(SPACE.action(int(actions[g])))
             assert bool(terminations[g]) == states[g].is_over()
             if states[g].is_over():
                 result = states[g].result()
-                assert rewards[g].tolist() == [seat_points(result, s) for s in range(env.rules.players)]
+                assert seat_rewards[g].tolist() == [seat_points(result, s) for s in range(env.rules.players)]
+                assert rewards[g] == seat_points(result, int(movers[g]))  # the seat whose action ended it
                 done[g] = True
             else:
-                assert not rewards[g].any()
+                assert not seat_rewards[g].any() and rewards[g] == 0
         for g in np.flatnonzero(just_ended):
-            assert not rewards[g].any() and not terminations[g] and infos["action_mask"][g].any()
+            assert not seat_rewards[g].any() and rewards[g] == 0 and not terminations[g]
+            assert infos["action_mask"][g].any()
         just_ended = done & ~was_done
 
 

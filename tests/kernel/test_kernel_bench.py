@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -55,6 +56,16 @@ def test_kernel_vs_c_script_measures_both_in_one_run() -> None:
     report = json.loads(out)
     assert report["rounds"][0]["c"] > 0 and report["rounds"][0]["kernel_1_thread"] > 0
     assert report["ratio_1_thread"] > 0
+    assert report["rounds"][0]["general_per_cpu_second"] > 0 and report["general_ratio_per_cpu_second"] > 0
+
+
+def test_loops_script_measures_both_loops_and_refuses_a_folder_without_the_package(tmp_path: Path) -> None:
+    module = load_bench_script("kernel_loops")
+    report = module.measure_loops(rounds=1, seconds=0.01)
+    assert len(report) == 5
+    assert all(row["general_per_cpu_second"] > 0 and row["fast_per_cpu_second"] > 0 for row in report.values())
+    code, _, err = run_main(module, ["--src", f"old={tmp_path}"])
+    assert code == 2 and "a src folder holding sevens/" in err
 
 
 def test_playouts_script_times_both_sides() -> None:

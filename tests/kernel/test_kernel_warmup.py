@@ -26,6 +26,8 @@ def test_after_warming_up_the_callers_compile_nothing_new() -> None:
     before = compiled()
     assert before["play_batch"] >= 1 and before["step_envs_parallel"] >= 1 and before["plain_misses"] >= 1
 
+    from gymnasium.vector import AutoresetMode
+
     from sevens.agents.shichinarabe.kernel import KernelPlayouts
     from sevens.envs.vector import SevensVectorEnv, SevensVectorSelfPlayEnv
     from sevens.kernel import Batch, playout
@@ -43,6 +45,10 @@ def test_after_warming_up_the_callers_compile_nothing_new() -> None:
             _, infos = env.reset(seed=1)
             env.step(infos["action_mask"].argmax(axis=1))
             env.reset(options={"states": [State.new(env.rules, 5)] * games})
+    same_step = SevensVectorEnv(num_envs=8, opponents="heuristic", autoreset_mode=AutoresetMode.SAME_STEP)
+    _, infos = same_step.reset(seed=1)
+    for _ in range(30):  # games end, and are dealt anew within the step
+        _, _, _, _, infos = same_step.step(infos["action_mask"].argmax(axis=1))
     assert compiled() == before
 
 

@@ -40,7 +40,13 @@ learner is out before its turn (possible with ``pass_limit=0``) is dealt again. 
 
 **Auto-reset** follows Gymnasium 1.x's default (``AutoresetMode.NEXT_STEP``): the step that ends a game
 returns its last observation with ``terminations[g]`` true and the reward; the next ``step`` ignores that
-game's action, deals it a new game and returns its first observation with reward 0.
+game's action, deals it a new game and returns its first observation with reward 0. The mask returned with
+that last observation has a single 1, at the pass (208): no row of a mask is ever all 0, so the usual
+``logits + log(mask)`` (or ``where(mask, logits, -inf)``) masking never gives NaN, and the action a masked
+policy then samples (the pass, with log-probability 0 and entropy 0) adds nothing to a policy gradient. A
+trainer must still leave that step's transition out of its losses: the observation after it belongs to
+another game (docs/research.md, "Training on the vector env", gives the recipe and ``bench/ppo_numpy.py``
+follows it). Gymnasium's ``RecordEpisodeStatistics`` reads the mode from ``metadata`` and counts episodes right.
 
 >>> env = SevensVectorEnv(num_envs=8, opponents="heuristic")
 >>> obs, infos = env.reset(seed=1)
@@ -84,20 +90,25 @@ StepResult = tuple[
     npt.NDArray[np.uint8], npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]
 ]
 PARALLEL_FROM = 512  # fewer games are stepped on the calling thread (waking the pool costs more)
+AUTORESET_MODES = (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP)
 
 
 class SevensVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]
     """``num_envs`` games of ``preset`` (with ``players`` and ``settings`` as in the other envs); seat ``seat``
     learns, ``opponents`` (``"random"`` or ``"heuristic"``, with ``noise`` and the heuristic's ``weights``, e.g.
     the ``normal`` level's) plays the rest inside the kernel.
-    ``copy``: return fresh arrays each step (default), or the env's own buffers, overwritten by the next step."""
+    ``copy``: return fresh arrays each step (default), or the env's own buffers, overwritten by the next step.
+    ``autoreset_mode``: ``NEXT_STEP`` (Gymnasium's default, above) or ``SAME_STEP`` (a game that ends is dealt
+    anew within the same step: the observation and mask returned are the new game's, the last ones are in
+    ``infos["final_obs"]`` and ``infos["final_info"]["action_mask"]``, as Gymnasium's ``SyncVectorEnv`` gives
+    them; what SB3's ``VecEnv`` expects, :mod:`sevens.envs.sb3`)."""
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}  # noqa: RUF012
 
     def __init__(
         self, num_envs: int = 1024, preset: str = "standard", players: int | None = None, settings: Settings = None,
         opponents: str = "heuristic", seat: int = 0, noise: float = 0.0, copy: bool = True,
-        weights: Weights = DEFAULT_WEIGHTS,
+        weights: Weights = DEFAULT_WEIGHTS, autoreset_mode: AutoresetMode = AutoresetMode.NEXT_STEP,
     ) -> None:  # fmt: skip
         if not isinstance(num_envs, int) or isinstance(num_envs, bool) or num_envs < 1:
             raise SevensError(f"num_envs must be a whole number of at least 1, got {num_envs!r}")
@@ -110,6 +121,11 @@ class SevensVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]
             raise RulesError(f"seat {seat!r} is not a seat; allowed: 0 to {n - 1}")
         if not isinstance(noise, int | float) or noise < 0:
             raise SevensError(f"noise must be a number from 0, got {noise!r}")
+        if autoreset_mode not in AUTORESET_MODES:
+            raise SevensError(
+                f"autoreset_mode must be one of {', '.join(str(m) for m in AUTORESET_MODES)}, got {autoreset_mode!r}"
+            )
+        self.metadata = {**type(self).metadata, "autoreset_mode": autoreset_mode}
         self.rules: Rules = rules
         self.num_envs = num_envs
         self.seat = seat
@@ -165,13 +181,16 @@ class SevensVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]
             raise SevensError("call reset() before step()")
         chosen = self._checked(actions)
         self._run(chosen)
+        if self.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP and self._terminated.any():
+            return self._same_step_reset()
         return (
             self._out(self._obs), self._out(self._rewards), self._out(self._terminated),
             self._out(self._truncated), self._infos(),
         )  # fmt: skip
 
     def action_masks(self) -> npt.NDArray[np.int8]:
-        """``(num_envs, 209)``: 1 at each legal action number of each game now (all 0 for a finished game)."""
+        """``(num_envs, 209)``: 1 at each legal action number of each game now (for a game that has just ended,
+        1 at the pass only: the next action is ignored)."""
         return self._mask.copy()
 
     def heuristic_actions(self, weights: Weights = DEFAULT_WEIGHTS) -> npt.NDArray[np.int64]:
@@ -221,6 +240,29 @@ class SevensVectorEnv(VectorEnv):  # type: ignore[misc,unused-ignore]
             self._weights, self._noise, self._rngs, self._obs, self._mask, self._rewards, self._terminated,
         )  # fmt: skip
 
+    def _same_step_reset(self) -> StepResult:
+        """SAME_STEP: the games that ended are dealt anew now; their last observation and mask go to
+        ``infos["final_obs"]`` (Gymnasium's object array, ``None`` for the others) and
+        ``infos["final_info"]["action_mask"]``, with the ``_final_obs`` / ``_final_info`` flags."""
+        ended = self._terminated.copy()
+        final_obs = np.full(self.num_envs, None, dtype=object)
+        for g in np.flatnonzero(ended):
+            final_obs[g] = self._obs[g].copy()
+        final_masks = np.where(ended[:, None], self._mask, 0).astype(np.int8)
+        t = self._tables
+        engine.deal_envs(
+            self._state, self._fresh, self.seat, self._policy, t.cfg, t.table, t.lanes, t.lengths, self._weights,
+            self._noise, self._rngs, self._obs, self._mask,
+        )  # fmt: skip
+        infos = self._infos()
+        infos.update(
+            final_obs=final_obs, _final_obs=ended, final_info={"action_mask": final_masks, "_action_mask": ended},
+            _final_info=ended,
+        )  # fmt: skip
+        return (
+            self._out(self._obs), self._out(self._rewards), ended, self._out(self._truncated), infos,
+        )  # fmt: skip
+
     def _load(self, states: Sequence[State]) -> None:
         if len(states) != self.num_envs:
             raise SevensError(f"options['states'] must hold one state per game ({self.num_envs}), got {len(states)}")
@@ -254,16 +296,19 @@ class SevensVectorSelfPlayEnv(SevensVectorEnv):
     """The multi-agent form (self-play): every seat of every game is the caller's, in PettingZoo's AEC turn
     order per game. ``infos["seat"][g]`` is the seat to move in game ``g`` (``possible_agents[seat]`` in
     PettingZoo's names); the observation and mask are that seat's, and ``step`` plays its action number.
-    ``rewards`` are ``(num_envs, players)``: every seat's E2 points on the step that ends a game, 0 before; at
-    the end the observation is the last mover's. Auto-reset, refusals and seeding as :class:`SevensVectorEnv`.
+    ``rewards`` are ``(num_envs,)`` as every Gymnasium vector env's (so ``RecordEpisodeStatistics`` and other
+    wrappers take it as is): the E2 points of the seat whose action the step played, on the step that ends a
+    game, 0 before. ``infos["seat_rewards"]`` is ``(num_envs, players)``: every seat's E2 points on that step,
+    0 before (what a self-play trainer credits to each seat's last decision). At the end the observation is the
+    last mover's. Auto-reset, masks, refusals and seeding as :class:`SevensVectorEnv`.
 
     >>> env = SevensVectorSelfPlayEnv(num_envs=4)
     >>> obs, infos = env.reset(seed=2)
     >>> infos["seat"].shape, env.possible_agents
     ((4,), ['player_0', 'player_1', 'player_2', 'player_3'])
     >>> obs, rewards, terminations, truncations, infos = env.step(infos["action_mask"].argmax(axis=1))
-    >>> rewards.shape
-    (4, 4)
+    >>> rewards.shape, infos["seat_rewards"].shape
+    ((4,), (4, 4))
     """
 
     def __init__(
@@ -274,18 +319,20 @@ class SevensVectorSelfPlayEnv(SevensVectorEnv):
         n = self.rules.players
         self.possible_agents = [f"player_{seat}" for seat in range(n)]
         self._seats = np.zeros(num_envs, dtype=np.int64)
-        self._rewards = np.zeros((num_envs, n), dtype=np.float32)
+        self._seat_rewards = np.zeros((num_envs, n), dtype=np.float32)
 
     def _run(self, actions: npt.NDArray[np.int64]) -> None:
         t = self._tables
+        movers = self._seats.copy()  # the seats whose actions this step plays
         args = (
             self._state, actions, self._fresh, t.cfg, t.table, self._rngs, self._seats, self._obs, self._mask,
-            self._rewards, self._terminated,
+            self._seat_rewards, self._terminated,
         )  # fmt: skip
         if self.num_envs >= PARALLEL_FROM:
             across_threads(engine.step_self_play_parallel, *args)
         else:
             engine.step_self_play(0, self.num_envs, *args)
+        self._rewards[:] = self._seat_rewards[np.arange(self.num_envs), movers]
 
     def _continue_loaded(self) -> None:
         over = np.flatnonzero(self._state[:, engine.TURN] < 0)
@@ -295,7 +342,10 @@ class SevensVectorSelfPlayEnv(SevensVectorEnv):
         engine.observe_movers(self._state, self._tables.cfg, self._seats, self._obs, self._mask)
 
     def _infos(self) -> dict[str, Any]:
-        return {"action_mask": self._out(self._mask), "seat": self._seats.copy()}
+        return {
+            "action_mask": self._out(self._mask), "seat": self._seats.copy(),
+            "seat_rewards": self._out(self._seat_rewards),
+        }  # fmt: skip
 
 
 def _step_serial(*args: Any) -> None:

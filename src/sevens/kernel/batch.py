@@ -30,6 +30,8 @@ from sevens.policy_weights import DEFAULT_WEIGHTS, Weights
 
 Policy = Literal["random", "heuristic"]
 POLICIES: dict[str, int] = {"random": engine.RANDOM, "heuristic": engine.HEURISTIC}
+Loop = Literal["fast", "general"]
+LOOPS: tuple[str, ...] = ("fast", "general")  # Batch.play: the loop for rules without jokers
 OUTCOME_NAMES = ("finished", "left", "stalemate", "eliminated", "joker_stuck")
 _STATUS_CODES = {
     "in": engine.IN, "finished": engine.FINISHED, "eliminated": engine.ELIMINATED, "joker_stuck": engine.STUCK,
@@ -350,15 +352,20 @@ class Batch:
         noise: SeatNoise = 0.0,
         weights: SeatWeights = DEFAULT_WEIGHTS,
         streams: npt.ArrayLike | None = None,
+        loop: Loop = "fast",
     ) -> Outcome:
         """Play every round to its end in place (``deal``: deal each at random first) with ``policy`` for every
         seat: ``random`` (uniform over the legal actions, pass included) or ``heuristic`` (the agents' policy
         scores, :mod:`sevens.agents.shichinarabe.policy`, with each seat's ``weights``, plus its ``noise`` times
         a uniform draw per action). Game ``g`` draws from a generator seeded by ``(seed, streams[g])`` (default
         ``streams[g] = g``), so results do not depend on the threads; games given the same stream draw the same
-        numbers (common random numbers for a search's candidates)."""
+        numbers (common random numbers for a search's candidates). ``loop="general"`` plays rules without jokers
+        on the general loop (the one jokers and traces use) instead of the fast one: the same games, for
+        benchmarks and tests."""
         if policy not in POLICIES:
             raise ValueError(f"unknown policy {policy!r}; allowed: {', '.join(POLICIES)}")
+        if loop not in LOOPS:
+            raise ValueError(f"unknown loop {loop!r}; allowed: {', '.join(LOOPS)}")
         games, players = len(self), self.rules.players
         table = weights_table(weights, players)
         if table.shape[0] not in (1, games):
@@ -374,6 +381,7 @@ class Batch:
         args = (
             POLICIES[policy], deal, np.uint64(_check_seed(seed)), self.state, t.cfg, t.table, t.lanes, t.lengths,
             table, noise_array(noise, players), game_streams, out.ranking, out.outcome, out.points, out.steps,
+            loop == "general",
         )  # fmt: skip
         if len(self) < PARALLEL_FROM:
             engine.play_batch_serial(*args)

@@ -9,14 +9,15 @@ from typing import Any
 import numba
 
 from sevens.games.shichinarabe import Rules
-from sevens.kernel.batch import Batch
+from sevens.kernel.batch import Batch, Loop
 
 
 def bench_batched(
-    rules: Rules, seconds: float = 3.0, threads: int | None = None, batch: int = 20_000
+    rules: Rules, seconds: float = 3.0, threads: int | None = None, batch: int = 20_000, loop: Loop = "fast"
 ) -> dict[str, Any]:
     """Play batches of ``batch`` random games for about ``seconds`` on ``threads`` threads (default: every
-    core numba may use); the first batch, which may compile, is not counted."""
+    core numba may use) on ``loop`` (``"general"``: the loop heuristic play used before the fast one, and
+    jokers still use); the first batch, which may compile, is not counted."""
     most: int = numba.config.NUMBA_NUM_THREADS
     chosen = most if threads is None else threads
     if not 1 <= chosen <= most:
@@ -24,14 +25,14 @@ def bench_batched(
     numba.set_num_threads(chosen)
     games_per_batch = Batch.blank(rules, batch)
     begin = time.perf_counter()
-    games_per_batch.play("random", seed=0, deal=True)
+    games_per_batch.play("random", seed=0, deal=True, loop=loop)
     warmup = time.perf_counter() - begin
     games = steps = 0
     start = time.perf_counter()
     cpu_start = time.process_time()
     round_ = 1
     while time.perf_counter() - start < seconds or games == 0:
-        out = games_per_batch.play("random", seed=round_, deal=True)
+        out = games_per_batch.play("random", seed=round_, deal=True, loop=loop)
         games += batch
         steps += int(out.steps.sum())
         round_ += 1
@@ -39,6 +40,7 @@ def bench_batched(
     cpu = time.process_time() - cpu_start  # every thread's, so a busy machine does not count against the kernel
     return {
         "batched": True,
+        "loop": loop,
         "threads": chosen,
         "games": games,
         "steps": steps,

@@ -853,33 +853,46 @@ def record_exit(st: np.ndarray, s: int, kind: int) -> None:
 
 
 @njit(cache=True)
-def play_random_plain(st: np.ndarray, cfg: np.ndarray, table: np.ndarray, rng: np.ndarray) -> int:
-    """:func:`play_game`'s random policy without jokers (the C yardstick's workload), to the end; the number
-    of actions. The same rules and draws as the general loop (tests/kernel checks they play the same games),
-    with the table, the turn, the generator and the rules held in locals rather than re-read from the row
-    after every store: that is most of a step's cost."""
+def play_plain(
+    st: np.ndarray, stop: int, policy: int, cfg: np.ndarray, table: np.ndarray, lanes: np.ndarray,
+    lengths: np.ndarray, w: np.ndarray, noise: np.ndarray, rng: np.ndarray,
+) -> int:  # fmt: skip
+    """:func:`play_game`'s loop for rules without jokers, both policies: play until seat ``stop`` is to move or
+    the game is over (``stop`` -1: to the end); the number of actions. The same rules, choices and draws as the
+    general loop (:func:`legal`, :func:`plain_choice`, :func:`play_card`, :func:`play_pass`; tests/kernel plays
+    both on the same games), with the table, the turn, the generator and the rules held in locals rather than
+    re-read from the row after every store: that is most of a step's cost (the random policy's is the C
+    yardstick's workload)."""
     n = cfg[C_PLAYERS]
     limit = cfg[C_LIMIT]
     voluntary = cfg[C_VOLUNTARY] != 0
     opens_7d = cfg[C_OPENS_7D] != 0
     stalemates = limit == NO_LIMIT  # B11: without a limit, a full cycle of passes ends the round
+    heuristic = policy != RANDOM
     s0, s1 = rng[0], rng[1]
     occupied, playable, p, n_in, streak = st[OCCUPIED], st[PLAYABLE], st[TURN], st[N_IN], st[STREAK]
     steps = 0
-    while p >= 0:
-        s0, s1, r = xorshift(s0, s1)  # one draw per action, as randint in the general loop
+    while p >= 0 and p != stop:
         steps += 1
         hand = st[HANDS + p]
         if opens_7d and not (occupied >> SEVEN_OF_DIAMONDS) & 1:
-            c, plays = SEVEN_OF_DIAMONDS, True  # Fan Tan with diamond_seven: 7♦ first (B4)
+            cards, can_pass = 1 << SEVEN_OF_DIAMONDS, False  # Fan Tan with diamond_seven: 7♦ first (B4)
         else:
             cards = hand & playable
-            n_cards = popcount(cards)
             can_pass = st[PASSES + p] < limit and (voluntary or cards == 0)
+        n_cards = popcount(cards)
+        if not heuristic:
+            s0, s1, r = xorshift(s0, s1)  # one draw per action, as randint
             index = draw_below(r, n_cards + 1 if can_pass else n_cards)
-            plays = index < n_cards
-            c = nth_bit(cards, index) if plays else 0
-        if plays:
+        elif cards == 0 or (not can_pass and n_cards == 1) or hand & (hand - 1) == 0:
+            index = 0  # plain_choice: only the pass, one legal card, or the last card (which wins the round)
+        else:
+            index, s0, s1 = plain_choice_local(
+                cards, can_pass, hand, occupied, playable, st[PASSES + p], limit, cfg, lanes, lengths, w[p],
+                noise[p], s0, s1,
+            )  # fmt: skip
+        if index < n_cards:
+            c = nth_bit(cards, index)
             hand ^= 1 << c
             st[HANDS + p] = hand
             occupied |= 1 << c
@@ -892,6 +905,7 @@ def play_random_plain(st: np.ndarray, cfg: np.ndarray, table: np.ndarray, rng: n
             st[PASSES + p] += 1
             streak += 1
             if stalemates and streak >= n_in:
+                p = -1
                 break
         # settle: the next player in with an action; anyone with no play and no pass left is eliminated (B9, B10)
         q = next_seat(p, n)
@@ -909,22 +923,55 @@ def play_random_plain(st: np.ndarray, cfg: np.ndarray, table: np.ndarray, rng: n
             record_exit(st, q, ELIMINATED)
             n_in -= 1
             q = next_seat(q, n)
-    st[OCCUPIED], st[PLAYABLE], st[TURN], st[N_IN], st[STREAK] = occupied, playable, -1, n_in, streak
+    st[OCCUPIED], st[PLAYABLE], st[TURN], st[N_IN], st[STREAK] = occupied, playable, p, n_in, streak
     rng[0], rng[1] = s0, s1
     return steps
 
 
 @njit(cache=True)
+def noisy_local(score: float, noise: float, s0: np.uint64, s1: np.uint64) -> tuple[float, np.uint64, np.uint64]:
+    """:func:`noisy` on a generator held in two locals."""
+    if noise > 0.0:
+        s0, s1, r = xorshift(s0, s1)
+        return score + noise * (float(r >> np.uint64(11)) * (1.0 / 9007199254740992.0)), s0, s1
+    return score, s0, s1
+
+
+@njit(cache=True)
+def plain_choice_local(
+    cards: int, can_pass: bool, hand: int, occupied: int, playable: int, passes: int, limit: int, cfg: np.ndarray,
+    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: float, s0: np.uint64, s1: np.uint64,
+) -> tuple[int, np.uint64, np.uint64]:  # fmt: skip
+    """:func:`plain_choice` past its early answers, on locals: the choice and the generator after it."""
+    best, best_score = -1, -1e18
+    k = 0
+    m = cards
+    while m != 0:
+        c = lowest(m)
+        m &= m - 1
+        score, s0, s1 = noisy_local(card_score(c, hand, occupied, lanes, lengths, w, cfg), noise, s0, s1)
+        best, best_score = keep_best(k, score, best, best_score)
+        k += 1
+    if can_pass:
+        left = NO_LIMIT if limit == NO_LIMIT else limit - passes
+        pass_value, s0, s1 = noisy_local(pass_score_of(best_score, left, playable, occupied, hand, w), noise, s0, s1)
+        if pass_value > best_score:
+            return k, s0, s1
+    return best, s0, s1
+
+
+@njit(cache=True)
 def play_game(
     st: np.ndarray, policy: int, cfg: np.ndarray, table: np.ndarray, lanes: np.ndarray, lengths: np.ndarray,
-    w: np.ndarray, noise: np.ndarray, rng: np.ndarray, trace: np.ndarray,
+    w: np.ndarray, noise: np.ndarray, rng: np.ndarray, trace: np.ndarray, general: bool,
 ) -> int:  # fmt: skip
     """Play the game ``st`` to its end; returns the number of actions. The heuristic plays seat ``p`` with the
     weights ``w[p]`` and the noise ``noise[p]``. With a non-empty ``trace``, each step's legal actions and choice
-    are recorded (``TRACE_COLUMNS``) for the cross-check against the Python engine."""
+    are recorded (``TRACE_COLUMNS``) for the cross-check against the Python engine. Rules without jokers are
+    played by :func:`play_plain` unless traced or ``general`` (the loop below: benchmarks and tests compare)."""
     tracing = trace.shape[0] > 0
-    if policy == RANDOM and not tracing and not cfg[C_JOKERS]:
-        return play_random_plain(st, cfg, table, rng)  # the yardstick's workload; the same choices as below
+    if not tracing and not cfg[C_JOKERS] and not general:
+        return play_plain(st, -1, policy, cfg, table, lanes, lengths, w, noise, rng)  # the same games as below
     steps = 0
     while st[TURN] >= 0:
         cards, below, above, swaps, can_pass = legal(st, cfg)
@@ -972,6 +1019,7 @@ def play_games(
     first: int, last: int, policy: int, deal_first: bool, seed: np.uint64, state: np.ndarray, cfg: np.ndarray,
     table: np.ndarray, lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: np.ndarray,
     streams: np.ndarray, ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray, steps: np.ndarray,
+    general: bool,
 ) -> None:  # fmt: skip
     """Play games ``first`` … ``last - 1`` of the batch to their end (with ``deal_first`` deal each at random
     first), game ``g`` drawing from its own generator seeded by ``(seed, streams[g])``, and write their
@@ -987,7 +1035,7 @@ def play_games(
             deal(st, cfg, rng, deck)
             start(st, cfg, table)
         weights = w[g] if w.shape[0] > 1 else w[0]
-        steps[g] = play_game(st, policy, cfg, table, lanes, lengths, weights, noise, rng, no_trace)
+        steps[g] = play_game(st, policy, cfg, table, lanes, lengths, weights, noise, rng, no_trace, general)
         result(st, cfg, ranking[g], outcome[g], points[g])
 
 
@@ -995,7 +1043,7 @@ def play_games(
 def play_batch(
     policy: int, deal_first: bool, seed: np.uint64, state: np.ndarray, cfg: np.ndarray, table: np.ndarray,
     lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: np.ndarray, streams: np.ndarray,
-    ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray, steps: np.ndarray,
+    ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray, steps: np.ndarray, general: bool,
 ) -> None:  # fmt: skip
     """Every game of the batch, across threads, ``GAMES_PER_TASK`` at a time (:func:`play_games`)."""
     games = state.shape[0]
@@ -1003,7 +1051,7 @@ def play_batch(
         first, last = task_games(task, games)
         play_games(
             first, last, policy, deal_first, seed, state, cfg, table, lanes, lengths,
-            w, noise, streams, ranking, outcome, points, steps,
+            w, noise, streams, ranking, outcome, points, steps, general,
         )  # fmt: skip
 
 
@@ -1011,13 +1059,13 @@ def play_batch(
 def play_batch_serial(
     policy: int, deal_first: bool, seed: np.uint64, state: np.ndarray, cfg: np.ndarray, table: np.ndarray,
     lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: np.ndarray, streams: np.ndarray,
-    ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray, steps: np.ndarray,
+    ranking: np.ndarray, outcome: np.ndarray, points: np.ndarray, steps: np.ndarray, general: bool,
 ) -> None:  # fmt: skip
     """Every game of the batch on the calling thread, for small batches (a search's playouts): waking the
     thread pool takes milliseconds on a busy machine, more than a few games."""
     play_games(
         0, state.shape[0], policy, deal_first, seed, state, cfg, table, lanes, lengths, w, noise, streams, ranking,
-        outcome, points, steps,
+        outcome, points, steps, general,
     )  # fmt: skip
 
 
@@ -1043,7 +1091,7 @@ def trace_game(
     ``noise[seat]`` as in :func:`play_game`. Returns the number of steps."""
     rng = np.empty(2, dtype=np.uint64)
     seed_rng(rng, seed, np.uint64(game))
-    steps = play_game(st, policy, cfg, table, lanes, lengths, w, noise, rng, trace)
+    steps = play_game(st, policy, cfg, table, lanes, lengths, w, noise, rng, trace, True)
     result(st, cfg, ranking, outcome, points)
     return steps
 
@@ -1086,9 +1134,12 @@ def write_bits(out: np.ndarray, at: int, bits: int) -> None:
 
 @njit(cache=True)
 def write_mask(st: np.ndarray, cfg: np.ndarray, mask: np.ndarray) -> None:
-    """1 at each legal action number of the seat to move; all 0 once the game is over."""
+    """1 at each legal action number of the seat to move; once the game is over, 1 at the pass only (the action
+    then sent is ignored by the auto-reset, and a mask with one 1 keeps ``logits + log(mask)`` finite with that
+    action's log-probability 0, so the step adds nothing to a masked policy's gradient)."""
     mask[:] = 0
     if st[TURN] < 0:
+        mask[A_PASS] = 1
         return
     cards, below, above, swaps, can_pass = legal(st, cfg)
     write_bits(mask, A_PLAY, cards)
@@ -1138,9 +1189,42 @@ def play_to_seat(
     st: np.ndarray, seat: int, policy: int, cfg: np.ndarray, table: np.ndarray, lanes: np.ndarray,
     lengths: np.ndarray, w: np.ndarray, noise: np.ndarray, rng: np.ndarray,
 ) -> None:  # fmt: skip
-    """The other seats move until ``seat`` is to move or the game is over."""
+    """The other seats move until ``seat`` is to move or the game is over (:func:`play_plain` without jokers)."""
+    if not cfg[C_JOKERS]:
+        play_plain(st, seat, policy, cfg, table, lanes, lengths, w, noise, rng)
+        return
     while st[TURN] >= 0 and st[TURN] != seat:
         opponent_move(st, policy, cfg, table, lanes, lengths, w, noise, rng)
+
+
+@njit(cache=True)
+def deal_to_seat(
+    st: np.ndarray, seat: int, policy: int, cfg: np.ndarray, table: np.ndarray, lanes: np.ndarray,
+    lengths: np.ndarray, w: np.ndarray, noise: np.ndarray, rng: np.ndarray, deck: np.ndarray,
+) -> None:  # fmt: skip
+    """A new game played to ``seat``'s first turn; a deal in which ``seat`` is out before it is dealt again."""
+    st[TURN] = -1
+    while st[TURN] != seat:
+        deal(st, cfg, rng, deck)
+        start(st, cfg, table)
+        play_to_seat(st, seat, policy, cfg, table, lanes, lengths, w, noise, rng)
+
+
+@njit(cache=True)
+def deal_envs(
+    state: np.ndarray, fresh: np.ndarray, seat: int, policy: int, cfg: np.ndarray, table: np.ndarray,
+    lanes: np.ndarray, lengths: np.ndarray, w: np.ndarray, noise: np.ndarray, rngs: np.ndarray, obs: np.ndarray,
+    mask: np.ndarray,
+) -> None:  # fmt: skip
+    """The environments marked ``fresh`` only: a new game each, as :func:`step_envs` deals it (the same draws),
+    observation and mask written; the others are left as they are (SAME_STEP auto-reset)."""
+    deck = np.empty(52 + cfg[C_JOKERS], dtype=np.int64)
+    for g in range(state.shape[0]):
+        if fresh[g]:
+            fresh[g] = False
+            deal_to_seat(state[g], seat, policy, cfg, table, lanes, lengths, w, noise, rngs[g], deck)
+            write_observation(state[g], seat, cfg, obs[g])
+            write_mask(state[g], cfg, mask[g])
 
 
 @njit(cache=True)
@@ -1166,11 +1250,7 @@ def step_envs(
         terminated[g] = False
         if fresh[g]:
             fresh[g] = False
-            st[TURN] = -1
-            while st[TURN] != seat:
-                deal(st, cfg, rng, deck)
-                start(st, cfg, table)
-                play_to_seat(st, seat, policy, cfg, table, lanes, lengths, w, noise, rng)
+            deal_to_seat(st, seat, policy, cfg, table, lanes, lengths, w, noise, rng, deck)
         else:
             apply_number(st, actions[g], cfg, table)
             play_to_seat(st, seat, policy, cfg, table, lanes, lengths, w, noise, rng)

@@ -82,6 +82,9 @@ def _vector() -> None:
             engine.continue_envs(
                 state, 0, engine.HEURISTIC, t.cfg, t.table, t.lanes, t.lengths, w, noise, rngs, obs, mask
             )
+            engine.deal_envs(  # SAME_STEP auto-reset
+                state, flags[0], 0, engine.HEURISTIC, t.cfg, t.table, t.lanes, t.lengths, w, noise, rngs, obs, mask
+            )
         else:
             engine.step_self_play_parallel(*self_play)
             engine.step_envs_parallel(state, actions, flags[0], 0, engine.RANDOM, *common)

@@ -1,0 +1,133 @@
+"""The SB3 adapter (issue 41, item 4) checked by its API, without stable-baselines3 (which brings torch): its
+``VecEnv`` methods, shapes and SAME_STEP resets against the real vector env, and the masks MaskablePPO reads."""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+import pytest
+
+pytest.importorskip("numba")
+pytest.importorskip("gymnasium")
+
+from gymnasium.vector import AutoresetMode
+
+from sevens.envs import sb3
+from sevens.envs.sb3 import VecEnvAdapter, sb3_vec_env
+from sevens.envs.vector import SevensVectorEnv
+from sevens.errors import SevensError
+
+# stable_baselines3.common.vec_env.VecEnv's abstract methods (2.x) and what MaskablePPO calls on a VecEnv
+VEC_ENV_METHODS = ("reset", "step_async", "step_wait", "close", "get_attr", "set_attr", "env_method", "env_is_wrapped")
+GAMES = 12
+
+
+def masked_random(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    return np.array([rng.choice(np.flatnonzero(row)) for row in masks], dtype=np.int64)
+
+
+def test_the_adapter_has_sb3s_vec_env_methods_and_spaces() -> None:
+    adapter = VecEnvAdapter(num_envs=GAMES, opponents="random")
+    for name in (*VEC_ENV_METHODS, "step", "seed", "action_masks", "get_images"):
+        assert callable(getattr(adapter, name)), name
+    assert adapter.num_envs == GAMES
+    assert adapter.observation_space == adapter.env.single_observation_space
+    assert adapter.action_space.n == 209
+    assert adapter.seed(4) == [4] * GAMES
+    obs = adapter.reset()
+    assert obs.shape == (GAMES, *adapter.observation_space.shape) and obs.dtype == np.uint8
+    masks = np.stack(adapter.env_method("action_masks"))  # what sb3_contrib's get_action_masks does
+    assert masks.shape == (GAMES, 209) and masks.dtype == bool and masks.any(axis=1).all()
+    assert adapter.get_attr("action_masks")[3]().tolist() == masks[3].tolist()  # has_attr("action_masks")
+    assert adapter.get_attr("num_envs", indices=[0, 1]) == [GAMES, GAMES]
+    assert adapter.env_method("heuristic_actions", indices=2)[0].shape == (GAMES,)
+    assert adapter.env_is_wrapped(SevensVectorEnv) == [True] * GAMES
+    with pytest.raises(AttributeError):
+        adapter.get_attr("no_such_attribute")
+    with pytest.raises(SevensError, match="allowed: 0 to 11"):
+        adapter.get_attr("num_envs", indices=[GAMES])
+    with pytest.raises(SevensError, match="step_async"):
+        adapter.step_wait()
+    with pytest.raises(SevensError, match="SAME_STEP"):
+        VecEnvAdapter(num_envs=2, autoreset_mode=AutoresetMode.NEXT_STEP)
+
+
+def by_observation(obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
+    """A policy of the observation alone (so that each game's actions do not depend on the other games')."""
+    chosen = np.zeros(len(obs), dtype=np.int64)
+    for g, row in enumerate(masks):
+        legal = np.flatnonzero(row)
+        chosen[g] = legal[int(obs[g].astype(np.int64) @ np.arange(obs.shape[1])) % len(legal)]
+    return chosen
+
+
+def test_same_step_resets_are_the_next_step_envs_games_one_step_sooner() -> None:
+    """The adapter (SAME_STEP) and a NEXT_STEP env of the same seed play the same games: each game's decisions
+    (observation and mask), its last observation (``terminal_observation``) and its reward, then the next game
+    dealt by the same draws, which the adapter returns with the end instead of one step later."""
+    Event = tuple[str, bytes, float]
+    streams: dict[str, list[list[Event]]] = {"same": [[] for _ in range(GAMES)], "next": [[] for _ in range(GAMES)]}
+    adapter = VecEnvAdapter(num_envs=GAMES, opponents="heuristic", noise=0.5)
+    adapter.seed(21)
+    obs = adapter.reset()
+    for _ in range(120):
+        masks = np.stack(adapter.env_method("action_masks"))
+        for g in range(GAMES):
+            streams["same"][g].append(("decide", obs[g].tobytes() + masks[g].tobytes(), 0.0))
+        obs, rewards, dones, infos = adapter.step(by_observation(obs, masks))
+        assert rewards.shape == (GAMES,) and dones.shape == (GAMES,) and len(infos) == GAMES
+        for g in range(GAMES):
+            if dones[g]:
+                assert infos[g]["TimeLimit.truncated"] is False
+                streams["same"][g].append(("end", infos[g]["terminal_observation"].tobytes(), float(rewards[g])))
+            else:
+                assert infos[g] == {} and rewards[g] == 0
+    reference = SevensVectorEnv(num_envs=GAMES, opponents="heuristic", noise=0.5)
+    obs, infos = reference.reset(seed=21)
+    ended = np.zeros(GAMES, dtype=bool)
+    for _ in range(160):
+        masks = infos["action_mask"].astype(bool)
+        for k in np.flatnonzero(~ended):
+            streams["next"][k].append(("decide", obs[k].tobytes() + masks[k].tobytes(), 0.0))
+        obs, rewards, terminations, _, infos = reference.step(by_observation(obs, masks))
+        for k in np.flatnonzero(terminations):
+            streams["next"][k].append(("end", obs[k].tobytes(), float(rewards[k])))
+        ended = terminations
+    ends = 0
+    for same, following in zip(streams["same"], streams["next"], strict=True):
+        assert len(following) > len(same) > 20
+        assert same == following[: len(same)]
+        ends += sum(kind == "end" for kind, _, _ in same)
+    assert ends > GAMES  # games ended and new ones were compared after them
+
+
+def test_a_seeded_reset_repeats_its_games_and_masks_are_never_the_ended_games() -> None:
+    def run() -> list[np.ndarray]:
+        adapter = VecEnvAdapter(num_envs=GAMES, opponents="random")
+        adapter.seed(5)
+        seen = [adapter.reset()]
+        rng = np.random.default_rng(0)
+        for _ in range(60):
+            masks = adapter.action_masks()
+            obs, _, dones, _ = adapter.step(masked_random(masks, rng))
+            after = adapter.action_masks()
+            assert after.any(axis=1).all()
+            assert (after[dones, :208].any(axis=1) | after[dones, 208]).all()  # the new game's legal actions
+            seen.append(obs)
+        return seen
+
+    first, again = run(), run()
+    assert all((a == b).all() for a, b in zip(first, again, strict=True))
+
+
+def test_without_stable_baselines3_the_factory_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    sb3._sb3_class.cache_clear()
+    monkeypatch.setitem(sys.modules, "stable_baselines3", None)
+    monkeypatch.setitem(sys.modules, "stable_baselines3.common", None)
+    monkeypatch.setitem(sys.modules, "stable_baselines3.common.vec_env", None)
+    try:
+        with pytest.raises(SevensError, match="pip install stable-baselines3 sb3-contrib"):
+            sb3_vec_env(num_envs=2)
+    finally:
+        sb3._sb3_class.cache_clear()
