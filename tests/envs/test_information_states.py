@@ -19,11 +19,13 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 import sevens.envs.openspiel  # noqa: E402,F401  (registers the games)
+from sevens.games.shichinarabe.actions import ghost_swap  # noqa: E402
 
 CONFIGS = [
     ("sevens", {"preset": "standard", "players": 5, "settings": "pass_limit=0"}),
     ("sevens", {"preset": "joker", "players": 6, "settings": "pass_limit=1,jokers=2"}),
     ("sevens", {"preset": "tunnel", "players": 8, "settings": "pass_limit=1"}),
+    ("sevens", {"preset": "joker", "players": 5, "settings": "pass_limit=0,ghost=true"}),  # with ghost swaps
     ("sevens_killer", {"preset": "killer", "players": 5, "settings": "pass_limit=0"}),
     ("sevens_killer", {"preset": "killer", "players": 7, "settings": "pass_limit=1,dead_cards_visible=false"}),
     ("sevens_seven27", {"preset": "seven27", "players": 5}),
@@ -36,6 +38,7 @@ class Tally:
     checked: int = 0  # (state, seat) comparisons
     alike: int = 0  # of which the seat could not tell the two apart
     told_apart: int = 0
+    ghost_swaps: int = 0
 
 
 def deck_with_swap(game: Any, rng: random.Random) -> tuple[list[int], list[int]]:
@@ -64,7 +67,9 @@ def seen(state: Any, seat: int) -> Any:
 
 
 def paired_histories(game: Any, rng: random.Random) -> Iterator[tuple[Any, Any]]:
-    """States of two histories that differ by one card swap, after each action both can take."""
+    """States of two histories that differ by one card swap, after each action both can take (and, where the
+    rules have ghosts, after ghost swaps made on the engine's states now and then: they are no action of the
+    OpenSpiel game, the server makes them when a player speaks to a ghost)."""
     first, second = (dealt(game, deck) for deck in deck_with_swap(game, rng))
     yield first, second
     while not first.is_terminal() and first.current_player() == second.current_player():
@@ -75,6 +80,24 @@ def paired_histories(game: Any, rng: random.Random) -> Iterator[tuple[Any, Any]]
         first.apply_action(action)
         second.apply_action(action)
         yield first, second
+        swap = ghost_swap_in(first, rng)
+        if swap is not None and second.game_state.is_legal(swap):
+            first.game_state.apply(swap)
+            second.game_state.apply(swap)
+            yield first, second
+
+
+def ghost_swap_in(state: Any, rng: random.Random) -> Any:
+    """A ghost swap (B13) legal now, chosen at random half the time there is one, else ``None``."""
+    engine = state.game_state
+    if not getattr(engine.rules, "ghost", False) or engine.is_over() or rng.random() < 0.5:
+        return None
+    statuses = [engine.status(s) for s in range(engine.players)]
+    ghosts = [s for s, status in enumerate(statuses) if status == "eliminated"]
+    speakers = [s for s, status in enumerate(statuses) if status == "in"]
+    if not ghosts or not speakers:
+        return None
+    return ghost_swap(rng.choice(ghosts), rng.choice(speakers))
 
 
 def tensor(state: Any, seat: int) -> bytes:
@@ -105,7 +128,11 @@ def test_a_seat_tells_two_histories_apart_exactly_when_it_has_seen_a_difference(
                 tally.checked += 1
                 tally.alike += alike
                 tally.told_apart += not alike
+        history = first.game_state.history
+        tally.ghost_swaps += sum(isinstance(entry, tuple) and str(entry[1]).startswith("ghost ") for entry in history)
     assert tally.alike > 200 and tally.told_apart > 200, tally
+    if "ghost" in params.get("settings", ""):
+        assert tally.ghost_swaps > 5, tally
     print(f"{name} {params}: {tally}")  # the figures docs/research.md quotes (pytest -s)
 
 
