@@ -170,6 +170,14 @@ class Seven27Game(SevensGame):
     family_name = "seven27"
 
 
+_APPLY_ACTION = pyspiel.State.apply_action
+
+
+def _whole_number(action: object) -> bool:
+    """An ``int`` or numpy integer, and not a ``bool`` (which is an ``int`` to Python)."""
+    return not isinstance(action, bool | np.bool_) and isinstance(action, int | np.integer)
+
+
 class SevensState(pyspiel.State):  # type: ignore[misc]
     """The deal (chance, one card at a time), then the ``sevens`` engine's state, which decides everything.
 
@@ -226,9 +234,9 @@ class SevensState(pyspiel.State):  # type: ignore[misc]
 
     def apply_action(self, action: Any) -> None:
         """Apply ``action``, a whole number (``True`` is not one: pyspiel would read it as 1 before any check)."""
-        if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
+        if type(action) is not int and not _whole_number(action):
             raise IllegalActionError(f"an action is a whole number, not {action!r}")
-        super().apply_action(action)
+        _APPLY_ACTION(self, action)
 
     def record(self, player: int | None) -> Record:
         """The history as ``player`` has read it (``None``: the public history, which every seat reads), actions
@@ -264,7 +272,7 @@ class SevensState(pyspiel.State):  # type: ignore[misc]
         return [card for card in range(self._game.deck_size) if card not in dealt]
 
     def _apply_action(self, action: int) -> None:
-        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+        if not _whole_number(action):
             raise IllegalActionError(f"an action is a whole number, not {action!r}")
         action = int(action)
         if self.game_state is None:
