@@ -15,11 +15,14 @@ jokers) are chance nodes whose outcome is the next card of the deck, each remain
 A seat's information state holds only the cards dealt to it, so its own hand never reveals anyone else's.
 Once the deck is complete the ``sevens`` engine plays the game from it and decides everything.
 
-Observation tensors are the shared encoder's vector of the seat's view (:mod:`sevens.envs.encoding`) followed
-by the cards dealt to the seat; information-state tensors add the whole public record, one slot per action so
-far (who acted, which action, and the card it turned face up, if any), so distinct information states give
-distinct tensors. Returns are E2 points (chips won for Seven Twenty-Seven). ``resample_from_infostate`` deals
-the cards a seat cannot see afresh, consistently with its view (七並べ and Killer Sevens), which is what
+Observations and information states are made from the engine's view of the seat (its allowlist) and, with
+perfect recall, the seat's record of the history (the view's ``history``: actions, and the events the rules make
+with no action, such as the cards an elimination lays out), so they are exact: equal for two histories exactly
+when the seat cannot tell them apart. Observation tensors are the shared encoder's vector of the view
+(:mod:`sevens.envs.encoding`) followed by the cards dealt to the seat; information-state tensors add the record,
+a few numbers a slot. Public observations (``private_info=NONE``) hold only what every seat sees alike. Returns
+are E2 points (chips won for Seven Twenty-Seven). ``resample_from_infostate`` deals the cards a seat cannot see
+afresh, consistently with everything it has seen, for any seat (七並べ and Killer Sevens), which is what
 OpenSpiel's IS-MCTS needs. Games and states serialize (``pyspiel.serialize_game_and_state``) and pickle.
 
 >>> import pyspiel
