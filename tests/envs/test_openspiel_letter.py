@@ -161,6 +161,7 @@ def test_resampling_works_for_every_seat_to_move_or_not(name: str) -> None:
     """Eliminations forced often (pass_limit=1, 5 players): every seat's resample keeps its information state
     and deals a position the rules allow (the seat to move has an action)."""
     game = pyspiel.load_game(name, {"players": 5, "settings": "pass_limit=1"})
+    public_recall = make_observation(game, observation_types()["public recall"])
     rng = random.Random(2)
     calls = 0
     for _ in range(6):
@@ -173,6 +174,8 @@ def test_resampling_works_for_every_seat_to_move_or_not(name: str) -> None:
                     assert sample.information_state_tensor(seat) == state.information_state_tensor(seat)
                     assert sample.current_player() == state.current_player() and sample.legal_actions()
                     sample.game_state.check_invariants()
+                    public = public_recall.string_from(sample, seat)
+                    assert public == public_recall.string_from(state, seat)
                     calls += 1
             state.apply_action(rng.choice(state.legal_actions()))
     assert calls > 300

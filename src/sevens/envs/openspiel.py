@@ -226,12 +226,15 @@ class SevensState(pyspiel.State):  # type: ignore[misc]
     ) -> SevensState:
         """A state past the deal holding ``game_state`` (used to set up searches from a seat's view); its deck is
         unknown, so it has no chance history, and it knows the cards dealt to the seats in ``dealt`` only.
-        ``earlier`` is each seat's record before ``game_state``'s own (a state read from a position has none):
-        what each seat read of the history so far, so that its information state is the one it had."""
+        ``earlier`` is each seat's record before ``game_state``'s own (a state read from a position has none),
+        then the public record (``players + 1`` records): what each seat read of the history so far, so that its
+        information state is the one it had."""
         state = cls(game)
         known = dealt or {}
         n = game.num_players()
-        before = None if earlier is None else tuple(tuple(earlier[s]) for s in range(n))
+        if earlier is not None and len(earlier) != n + 1:
+            raise RulesError(f"earlier holds {len(earlier)} records; give {n + 1}: one per seat, then the public one")
+        before = None if earlier is None else tuple(tuple(record) for record in earlier)
         state._play = _Play([], [known.get(s) for s in range(n)], game_state, list(log), before)
         return state
 
