@@ -366,6 +366,18 @@ _ENCODERS: dict[str, Callable[[Any], Encoder]] = {
 }
 
 
+def private_slots(family_name: str, rules: Any) -> NDArray[np.intp]:
+    """Where a family's vector holds what only the viewer knows: its own cards (七並べ: and jokers in hand;
+    Seven Twenty-Seven: its down cards and its hand's totals). Everything else is public; a public observation
+    is the vector with these zeroed."""
+    own_cards = list(range(DECK_SIZE))
+    own_totals = list(range(2 * DECK_SIZE + 11, 2 * DECK_SIZE + 15))
+    extra = {"shichinarabe": [4 * DECK_SIZE], "killer": [], "seven27": own_totals}
+    if family_name not in extra:
+        raise RulesError(f"no observation encoder for {family_name!r}; allowed: {', '.join(_ENCODERS)}")
+    return np.asarray(own_cards + extra[family_name], dtype=np.intp)
+
+
 def encoder_for(family_name: str, rules: Any) -> Encoder:
     """The observation encoder of ``family_name`` under ``rules`` (the vector's size depends on the players)."""
     try:

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
 
-from sevens.envs.openspiel import LogEntry, SevensState, load_for_rules, resampler_for
+from sevens.envs.openspiel import LogEntry, SevensState, load_for_rules, resample_consistent
 from sevens.envs.table import Table
 from sevens.errors import SevensError
 
@@ -50,11 +50,13 @@ class ISMCTSAgent:
         game = self._games.get(view.rules)
         if game is None:
             game = self._games[view.rules] = load_for_rules(view.rules)
-        resample = resampler_for(game.table.family.name)
+        family = game.table.family.name
         public = public_log(view, game.table)  # the same for the root and every resample
+        # every seat's record so far, as this seat read it: the information states start from what it has seen
+        earlier = [view.history] * (game.num_players() + 1)
 
         def deal_again(state: Any, player: int) -> SevensState:
-            return SevensState.of(game, resample(view, self._rng), public)
+            return SevensState.of(game, resample_consistent(family, view, self._rng), public, earlier=earlier)
 
         numpy_rng = np.random.RandomState(self._rng.getrandbits(32))
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=numpy_rng)

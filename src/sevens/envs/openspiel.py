@@ -15,11 +15,14 @@ jokers) are chance nodes whose outcome is the next card of the deck, each remain
 A seat's information state holds only the cards dealt to it, so its own hand never reveals anyone else's.
 Once the deck is complete the ``sevens`` engine plays the game from it and decides everything.
 
-Observation tensors are the shared encoder's vector of the seat's view (:mod:`sevens.envs.encoding`) followed
-by the cards dealt to the seat; information-state tensors add the whole public record, one slot per action so
-far (who acted, which action, and the card it turned face up, if any), so distinct information states give
-distinct tensors. Returns are E2 points (chips won for Seven Twenty-Seven). ``resample_from_infostate`` deals
-the cards a seat cannot see afresh, consistently with its view (七並べ and Killer Sevens), which is what
+Observations and information states are made from the engine's view of the seat (its allowlist) and, with
+perfect recall, the seat's record of the history (the view's ``history``: actions, and the events the rules make
+with no action, such as the cards an elimination lays out), so they are exact: equal for two histories exactly
+when the seat cannot tell them apart. Observation tensors are the shared encoder's vector of the view
+(:mod:`sevens.envs.encoding`) followed by the cards dealt to the seat; information-state tensors add the record,
+a few numbers a slot. Public observations (``private_info=NONE``) hold only what every seat sees alike. Returns
+are E2 points (chips won for Seven Twenty-Seven). ``resample_from_infostate`` deals the cards a seat cannot see
+afresh, consistently with everything it has seen, for any seat (七並べ and Killer Sevens), which is what
 OpenSpiel's IS-MCTS needs. Games and states serialize (``pyspiel.serialize_game_and_state``) and pickle.
 
 >>> import pyspiel
@@ -45,17 +48,19 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Sequence
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import Any, ClassVar
 
 import numpy as np
 import pyspiel
 
-from sevens.cards import DECK_SIZE, card_text
-from sevens.envs.encoding import FloatVector, card_bits
+from sevens.cards import DECK_SIZE, HIDDEN_TEXT, card_text
+from sevens.cards import parse_card as card_number
+from sevens.envs.encoding import FloatVector, action_space_for, card_bits, private_slots
 from sevens.envs.table import Table, family_of_rules, make_rules
-from sevens.errors import IllegalActionError, RulesError
+from sevens.errors import IllegalActionError, NotationError, RulesError
 from sevens.games.base import GameState, format_value
+from sevens.games.registry import families
 from sevens.session.scoring import round_points
 
 GAME_NAMES = {"shichinarabe": "sevens", "killer": "sevens_killer", "seven27": "sevens_seven27"}
@@ -103,7 +108,7 @@ class SevensGame(pyspiel.Game):  # type: ignore[misc]
         self.rules = rules
         self.deck_size = _deck_size(rules)
         n = rules.players
-        self.history_slots = family.max_steps(rules)
+        self.history_slots = _record_slots(family, rules)
         chips = family.name == "seven27"
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.table.space),
@@ -125,13 +130,27 @@ class SevensGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> SevensObserver:
         if params:
             raise ValueError(f"observation parameters are not supported; given {params}")
-        # no type given: OpenSpiel asks for the default observation (without recall)
-        return SevensObserver(self, perfect_recall=iig_obs_type is not None and iig_obs_type.perfect_recall)
+        if iig_obs_type is None:  # no type given: OpenSpiel asks for the default observation (without recall)
+            return SevensObserver(self, perfect_recall=False, private=True)
+        private = iig_obs_type.private_info
+        if not iig_obs_type.public_info or private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError(
+                f"observation type {iig_obs_type} is not offered; allowed: public_info=True with private_info "
+                "SINGLE_PLAYER (the seat's own observation) or NONE (public only), with or without perfect_recall"
+            )
+        return SevensObserver(
+            self, iig_obs_type.perfect_recall, private=private == pyspiel.PrivateInfoType.SINGLE_PLAYER
+        )
 
     @cached_property
     def deal_size(self) -> int:
         """Floats of the tensors' deal part: the cards dealt to the seat (52, and jokers), and how far the deal is."""
         return DECK_SIZE + 2
+
+    @cached_property
+    def private_slots(self) -> Any:
+        """Where the observation vector holds the seat's own cards (zero in public observations)."""
+        return private_slots(self.family_name, self.rules)
 
     @cached_property
     def observation_size(self) -> int:
@@ -154,6 +173,14 @@ class Seven27Game(SevensGame):
     family_name = "seven27"
 
 
+_APPLY_ACTION = pyspiel.State.apply_action
+
+
+def _whole_number(action: object) -> bool:
+    """An ``int`` or numpy integer, and not a ``bool`` (which is an ``int`` to Python)."""
+    return not isinstance(action, bool | np.bool_) and isinstance(action, int | np.integer)
+
+
 class SevensState(pyspiel.State):  # type: ignore[misc]
     """The deal (chance, one card at a time), then the ``sevens`` engine's state, which decides everything.
 
@@ -163,7 +190,7 @@ class SevensState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: SevensGame) -> None:
         super().__init__(game)
         self._shared = _Shared(game)
-        self._play = _Play([], [[] for _ in range(game.num_players())], None, [])
+        self._play = _Play([], [[] for _ in range(game.num_players())], None, [], None)
 
     @property
     def _game(self) -> SevensGame:
@@ -190,14 +217,42 @@ class SevensState(pyspiel.State):  # type: ignore[misc]
 
     @classmethod
     def of(
-        cls, game: SevensGame, game_state: GameState, log: Sequence[LogEntry], dealt: dict[int, list[int]] | None = None
+        cls,
+        game: SevensGame,
+        game_state: GameState,
+        log: Sequence[LogEntry],
+        dealt: dict[int, list[int]] | None = None,
+        earlier: Sequence[Record] | None = None,
     ) -> SevensState:
         """A state past the deal holding ``game_state`` (used to set up searches from a seat's view); its deck is
-        unknown, so it has no chance history, and it knows the cards dealt to the seats in ``dealt`` only."""
+        unknown, so it has no chance history, and it knows the cards dealt to the seats in ``dealt`` only.
+        ``earlier`` is each seat's record before ``game_state``'s own (a state read from a position has none),
+        then the public record (``players + 1`` records): what each seat read of the history so far, so that its
+        information state is the one it had."""
         state = cls(game)
         known = dealt or {}
-        state._play = _Play([], [known.get(s) for s in range(game.num_players())], game_state, list(log))
+        n = game.num_players()
+        if earlier is not None and len(earlier) != n + 1:
+            raise RulesError(f"earlier holds {len(earlier)} records; give {n + 1}: one per seat, then the public one")
+        before = None if earlier is None else tuple(tuple(record) for record in earlier)
+        state._play = _Play([], [known.get(s) for s in range(n)], game_state, list(log), before)
         return state
+
+    def apply_action(self, action: Any) -> None:
+        """Apply ``action``, a whole number (``True`` is not one: pyspiel would read it as 1 before any check)."""
+        if type(action) is not int and not _whole_number(action):
+            raise IllegalActionError(f"an action is a whole number, not {action!r}")
+        _APPLY_ACTION(self, action)
+
+    def record(self, player: int | None) -> Record:
+        """The history as ``player`` has read it (``None``: the public history, which every seat reads), actions
+        and events (cards laid out by an elimination, exchanges, deaths, ghost swaps) alike, as the engine's view
+        writes it: from the deal, whatever the state was set up from."""
+        if self.game_state is None:
+            return ()
+        earlier = self._play.earlier
+        before = () if earlier is None else earlier[self.table.players if player is None else player]
+        return before + _engine_record(self.game_state, player)
 
     def current_player(self) -> int:
         if self.game_state is None:
@@ -206,7 +261,7 @@ class SevensState(pyspiel.State):  # type: ignore[misc]
         return int(pyspiel.PlayerId.TERMINAL) if mover is None else mover
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.game_state is None or player != self.game_state.to_move:
+        if self.game_state is None or player != self.game_state.to_move:  # a seat not to move has none
             return []
         index = self.table.space.index
         return sorted(index(a) for a in self.game_state.legal_actions())
@@ -223,7 +278,7 @@ class SevensState(pyspiel.State):  # type: ignore[misc]
         return [card for card in range(self._game.deck_size) if card not in dealt]
 
     def _apply_action(self, action: int) -> None:
-        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+        if not _whole_number(action):
             raise IllegalActionError(f"an action is a whole number, not {action!r}")
         action = int(action)
         if self.game_state is None:
@@ -251,8 +306,9 @@ class SevensState(pyspiel.State):  # type: ignore[misc]
             self._play.state = self.table.family.new_state(self.table.rules, 0, deck=self.deck)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {_card_name(int(action))}"
+        if player == pyspiel.PlayerId.CHANCE:  # each outcome its own string: the two jokers are numbered
+            card = int(action)
+            return f"deal {card_text(card)}" if card < DECK_SIZE else f"deal joker {card - DECK_SIZE + 1}"
         return str(self.table.space.action(int(action)))
 
     def is_terminal(self) -> bool:
@@ -264,13 +320,16 @@ class SevensState(pyspiel.State):  # type: ignore[misc]
         return [float(p) for p in round_points(self.table.family, self.game_state)]
 
     def resample_from_infostate(self, player: int, probability_sampler: Any = None) -> SevensState:
-        """A state that ``player`` cannot tell from this one: the cards it cannot see dealt afresh."""
+        """A state that ``player`` cannot tell from this one: the cards it cannot see dealt afresh, uniformly
+        among the deals consistent with everything it has seen (for any seat, to move or not)."""
         seed = int(probability_sampler() * 2**53) if probability_sampler is not None else random.getrandbits(53)
         if self.game_state is None:
             return SevensState(self._game)
-        resample = resampler_for(self.table.family.name)
-        game_state = resample(self.game_state.view(player), random.Random(seed))
-        return SevensState.of(self._game, game_state, self.log, {player: self.dealt_to(player)})
+        game_state = resample_consistent(self.table.family.name, self.game_state.view(player), random.Random(seed))
+        n = self.table.players
+        public = self.record(None)  # the other seats' records in the new deal: what every seat has read
+        earlier = [self.record(player) if s == player else public for s in range(n)] + [public]
+        return SevensState.of(self._game, game_state, self.log, {player: self.dealt_to(player)}, earlier)
 
     def dealt_to(self, player: int) -> list[int]:
         """The cards of the deck so far that went to ``player`` (none for Seven Twenty-Seven, whose engine deals)."""
@@ -308,19 +367,25 @@ def _shared_named(name: str) -> _Shared:
 
 
 class _Play:
-    """What changes in a state: the deck so far, the engine's state, the public record. A deep copy uses the
-    engine's own (cheap) ``clone``."""
+    """What changes in a state: the deck so far, the engine's state, the public record, and (for a state set up
+    from a view) each seat's record before the engine's. A deep copy uses the engine's own (cheap) ``clone``."""
 
-    __slots__ = ("dealt", "deck", "log", "state")
+    __slots__ = ("dealt", "deck", "earlier", "log", "state")
 
     def __init__(
-        self, deck: list[int], dealt: list[list[int] | None], state: GameState | None, log: list[LogEntry]
+        self,
+        deck: list[int],
+        dealt: list[list[int] | None],
+        state: GameState | None,
+        log: list[LogEntry],
+        earlier: tuple[Record, ...] | None,
     ) -> None:
-        self.deck, self.dealt, self.state, self.log = deck, dealt, state, log
+        self.deck, self.dealt, self.state, self.log, self.earlier = deck, dealt, state, log, earlier
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
         state = None if self.state is None else self.state.clone()
-        return _Play(self.deck.copy(), [None if d is None else d.copy() for d in self.dealt], state, self.log.copy())
+        dealt = [None if d is None else d.copy() for d in self.dealt]
+        return _Play(self.deck.copy(), dealt, state, self.log.copy(), self.earlier)  # earlier: immutable
 
 
 def _deck_size(rules: Any) -> int:
@@ -343,12 +408,17 @@ def _face_up(state: Any) -> int:
 
 
 class SevensObserver:
-    """Tensors: the encoder's vector of the view, the cards dealt to the seat, and (with perfect recall) the public
-    record; strings: the seat's view (with perfect recall, its dealt cards and every public action too)."""
+    """A seat's observation (``private``: what it sees; otherwise only what every seat sees) as a tensor and a
+    string, with ``perfect_recall`` its information state: the same with the seat's record of the history.
 
-    def __init__(self, game: SevensGame, perfect_recall: bool) -> None:
+    Both come from the engine's view of the seat (its allowlist) and its record (the view's history), so two
+    histories a seat cannot tell apart give equal strings and tensors, and two it can tell apart never do
+    (DESIGN.md: one definition of what a seat may know)."""
+
+    def __init__(self, game: SevensGame, perfect_recall: bool, private: bool = True) -> None:
         self.game = game
         self.perfect_recall = perfect_recall
+        self.private = private
         size = game.information_state_size if perfect_recall else game.observation_size
         self.tensor = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
@@ -358,35 +428,58 @@ class SevensObserver:
         tensor.fill(0.0)
         view_size = game.table.encoder.size
         if state.game_state is not None:
-            tensor[:view_size] = game.table.encoder.encode(game.table.numbers_view(state.game_state, player))
-        tensor[view_size : view_size + game.deal_size] = _deal_part(state, player, game.deck_size)
+            vector = game.table.encoder.encode(game.table.numbers_view(state.game_state, player))
+            if not self.private:
+                vector[game.private_slots] = 0.0
+            tensor[:view_size] = vector
+        deal = _deal_part(state, player, game.deck_size)
+        if not self.private:
+            deal[:-1] = 0.0  # how far the deal is is public; the cards are not
+        tensor[view_size : view_size + game.deal_size] = deal
         if self.perfect_recall:
-            _write_log(tensor[game.observation_size :], state.log, player, game)
+            reader = player if self.private else None
+            _write_record(tensor[game.observation_size :], state, reader, player, game)
 
     def string_from(self, state: SevensState, player: int) -> str:
-        """Without recall: the seat's view. With recall, for 七並べ and Killer Sevens: the cards dealt to the seat and
-        every public action, from which everything the seat has seen follows (the rules decide the rest), and
-        which is cheap to compare (IS-MCTS keys its tree by it); for Seven Twenty-Seven, whose engine deals the
-        seat's down cards from the deck, the view too."""
+        """The seat's view as JSON (public: what every seat's view shows alike); with recall, the cards dealt to
+        it (七並べ, Killer Sevens) and its record of the history in the view's ``history``."""
         dealt = " ".join(_card_name(c) for c in sorted(state.dealt_to(player)))
+        mine = self.private and state.knows_deal(player) and self.game.family_name != "seven27"
+        who = f"seat {player}: " + (f"dealt to me: {dealt}; " if mine else "")
         if state.game_state is None:
-            return f"seat {player}: dealing {len(state.deck)} of {self.game.deck_size}; dealt to me: {dealt}"
-        if not self.perfect_recall:
-            return f"seat {player}: {_view_text(state.game_state, player)}"
-        space = self.game.table.space
-        record = " ".join(
-            f"{seat}:{space.actions[number]}" + ("" if turned < 0 else f"^{card_text(turned)}")
-            for seat, number, turned in state.log
-        )
-        if self.game.family_name == "seven27" or not state.knows_deal(player):
-            return f"seat {player}: {_view_text(state.game_state, player)} | {record}"
-        return f"seat {player}: dealt to me: {dealt} | {record}"
+            return f"{who}dealing {len(state.deck)} of {self.game.deck_size}"
+        engine: Any = state.game_state
+        seen = engine.view(player, history=False).to_dict() if self.private else _public_view(engine)
+        seen.pop("rules", None)  # the game's rules, the same in every state
+        seen.pop("history", None)
+        if self.perfect_recall:
+            seen["history"] = [
+                list(entry) if isinstance(entry, tuple) else entry
+                for entry in state.record(player if self.private else None)
+            ]
+        return who + json.dumps(seen, sort_keys=True, separators=(",", ":"))
 
 
-def _view_text(game_state: GameState, player: int) -> str:
-    seen = game_state.view(player).to_dict()
-    seen.pop("history", None)  # the recall, where there is one, is the record of actions
-    return json.dumps(seen, sort_keys=True, separators=(",", ":"))
+Record = tuple[Any, ...]
+"""A seat's record of the history: the view's ``history`` entries, ``(seat, text)`` for the sevens families and
+text for Seven Twenty-Seven."""
+
+
+def _engine_record(game_state: Any, player: int | None) -> Record:
+    public_history = getattr(game_state, "public_history", None)
+    if public_history is not None:  # the sevens families keep each reader's text, extended as the log grows
+        return tuple(public_history(player))
+    return tuple(game_state.view(player).history)  # Seven Twenty-Seven: a spectator is None
+
+
+def _public_view(game_state: Any) -> dict[str, Any]:
+    """What every seat sees alike: Seven Twenty-Seven's spectator view; for the sevens families the fields that
+    every seat's view shows the same (the table, counts, passes, statuses, the turn, public dead piles)."""
+    players = game_state.players
+    if getattr(game_state, "public_history", None) is None:
+        return dict(game_state.view(None, history=False).to_dict())
+    views = [game_state.view(s, history=False).to_dict() for s in range(players)]
+    return {key: value for key, value in views[0].items() if all(v[key] == value for v in views[1:])}
 
 
 def _deal_part(state: SevensState, player: int, deck_size: int) -> FloatVector:
@@ -398,14 +491,81 @@ def _deal_part(state: SevensState, player: int, deck_size: int) -> FloatVector:
     return np.concatenate([card_bits(cards), np.asarray([jokers / 2, share], np.float32)])
 
 
-def _write_log(out: FloatVector, log: Sequence[LogEntry], player: int, game: SevensGame) -> None:
-    """Three numbers per public action, in order: who acted (relative to ``player``, 1…n), the action number + 1,
-    and the card it turned face up + 1 (0 for none); each scaled into 0…1 and never 0 for an action taken."""
-    n, actions = game.table.players, len(game.table.space)
-    for slot, (seat, number, turned) in enumerate(log[: game.history_slots]):
-        out[3 * slot] = ((seat - player) % n + 1) / n
-        out[3 * slot + 1] = (number + 1) / actions
-        out[3 * slot + 2] = (turned + 1) / DECK_SIZE
+# The record in the information-state tensor (the sevens families): one slot of three numbers per action, and
+# per event as many as it needs (one per card laid out or dead): who (relative to the reader), what (an action
+# number, or an event's code after them), and its card or seat.
+EVENT_CODES = (
+    "ghost", "finished", "eliminated", "laid", "joker_stuck", "stalemate", "exchange", "jokers_removed",
+    "dead", "dead_hidden", "kills_by",
+)  # fmt: skip
+_ARGUMENT_SCALE = DECK_SIZE + 2
+
+
+def _record_slots(family: Any, rules: Any) -> int:
+    """Slots for the longest record: the sevens families' actions, and their events (an exit per seat, each
+    card laid out or dying at most once with one credit per death, an exchange per joker play, the jokers'
+    removal, a stalemate); Seven Twenty-Seven's actions."""
+    steps = int(family.max_steps(rules))
+    if family.name == "seven27":
+        return steps
+    return 2 * steps + 3 * DECK_SIZE + int(rules.players) + 4
+
+
+@lru_cache(maxsize=4096)
+def _entry_numbers(family_name: str, text: str) -> tuple[tuple[int, int, bool], ...]:
+    """A record entry's slots: (code, argument, whether the argument is a seat); codes after the action numbers
+    are :data:`EVENT_CODES`."""
+    actions = len(_space_of(family_name))
+    words = text.split()
+    kind = words[0]
+    event = {name: actions + i for i, name in enumerate(EVENT_CODES)}
+    if kind == "ghost":
+        return ((event["ghost"], int(words[2]), True),)
+    if kind == "eliminated":
+        return ((event["eliminated"], -1, False), *((event["laid"], card_number(w), False) for w in words[1:]))
+    if kind == "dead":
+        cards = words[1 : words.index("by")]
+        dead = tuple(
+            (event["dead_hidden"], -1, False) if w == HIDDEN_TEXT else (event["dead"], card_number(w), False)
+            for w in cards
+        )
+        return (*dead, (event["kills_by"], int(words[-1]), True))
+    if kind == "exchange":
+        return ((event["exchange"], card_number(words[1]), False),)
+    if kind == "jokers_removed":
+        return ((event["jokers_removed"], int(words[1]), False),)
+    if kind in event:
+        return ((event[kind], -1, False),)
+    return ((_space_of(family_name).index(families()[family_name].parse_action(text)), -1, False),)
+
+
+@cache
+def _space_of(family_name: str) -> Any:
+    return action_space_for(family_name)
+
+
+def _write_record(out: FloatVector, state: SevensState, reader: int | None, player: int, game: SevensGame) -> None:
+    """The record ``reader`` has read (``None``: the public one), seats relative to ``player`` (1…n), each
+    number scaled into 0…1 and never 0 for a slot in use; Seven Twenty-Seven writes its actions (who, which, the
+    card a take turned face up)."""
+    n, slots = game.table.players, game.history_slots
+    if game.family_name == "seven27":
+        actions = len(game.table.space)
+        for slot, (seat, number, turned) in enumerate(state.log[:slots]):
+            out[3 * slot] = ((seat - player) % n + 1) / n
+            out[3 * slot + 1] = (number + 1) / actions
+            out[3 * slot + 2] = (turned + 1) / DECK_SIZE
+        return
+    codes = len(game.table.space) + len(EVENT_CODES)
+    slot = 0
+    for seat, text in state.record(reader):
+        for code, argument, is_seat in _entry_numbers(game.family_name, text):
+            if slot == slots:
+                return
+            out[3 * slot] = ((seat - player) % n + 1) / n
+            out[3 * slot + 1] = (code + 1) / codes
+            out[3 * slot + 2] = (((argument - player) % n + 1) if is_seat else argument + 1) / _ARGUMENT_SCALE
+            slot += 1
 
 
 def load_for_rules(rules: Any) -> Any:
@@ -423,6 +583,25 @@ def resampler_for(family_name: str) -> Callable[[Any, random.Random], GameState]
     if family_name == "killer":
         return _resample_killer
     raise RulesError(f"resampling hidden cards is not offered for {family_name}; allowed: shichinarabe, killer")
+
+
+MAX_RESAMPLES = 10_000
+"""Deals :func:`resample_consistent` draws before it gives up (each is rejected only where the seat to move would
+hold no action, a position the rules never reach: 2% of draws in card-swap tests)."""
+
+
+def resample_consistent(family_name: str, view: Any, rng: random.Random) -> GameState:
+    """A state of a fresh deal of the cards ``view``'s seat cannot see, consistent with the view. The family's
+    sampler deals from what the seat knows; a deal that leaves the seat to move without an action (which B9
+    would have eliminated: possible only when the view's seat is not the one to move) is drawn again, so the
+    deals are uniform among those the rules allow."""
+    resample = resampler_for(family_name)
+    for _ in range(MAX_RESAMPLES):
+        try:
+            return resample(view, rng)
+        except NotationError:
+            continue
+    raise RulesError(f"no deal consistent with seat {view.seat}'s view in {MAX_RESAMPLES} draws")
 
 
 def _resample_shichinarabe(view: Any, rng: random.Random) -> GameState:

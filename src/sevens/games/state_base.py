@@ -42,6 +42,14 @@ class StateBase:
         other: Self = type(self)._COPY(self)
         return other
 
+    # copy.copy and copy.deepcopy are clone: a shallow copy of the slots would share the hands' lists (a move on
+    # the copy would change the original), and everything clone does not copy is immutable
+    def __copy__(self) -> Self:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self.clone()
+
     @property
     def to_move(self) -> int | None:
         """The seat to move, or ``None`` when the game is over."""

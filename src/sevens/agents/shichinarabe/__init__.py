@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from sevens.agents.base import Agent
@@ -182,16 +183,17 @@ class ExpertOracle(OracleSource[State], ExpertAgent):
 
 LEVELS = level_table({
     "beginner": lambda: CasualAgent(PASS, BEGINNER_NEEDLESS_PASS),
+    # partial, not lambda, for the makers: a level's agent (and an env holding one) pickles
     "easy": lambda: ByTable(
-        lambda: CasualAgent(PASS),
-        lambda: CasualAgent(PASS, LARGE_EASY_NEEDLESS_PASS),
-        lambda: ReadsNowAndThen(FEW_EASY_READS),
+        partial(CasualAgent, PASS),
+        partial(CasualAgent, PASS, LARGE_EASY_NEEDLESS_PASS),
+        partial(ReadsNowAndThen, FEW_EASY_READS),
     ),
     "normal": lambda: ByTable(
-        lambda: HeuristicAgent(NORMAL_WEIGHTS, NORMAL_THREAT),
-        lambda: HeuristicAgent(LARGE_NORMAL_WEIGHTS, NORMAL_THREAT),
+        partial(HeuristicAgent, NORMAL_WEIGHTS, NORMAL_THREAT),
+        partial(HeuristicAgent, LARGE_NORMAL_WEIGHTS, NORMAL_THREAT),
     ),
-    "hard": lambda: ByTable(lambda: HeuristicAgent(HARD_WEIGHTS), lambda: HeuristicAgent(LARGE_HARD_WEIGHTS)),
+    "hard": lambda: ByTable(partial(HeuristicAgent, HARD_WEIGHTS), partial(HeuristicAgent, LARGE_HARD_WEIGHTS)),
     "expert": ExpertAgent,
 })  # fmt: skip
 AGENTS: dict[str, Callable[[], Agent]] = {"greedy": GreedyAgent, "heuristic": HeuristicAgent, "search": SearchAgent}
