@@ -25,7 +25,8 @@ LEVELS = ("beginner", "easy")  # fast computers, with the longest level names ("
 FIT_CHECK = """() => {
   const width = document.documentElement.clientWidth;
   const problems = [];
-  if (document.documentElement.scrollWidth > width) problems.push(`the page is ${document.documentElement.scrollWidth}px wide in ${width}px`);
+  const wide = document.documentElement.scrollWidth;
+  if (wide > width) problems.push(`the page is ${wide}px wide in ${width}px`);
   const scrolled = (el) => {  // an ancestor that scrolls sideways within the window holds it
     for (let a = el.parentElement; a; a = a.parentElement) {
       const ox = getComputedStyle(a).overflowX;
@@ -33,8 +34,12 @@ FIT_CHECK = """() => {
     }
     return false;
   };
-  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden'; };
-  const label = (el) => `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}.${[...el.classList].join('.')} "${(el.textContent || '').trim().slice(0, 40)}"`;
+  const shown = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+  };
+  const label = (el) => `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}.${[...el.classList].join('.')}`
+    + ` "${(el.textContent || '').trim().slice(0, 40)}"`;
   for (const el of document.body.querySelectorAll('*')) {
     if (!shown(el) || ['OPTION', 'SCRIPT', 'STYLE'].includes(el.tagName)) continue;
     const r = el.getBoundingClientRect();
@@ -64,12 +69,15 @@ FIT_CHECK = """() => {
 
 # the standings table: whole in the window (no scrolling to find the total), every session total on screen
 STANDINGS_SHOWN = """() => {
-  const table = document.querySelector('[data-testid=results] [data-testid=standings], [data-testid=replay-result] [data-testid=standings]');
+  const table = document.querySelector(
+    '[data-testid=results] [data-testid=standings], [data-testid=replay-result] [data-testid=standings]');
   if (!table) return ['no standings table'];
   const width = document.documentElement.clientWidth;
   const out = [];
   const box = table.getBoundingClientRect();
-  if (box.left < -0.5 || box.right > width + 0.5) out.push(`the standings span ${Math.round(box.left)}..${Math.round(box.right)}px in ${width}px`);
+  if (box.left < -0.5 || box.right > width + 0.5) {
+    out.push(`the standings span ${Math.round(box.left)}..${Math.round(box.right)}px in ${width}px`);
+  }
   for (const cell of table.querySelectorAll('[data-total]')) {
     const r = cell.getBoundingClientRect();
     if (r.width === 0 || r.right > width + 0.5) out.push(`the total ${cell.textContent} is not on screen`);
@@ -125,7 +133,12 @@ def play_through(server: str, ticket: dict[str, Any]) -> int:
                 continue
             game = frame.get("game") if frame["type"] in ("snapshot", "round_start") else None
             if frame["type"] == "action":
-                game = {"round": frame["round"], "turn": frame["turn"], "view": frame["view"], "you_seat": frame["you_seat"]}
+                game = {
+                    "round": frame["round"],
+                    "turn": frame["turn"],
+                    "view": frame["view"],
+                    "you_seat": frame["you_seat"],
+                }
             if not game or game["you_seat"] is None or game["view"].get("to_move") != game["you_seat"]:
                 continue
             legal: list[str] = game["view"].get("legal_actions") or []

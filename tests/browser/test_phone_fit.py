@@ -38,7 +38,9 @@ def assert_fits(page: Page, where: str, standings: bool = False) -> None:
 def open_finished(page: Page, ticket: dict[str, Any], name: str) -> None:
     """The finished table as its person sees it again (their ticket kept, as the browser that played keeps it)."""
     page.goto("/")
-    page.evaluate("([t]) => localStorage.setItem('sevens.ticket.' + t.code, JSON.stringify(t))", [{**ticket, "name": name}])
+    page.evaluate(
+        "([t]) => localStorage.setItem('sevens.ticket.' + t.code, JSON.stringify(t))", [{**ticket, "name": name}]
+    )
     page.goto(f"/#/room/{ticket['code']}")
     expect(page.locator("#table")).to_have_attribute("data-session-over", "true")
 
@@ -126,9 +128,7 @@ def test_the_table_and_the_results_between_rounds_fit_a_phone(new_page: NewPage,
 
 
 @pytest.mark.parametrize("lang", list(LOCALES))
-def test_the_lobby_rules_and_a_profile_fit_a_phone(
-    new_page: NewPage, sessions: Sessions, lang: str
-) -> None:
+def test_the_lobby_rules_and_a_profile_fit_a_phone(new_page: NewPage, sessions: Sessions, lang: str) -> None:
     sessions("shichinarabe", 2, 1, lang)  # the person has a finished game to show
     page = new_page(locale=LOCALES[lang], viewport=phone(WIDTHS[0]))
     screens = [("/", "create"), *((f"/#/rules/{preset}", None) for preset in PRESETS.values()),

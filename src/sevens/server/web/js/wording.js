@@ -54,8 +54,7 @@ export function explain(code, message, reasonKey = null, params = null, names = 
 }
 
 /** Refusals whose own words already say all the server's sentence says (adding it would say it twice). */
-const SAID_WHOLE = new Set(["reaction_rate", "unknown_stamp", "not_player", "chat_rate", "not_your_turn", "name_taken",
-  "room_full", "not_lobby", "unknown_room", "unknown_game"]);
+const SAID_WHOLE = new Set(["reaction_rate", "unknown_stamp", "not_player", "chat_rate"]);
 
 /** The display name of a computer player: its number among the room's computers and its level ("Computer 2"
  * alone where space is short, or for an agent the API seated by its raw name: a player never reads an agent id). */
