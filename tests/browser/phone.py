@@ -3,7 +3,8 @@
 :data:`FIT_CHECK` runs in the page and lists what does not fit the window: the page scrolling sideways, any
 element whose right edge passes the window (unless a box of its own scrolls it, inside the window), and any word
 drawn across two lines ("Comput / er"): each word of each visible text node is measured with a Range (a
-Japanese label without spaces of up to six characters counts as one word). Sessions with one person seated are
+Japanese label without spaces of up to six characters counts as one word, and so does each part of a player's
+name between its brackets). Sessions with one person seated are
 played to their end over the WebSocket (the person's first legal action, a short one in Seven Twenty-Seven),
 with seeded deals: no waiting on a page for a whole session."""
 
@@ -52,8 +53,11 @@ FIT_CHECK = """() => {
     if (!el || !shown(el) || ['OPTION', 'SCRIPT', 'STYLE', 'TEXTAREA'].includes(el.tagName)) continue;
     const text = node.textContent;
     const words = [];
-    for (const m of text.matchAll(/[^\\s\\-]+/g)) {  // a line may break at a space or after a hyphen
-      if (!cjk.test(m[0]) || m[0].length <= 6) words.push([m.index, m[0]]);
+    // a player's name: Japanese breaks only at its brackets ("コンピュータ1（はじめて）", never "（はじめ/て）")
+    const name = el.closest('.who, .p-name, .name');
+    const pattern = name ? /[^\\s\\-（）()]+/g : /[^\\s\\-]+/g;  // a line may break at a space or after a hyphen
+    for (const m of text.matchAll(pattern)) {
+      if (!cjk.test(m[0]) || m[0].length <= 6 || name) words.push([m.index, m[0]]);
     }
     for (const [at, word] of words) {
       if (word.length < 2) continue;
