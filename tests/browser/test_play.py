@@ -14,6 +14,7 @@ from .conftest import PHONE, NewPage
 from .helpers import (
     bots_game,
     create_room,
+    enter_with_ticket,
     play_a_move,
     play_one,
     play_to_the_end,
@@ -21,6 +22,7 @@ from .helpers import (
     wait_for_my_turn,
 )
 
+ILLEGAL_CLICK_SEED = 3
 FAMILIES = [
     ("shichinarabe", {}),
     ("killer", {}),
@@ -103,14 +105,15 @@ def reach_a_turn_with_a_choice(page: Page) -> bool:
     return False
 
 
-def test_an_illegal_click_is_explained_and_changes_nothing(page: Page) -> None:
+def test_an_illegal_click_is_explained_and_changes_nothing(page: Page, server: str) -> None:
     table = page.locator("#table")
-    for _ in range(3):  # the deal is random: a new table in the rare case the first gives no such turn
-        create_room(page, "shichinarabe")
-        if reach_a_turn_with_a_choice(page):
-            break
-    else:
-        raise AssertionError("three deals without a turn that offers both a legal and an illegal card")
+    # a seeded deal (and computers) that soon gives the person a turn with a card to refuse and one to play
+    seats = [{"kind": "human"}] + [{"kind": "bot", "agent": "normal"}] * 3
+    ticket = httpx.post(f"{server}/api/rooms", json={"preset": "standard", "seats": seats, "host_name": "Aiko",
+                                                     "seed": ILLEGAL_CLICK_SEED}).json()  # fmt: skip
+    enter_with_ticket(page, ticket, "Aiko")
+    start_game(page)
+    assert reach_a_turn_with_a_choice(page), "the seeded deal gave no turn with both a legal and an illegal card"
     illegal = page.locator(".hand-card[data-legal=false]")
     move = table.get_attribute("data-move") or ""
     expect(page.locator(".hand-card.hint")).to_have_count(0)  # hints are off: nothing gives the answer away

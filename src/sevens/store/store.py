@@ -22,6 +22,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session, selectinload, sessionmaker
 
+from sevens.session.standings import session_places
 from sevens.store import migrate
 from sevens.store.columns import MAX_SEED, utc_now
 from sevens.store.data import PlayerGame, PlayerInfo, RoundInfo, SeatInfo, SeatTotal, SessionInfo, SessionSummary
@@ -250,7 +251,9 @@ class Store:
             for row, summary in zip(rows, _summaries(session, rows), strict=True):
                 seat = next(s.seat for s in row.seats if s.player_id == player.id)
                 points, stars = sums[row.id].get(seat, (0, 0))
-                place = 1 + sum(1 for other, _ in sums[row.id].values() if other > points)
+                seats = sorted(s.seat for s in row.seats)
+                totals = [sums[row.id].get(s, (0, 0))[0] for s in seats]
+                place = session_places(totals)[seats.index(seat)]  # the one tie rule of every standings
                 ui = row.settings.get("ui")
                 games.append(
                     PlayerGame(

@@ -17,6 +17,7 @@ from sevens.games.registry import families
 from sevens.server.errors import ServerError
 from sevens.server.persistence import StoredRoom, read_room
 from sevens.server.views import public_view
+from sevens.session.standings import session_winners, standings_of_rounds
 from sevens.store import SessionInfo, Store, StoreError, StoreUnavailableError
 
 STEP_DROPPED = ("history", "rules", "log")  # sent once per round, not with every step (a replay stays small)
@@ -40,9 +41,7 @@ def seat_entries(info: SessionInfo, room: StoredRoom) -> list[dict[str, Any]]:
 
 def winners(store: Store, session_id: int) -> list[int]:
     """The players (session seats) with the highest total over the game's rounds (points, or chips)."""
-    totals = store.session_totals(session_id)
-    best = max((total.points for total in totals), default=None)
-    return [total.seat for total in totals if total.points == best]
+    return session_winners([total.points for total in store.session_totals(session_id)])
 
 
 def finished_games(store: Store, limit: int = 20) -> list[dict[str, Any]]:
@@ -69,7 +68,8 @@ def finished_games(store: Store, limit: int = 20) -> list[dict[str, Any]]:
 def game_replay(store: Store, session_id: int) -> dict[str, Any]:
     """A finished game with every round as steps: ``{"view", "hands", "action", "seat", "log_length"}`` after
     each move, the first step being the deal (``action`` ``None``), and the round's ``log`` once; the last view
-    keeps the round's public history."""
+    keeps the round's public history. Each round also carries the session's ``standings`` after it (the
+    server's one standings function, as the table sent them)."""
     try:
         info = store.load_session(session_id)
     except StoreUnavailableError:
@@ -80,10 +80,13 @@ def game_replay(store: Store, session_id: int) -> dict[str, Any]:
     if info is None or room is None:
         raise ServerError("unknown_game", f"no finished game with id {session_id}")
     family = families()[info.family]
-    rounds = []
+    rounds: list[dict[str, Any]] = []
     for stored in info.rounds:
         if stored.status != "finished":
             continue
+        nothing = [0] * len(info.seats)
+        so_far = [*rounds, {"points": stored.points or nothing, "stars": stored.stars or nothing}]
+        standings = standings_of_rounds([r["points"] for r in so_far], [r["stars"] for r in so_far], len(info.seats))
         record = store.round_record(stored.id)
         state = family.replay({**record, "actions": [], "result": None})
         steps = [_step(info.family, state, None, None)]
@@ -98,6 +101,7 @@ def game_replay(store: Store, session_id: int) -> dict[str, Any]:
         rounds.append({
             "number": stored.number, "dealer": stored.dealer, "rules": stored.rules, "seat_players": seats,
             "result": stored.result, "points": stored.points, "stars": stored.stars, "steps": steps, "log": log,
+            "standings": [standing.to_dict() for standing in standings],
         })  # fmt: skip
     return {
         "id": info.id,

@@ -11,6 +11,7 @@ from sevens.server.messages import RoomInfo
 from sevens.server.persistence import StoredRoom
 from sevens.server.room.shape import Made, RoomFacts, Status
 from sevens.session.match import Match, RoundPlan, RoundResult
+from sevens.session.standings import session_winners, standings_of_rounds
 
 
 class DescribedRoom(RoomFacts, Made, Protocol):
@@ -88,11 +89,20 @@ def stored_room(room: DescribedRoom) -> StoredRoom:
 
 
 def session_scores(results: Sequence[RoundResult], players: int) -> dict[str, Any]:
-    """A session's finished rounds, and points (chips) and stars per player."""
+    """A session's finished rounds, points (chips) and stars per player, and the standings the page shows as
+    they are (best first, ties sharing a place: :func:`sevens.session.standings.session_standings`) with the
+    players of the best total (``winners``)."""
+    standings = standings_of_rounds([r.points for r in results], [r.stars for r in results], players)
+    totals = [0] * players
+    stars = [0] * players
+    for standing in standings:
+        totals[standing.player], stars[standing.player] = standing.total, standing.stars
     return {
         "rounds": [r.to_dict() for r in results],
-        "totals": [sum(r.points[p] for r in results) for p in range(players)],
-        "stars": [sum(r.stars[p] for r in results) for p in range(players)],
+        "totals": totals,
+        "stars": stars,
+        "standings": [standing.to_dict() for standing in standings],
+        "winners": session_winners(totals) if results else [],
     }
 
 

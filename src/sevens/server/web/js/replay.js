@@ -10,7 +10,9 @@ import { playerLabel, playerLink } from "./players.js";
 import { gameTitle } from "./rules.js";
 import * as seven27 from "./seven27.js";
 import * as shichinarabe from "./shichinarabe.js";
-import { explain, outcomeText } from "./table.js";
+import { roundOutcome, standingsTable } from "./results.js";
+import { outcomeText } from "./session.js";
+import { explain } from "./table.js";
 import { actionText } from "./wording.js";
 
 const FAMILIES = { shichinarabe, killer, seven27 };
@@ -109,7 +111,7 @@ export class ReplayView {
     const parts = [
       h("div", { class: "replay-head" },
         h("h2", {}, t("replay_title", { id: game.id }), " · ", gameTitle(this.catalog, game.family, game.preset)),
-        h("div", { class: "share-row" }, h("label", {}, t("share_link")), h("input", { class: "share", readonly: true, value: link, "aria-label": t("share_link") }))),
+        h("div", { class: "share-row" }, h("label", {}, t("replay_link")), h("input", { class: "share", readonly: true, value: link, "aria-label": t("replay_link"), "data-testid": "replay-share" }))),
       h("div", { class: "replay-controls", role: "toolbar", "aria-label": t("replay") },
         rounds,
         button(t("first"), icon("first"), "replay-first", () => this.go(0), this.step === 0),
@@ -137,15 +139,28 @@ export class ReplayView {
     log.scrollTop = log.scrollHeight;
   }
 
+  /** At the end of a round: the session's standings after it (as the server ranked them) with the round in its
+   * own column, the same table the players saw. */
   result(round, game) {
-    if (!round.points) return null;
-    const order = round.result && round.result.ranking ? round.result.ranking.map((seat) => round.seat_players[seat]) : [];
-    const chips = game.family === "seven27";
+    if (!round.points || !round.standings) return null;
+    const byPlayer = (bySeat) => {
+      const out = game.players.map(() => null);
+      (bySeat || []).forEach((value, seat) => { out[round.seat_players[seat]] = value; });
+      return out;
+    };
+    const result = round.result || {};
+    const last = {
+      number: round.number, points: round.points, stars: round.stars || [], outcomes: byPlayer(result.outcomes),
+      ranking: (result.ranking || []).map((seat) => round.seat_players[seat]),
+    };
+    const who = {
+      name: (player) => playerLabel(game.players, player),
+      computer: (player) => Boolean(game.players[player] && !game.players[player].human),
+      me: null,
+      outcome: (player) => (last.outcomes[player] === null ? outcomeText("absent") : roundOutcome(last, player)),
+    };
     return h("section", { class: "results final", "data-testid": "replay-result" }, h("h2", {}, t("ranking")),
-      h("table", { class: "ranking" }, h("tbody", {}, order.map((player, i) => h("tr", {},
-        h("td", {}, t("rank_n", { n: i + 1 })), h("td", {}, playerLabel(game.players, player)),
-        h("td", { class: "num" }, `${round.points[player] > 0 ? "+" : ""}${round.points[player]} ${chips ? t("chips") : t("points")}`),
-        h("td", { class: "stars" }, "★".repeat((round.stars || [])[player] || 0)))))));
+      standingsTable(round.standings, last, who));
   }
 }
 

@@ -1,17 +1,16 @@
-// The end of a session, said right: standings by session TOTAL points (E1–E3; chips for Seven Twenty-Seven),
-// not by the last round's order; the round counter; the short celebration with the stars you earned; and
+// The end of a session, said right (the standings themselves: results.js, as the server sent them); the round
+// counter; the short celebration with the stars you earned; and
 // the players who ran out of chips (Seven Twenty-Seven, D8), shown as out rather than vanishing.
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 
 const ABSENT = "absent"; // a player not dealt into a deal (no chips left)
 const BROKE = "broke";
 
-/** Players best first by session total (ties: more stars, then seat order); the winners share the top total. */
-export function standings(scores, players) {
-  const order = [...players].sort((a, b) => (scores.totals[b] - scores.totals[a]) || ((scores.stars[b] || 0) - (scores.stars[a] || 0)) || a - b);
-  const best = order.length ? scores.totals[order[0]] : null;
-  return { order, winners: order.filter((p) => scores.totals[p] === best) };
+/** How a round ended for a player, in words ("finished", "last", ...; an unknown outcome as it is). */
+export function outcomeText(outcome) {
+  const key = `outcome_${outcome}`;
+  return has(key) ? t(key) : outcome;
 }
 
 /** The round the table is in, 1-based: finished rounds, plus the one being played (none once it is over). */

@@ -16,11 +16,12 @@ import { actionText, botName, explain } from "./wording.js";
 import { TurnAlert } from "./alerts.js";
 import { autoPassOn, handTools, passIsForced, sortChoice, sortedHand } from "./comforts.js";
 import { withReadings } from "./ruby.js";
-import { celebration, humansAllBust, isBust, roundNumber, standings } from "./session.js";
+import { isBust, outcomeText, roundNumber } from "./session.js";
+import { resultsPanel } from "./results.js";
 import { Stamps } from "./stamps.js";
 import { invitePanel } from "./invite.js";
 
-export { explain };
+export { explain, outcomeText };
 
 const FAMILIES = { shichinarabe, killer, seven27 };
 const ERROR_SHOWN_MS = 7000;
@@ -28,10 +29,6 @@ const FRESH_MS = 700;
 const HINTS_KEY = "sevens.hints";
 const PACES = ["slow", "normal", "fast"];
 
-export function outcomeText(outcome) {
-  const key = `outcome_${outcome}`;
-  return has(key) ? t(key) : outcome;
-}
 
 /** Cards from the hand that an action moves (see shichinarabe.actionCards). */
 const actionCards = shichinarabe.actionCards;
@@ -489,11 +486,19 @@ export class RoomView {
       rulesBox(room, this.catalog)));
   }
 
+  /** Someone who came by a link (or a code) after the start is told why they only watch, not left to guess. */
+  lateNotice() {
+    if (this.ticket || !this.you || this.you.role !== "spectator" || this.room.status === "lobby") return null;
+    const finished = this.room.status === "finished";
+    return h("p", { class: "notice late-notice", role: "status", "data-testid": "late-notice" },
+      t(finished ? "late_finished" : "late_watching"));
+  }
+
   renderStage() {
     const g = this.game;
     const room = this.room;
     const fam = this.family;
-    const parts = [];
+    const parts = [this.lateNotice()];
     if (this.lastRound && this.resultsOpen) parts.push(this.results());
     if (g) {
       const ctx = {
@@ -577,74 +582,9 @@ export class RoomView {
     return h("div", { class: "hand-area" }, why, hand, handTools(() => this.render()));
   }
 
-  /** The winner screen at the end of a round: ranks, points as the server scored them (E2), stars earned and
-   * the session totals. At the end of the session the order is the session's: by TOTAL points (chips for Seven
-   * Twenty-Seven), the winner is who has the most, and a short celebration shows the stars you earned. */
+  /** The winner screen at the end of a round and of the session: the standings as the server sent them. */
   results() {
-    const frame = this.lastRound;
-    const scores = frame.scores;
-    const round = scores.rounds[scores.rounds.length - 1];
-    const chipsGame = this.room.family === "seven27";
-    const over = frame.session_over;
-    const players = this.room.members.map((m) => m.player);
-    const session = over ? standings(scores, players) : null;
-    const ranking = over ? session.order : round ? round.ranking : [];
-    const outcome = (player, i) => {
-      if (chipsGame && isBust(player, null, scores)) return t("status_bust");
-      const said = round.outcomes[player];
-      return !over && i === 0 && said === "left" ? t("outcome_survivor") : outcomeText(said);
-    };
-    const place = (player, i) => (over ? session.order.findIndex((p) => scores.totals[p] === scores.totals[player]) : i);
-    const rows = ranking.map((player, i) => h("tr", { class: [place(player, i) === 0 ? "winner" : "", this.you && player === this.you.player ? "me" : ""],
-      "data-player": player },
-      h("td", { class: "rank" }, t("rank_n", { n: place(player, i) + 1 })),
-      // on a phone the result goes under the name (a column of its own would squeeze the names)
-      h("td", { class: "name" }, h("span", { class: "who" }, this.playerName(player)), h("small", { class: "outcome-under" }, outcome(player, i))),
-      h("td", { class: "outcome" }, outcome(player, i)),
-      h("td", { class: "num" }, signed(round.points[player])),
-      h("td", { class: "stars", "aria-label": t("stars_n", { n: round.stars[player] || 0 }) }, "★".repeat(round.stars[player] || 0) || "–"),
-      h("td", { class: "num strong", "data-total": scores.totals[player] }, signed(scores.totals[player]))));
-    let winnerLine = null;
-    if (over && session.winners.length) {
-      const names = session.winners.map((p) => this.playerName(p));
-      const said = names.length === 1 ? t("session_winner_is", { name: names[0] }) : t("session_winners_are", { names: names.join(t("player.separator")) });
-      winnerLine = h("p", { class: "winner-line", "data-testid": "winner", "data-players": session.winners.join(",") }, icon("trophy"), " ", said,
-        h("small", {}, " ", t("session_winner_total", { total: signed(scores.totals[session.winners[0]]) })));
-    } else if (ranking.length) {
-      winnerLine = h("p", { class: "winner-line", "data-testid": "winner", "data-players": String(ranking[0]) }, icon("trophy"), " ",
-        t("winner_is", { name: this.playerName(ranking[0]) }));
-    }
-    const mine = this.you && this.you.player !== null && this.you.role === "player" ? this.you.player : null;
-    const party = over && mine !== null ? celebration(scores.stars[mine] || 0, session.winners.includes(mine)) : null;
-    const early = over && chipsGame && this.room.rounds && scores.rounds.length < this.room.rounds && humansAllBust(this.room, scores)
-      ? h("p", { class: "notice", "data-testid": "ended-early" }, t("ended_early")) : null;
-    const buttons = [];
-    if (over && this.isHost()) {
-      buttons.push(h("button", { type: "button", class: "primary", "data-testid": "rematch", "data-key": "rematch",
-        on: { click: () => this.socket.send("rematch") } }, t("rematch")));
-    } else if (over) {
-      buttons.push(h("span", { class: "muted" }, t("rematch_wait")));
-    }
-    if (over && this.room.record) {
-      buttons.push(h("a", { class: "button secondary", href: `#/replay/${this.room.record}`, "data-testid": "replay-link" }, t("watch_replay")));
-    }
-    if (over) {
-      buttons.push(h("button", { type: "button", class: "secondary", "data-testid": "results-leave", "data-key": "results-leave",
-        on: { click: () => this.leaveNow() } }, t("leave_table")));
-    }
-    buttons.push(h("button", { type: "button", class: "link-button", "data-key": "close-results",
-      on: { click: () => { this.resultsOpen = false; this.render(); } } }, t("close")));
-    return h("section", { class: ["results", over ? "final" : ""], "data-testid": "results", "aria-label": t("ranking") },
-      h("h2", {}, over ? t("session_over") : t("round_over")),
-      party,
-      winnerLine,
-      early,
-      over ? h("p", { class: "muted" }, t("final_standings")) : h("p", { class: "muted" }, t("next_round_soon")),
-      h("div", { class: "scroll-x" }, h("table", { class: "ranking" },
-        h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("players_title")), h("th", { class: "outcome" }, t("outcome")),
-          h("th", {}, chipsGame ? t("chips_head") : t("points_head")), h("th", {}, t("stars_earned")), h("th", {}, t("session_total")))),
-        h("tbody", {}, rows))),
-      h("div", { class: "button-row" }, buttons));
+    return resultsPanel(this);
   }
 
   renderPlayers() {

@@ -40,7 +40,7 @@ export function entryText(entry, names) {
 /** A refused move or request in the player's language. With a reason key: an illegal move is titled
  * ("You can't play that.") and explained, with the legal moves; any other refusal is its reason alone (its
  * title would say the same twice). Without one, the title, and the server's English sentence for English
- * readers only. */
+ * readers only, where the title does not already say all of it (SAID_WHOLE). */
 export function explain(code, message, reasonKey = null, params = null, names = (seat) => String(seat + 1)) {
   const title = has(`err_${code}`) ? t(`err_${code}`) : t("err_other");
   const gap = getLang() === "ja" ? "" : " "; // Japanese runs sentences on after 。
@@ -50,8 +50,11 @@ export function explain(code, message, reasonKey = null, params = null, names = 
     if (params && Array.isArray(params.legal) && params.legal.length) reason = t("refusal.legal_now", { reason, legal: readable.legal });
     return code === "illegal" ? `${title}${gap}${reason}` : reason.charAt(0).toUpperCase() + reason.slice(1);
   }
-  return message && getLang() === "en" ? `${title}${gap}${message}` : title;
+  return message && getLang() === "en" && !SAID_WHOLE.has(code) ? `${title}${gap}${message}` : title;
 }
+
+/** Refusals whose own words already say all the server's sentence says (adding it would say it twice). */
+const SAID_WHOLE = new Set(["reaction_rate", "unknown_stamp", "not_player", "chat_rate"]);
 
 /** The display name of a computer player: its number among the room's computers and its level ("Computer 2"
  * alone where space is short, or for an agent the API seated by its raw name: a player never reads an agent id). */
