@@ -38,8 +38,9 @@ export function outcomeText(outcome) {
 const actionCards = shichinarabe.actionCards;
 
 export class RoomView {
-  constructor(root, code, ticket, catalog) {
+  constructor(root, code, ticket, catalog, hooks = {}) {
     this.root = root;
+    this.hooks = hooks; // an embedded table's callbacks (embed.js): roundOver(frame, view)
     this.code = code;
     this.ticket = ticket;
     this.catalog = catalog;
@@ -158,6 +159,7 @@ export class RoomView {
         this.resultsOpen = true;
         this.render();
         this.sayResults(frame);
+        if (this.hooks.roundOver) this.hooks.roundOver(frame, this);
         return;
       case "room":
         this.room = frame.room;
