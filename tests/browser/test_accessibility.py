@@ -29,6 +29,12 @@ MAX_TURNS = 300
 MAX_TABS = 60
 # the player's room, seeded: every deal the same on every run
 SEEDED = {"host_name": "Aiko", "seed": 4}
+KIDS_CARD_PX = 56  # the smallest card of the hand in kids mode (sevens.css: body.kids --hand-card)
+BOXES = "(els) => els.map((el) => el.getBoundingClientRect().toJSON())"
+# every text the live region says, in order (it is emptied before each: the empty steps are left out)
+RECORD_SAID = """() => { const region = document.getElementById('announcer'); window.said = [];
+  new MutationObserver(() => { if (region.textContent) window.said.push(region.textContent); })
+    .observe(region, { childList: true, characterData: true, subtree: true }); }"""
 
 
 def seated(page: Page, server: str, preset: str, **body: Any) -> str:
@@ -51,15 +57,19 @@ def test_axe_finds_nothing_serious_on_any_screen(new_page: NewPage, server: str,
     create_room(page, start=False, open_seats=1)
     expect(page.get_by_test_id("start")).to_be_visible()
     assert_accessible(page, f"the waiting room ({lang})")
-    for preset in ("killer", "seven27", "standard"):
-        seated(page, server, preset, rounds=1)
+    for preset in ("killer", "seven27", "kids", "standard"):  # the last one is played on to its results
+        seated(page, server, preset, rounds=1, kids=preset == "kids")
         assert wait_for_my_turn_in_session(page)
         if preset != "seven27":
             page.locator("#hints").check()  # the hinted board positions have names too
             expect(page.locator(".hand-card[data-legal=true]").first).to_have_attribute("aria-label", PLAYABLE[lang])
+        if preset == "kids":
+            expect(page.locator("body.kids")).to_have_count(1)
+            smallest = min(box["width"] for box in page.locator(".hand-card").evaluate_all(BOXES))
+            assert smallest >= KIDS_CARD_PX, f"kids mode keeps its large cards: {smallest} px"
         page.get_by_test_id("deck-four").check()
         assert_accessible(page, f"the {preset} table ({lang})")
-    for _ in range(MAX_TURNS):  # the standard table, played to its results
+    for _ in range(MAX_TURNS):  # a standard table, played to its results
         if not wait_for_my_turn_in_session(page):
             break
         play_a_move(page)
@@ -108,6 +118,7 @@ def test_a_whole_session_by_keyboard_alone_on_a_phone(new_page: NewPage, server:
     body = {"preset": "standard", "seats": seats, **SEEDED, "rounds": 2}
     ticket = httpx.post(f"{server}/api/rooms", json=body).json()
     enter_with_ticket(page, ticket, "Aiko")
+    page.evaluate(RECORD_SAID)
     tab_to = page.get_by_test_id("start")
     for _ in range(MAX_TABS):  # the host starts the game from the keyboard too
         if page.evaluate("() => document.activeElement.dataset.testid") == "start":
@@ -155,6 +166,9 @@ def test_a_whole_session_by_keyboard_alone_on_a_phone(new_page: NewPage, server:
     expect(winner).to_be_visible()
     expect(announcer).to_contain_text("Game over.")
     expect(announcer).to_contain_text(winner.inner_text().strip())
+    said: list[str] = page.evaluate("() => window.said")
+    assert any(re.match(r"^Round 1 over\. .+ You: [+-]?\d+ points, session total [+-]?\d+\.$", s) for s in said), said
+    assert any(s.endswith("'s turn.") for s in said), said  # the computers' turns are said too
     assert_notice_free(page)
 
 

@@ -660,7 +660,8 @@ export class RoomView {
       ? h("p", { class: "hint-why", "data-testid": "hint-why" },
         kids ? withReadings(t(`kids_hint_why_${this.room.family}`)) : t(`hint_why_${this.room.family}`))
       : null;
-    const keys = h("p", { id: "keys-help", class: "keys-help" }, t("keys_help"));
+    const key = (name) => h("kbd", { translate: "no" }, name); // a key's name is no word of either language
+    const keys = h("p", { id: "keys-help", class: "keys-help" }, tn("keys_help", { enter: key("Enter"), p: key("P"), h: key("H") }));
     return h("div", { class: "hand-area" }, why, hand, keys, handTools(() => this.render()));
   }
 
