@@ -18,6 +18,7 @@ from .helpers import (
     create_room,
     enter_with_ticket,
     play_a_move,
+    screenshot_folder,
     start_game,
     wait_for_my_turn,
     wait_for_my_turn_in_session,
@@ -145,6 +146,8 @@ def test_a_whole_session_by_keyboard_alone_on_a_phone(new_page: NewPage, server:
                 page.keyboard.press("ArrowRight")
             now = focused(page)
             assert now["legal"] == "true" and PLAYABLE["en"].match(now["label"]), now
+            if played == 0:  # for people to look at: the focus ring and the keys' help on a phone
+                page.screenshot(path=str(screenshot_folder() / "keyboard-phone.png"), animations="disabled")
             page.keyboard.press("Enter")
             if page.locator(".chooser").count():  # a joker play: the first way offered, by keyboard too
                 page.keyboard.press("Enter")
