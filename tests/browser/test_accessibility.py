@@ -12,7 +12,7 @@ import httpx2 as httpx
 import pytest
 from playwright.sync_api import Page, expect
 
-from .axe_check import assert_accessible
+from .axe_check import assert_accessible, load_axe
 from .conftest import PHONE, NewPage
 from .helpers import (
     create_room,
@@ -50,7 +50,8 @@ def seated(page: Page, server: str, preset: str, **body: Any) -> str:
 
 @pytest.mark.parametrize("lang", list(LOCALES))
 def test_axe_finds_nothing_serious_on_any_screen(new_page: NewPage, server: str, lang: str) -> None:
-    page = new_page(locale=LOCALES[lang], bypass_csp=True)
+    page = new_page(locale=LOCALES[lang])
+    load_axe(page)
     page.goto("/")
     page.get_by_test_id("name").fill("Aiko")
     expect(page.get_by_test_id("create")).to_be_visible()

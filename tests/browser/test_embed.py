@@ -22,6 +22,7 @@ from playwright.sync_api import Frame, Page, expect
 
 from harness.process import HOST, server_process
 
+from .axe_check import assert_accessible, load_axe
 from .conftest import NewPage
 from .helpers import ROOT, screenshot_folder
 
@@ -111,12 +112,15 @@ def test_a_family_app_counts_the_stars_of_an_embedded_session(
     new_page: NewPage, sevens: str, host_sites: tuple[Site, Site]
 ) -> None:
     allowed, _ = host_sites
-    page = new_page(viewport={"width": 900, "height": 900})
+    page = new_page(viewport={"width": 900, "height": 900})  # the real policies: the frame must be allowed
+    load_axe(page)
     page.goto(host_page_url(allowed, sevens))
     frame = table_frame(page)
     expect(frame.locator("#table")).to_have_attribute("data-status", re.compile("playing|finished"))
     expect(frame.locator("header.top")).to_be_hidden()  # the table alone: no lobby, no site header
     expect(frame.get_by_test_id("create")).to_have_count(0)
+    frame.wait_for_function("() => document.querySelector('#table').dataset.turn === 'me'")
+    assert_accessible(frame, "the embedded table")
     assert play_the_session(frame) > 0
     page.wait_for_function("() => window.sevensMessages.some((m) => m.type === 'sevens:session')")
     messages: list[dict[str, Any]] = page.evaluate("() => window.sevensMessages")
@@ -160,3 +164,24 @@ def test_a_site_not_allowed_cannot_frame_the_table_and_hears_nothing(
     page_policy = httpx.get(f"{sevens}/").headers
     assert "frame-ancestors 'none'" in page_policy["content-security-policy"]
     assert page_policy["x-frame-options"] == "DENY"
+
+
+def test_a_table_the_app_created_is_embedded_by_its_code_and_seat_token(
+    new_page: NewPage, sevens: str, host_sites: tuple[Site, Site]
+) -> None:
+    """``/embed/room/CODE#token=…``: the app's server created the table over the HTTP API; the frame seats the
+    person by the token (in the fragment: never sent to a server) and the host hears that the table is ready."""
+    allowed, _ = host_sites
+    seats = [{"kind": "human"}, {"kind": "bot", "agent": "normal"}]
+    ticket = httpx.post(f"{sevens}/api/rooms", json={"seats": seats, "host_name": "Emi", "seed": 4}).json()
+    table = f"room/{ticket['code']}#token={ticket['token']}"
+    page = new_page()
+    with page.expect_request(re.compile(r"/embed/room/")) as asked:
+        page.goto(f"{allowed.origin}/embed-example.html?sevens={quote(sevens)}&table={quote(table)}")
+    assert ticket["token"] not in asked.value.url  # the fragment stays in the browser
+    frame = table_frame(page)
+    frame.get_by_test_id("start").click()  # the person is the table's host: the waiting room, then the game
+    frame.wait_for_function("() => document.querySelector('#table').dataset.turn === 'me'")
+    page.wait_for_function("() => window.sevensMessages.length > 0")
+    ready = {"type": "sevens:ready", "version": 1, "room": ticket["code"]}
+    assert page.evaluate("() => window.sevensMessages") == [ready]
