@@ -303,14 +303,14 @@ export class RoomView {
   }
 
   /** Focus the hand: the card focused last, else its neighbour, else the first playable card. */
-  focusHand(index = null) {
+  focusHand(index = null, scroll = true) {
     const cards = [...this.stage.querySelectorAll(".hand .hand-card")];
     if (!cards.length) return false;
     const same = cards.find((c) => c.dataset.key === this.handKey);
     const card = same || (index !== null ? cards[Math.min(index, cards.length - 1)] : null)
       || cards.find((c) => c.dataset.legal === "true") || cards[0];
     rove(cards, card);
-    card.focus();
+    card.focus({ preventScroll: !scroll });
     return true;
   }
 
@@ -400,9 +400,10 @@ export class RoomView {
     this.chatBox.update(this.chat, room, this.you);
     this.effects.fly(this.root);
     const again = focused ? this.root.querySelector(`[data-key="${CSS.escape(focused)}"]`) : null;
+    // the focus put back where it was, without scrolling: a person who scrolled away to read the board stays there
     const usable = again && !again.disabled;
-    if (usable && again !== document.activeElement) again.focus();
-    else if (!usable && this.handKey && !this.chooser && !this.root.contains(document.activeElement)) this.focusHand(handIndex);
+    if (usable && again !== document.activeElement) again.focus({ preventScroll: true });
+    else if (!usable && this.handKey && !this.chooser && !this.root.contains(document.activeElement)) this.focusHand(handIndex, false);
     this.sayTurn();
   }
 
