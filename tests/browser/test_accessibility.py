@@ -199,3 +199,48 @@ def test_the_four_colour_deck_gives_every_suit_its_own_colour_and_is_kept(new_pa
     page.reload()
     assert wait_for_my_turn(page)
     assert page.evaluate(fills) == four  # kept in this browser
+
+
+SHORT_BETS = ("stand", "check", "call")  # the actions that end a deal soonest
+
+
+def test_seven_twenty_seven_by_keyboard_alone(new_page: NewPage, server: str) -> None:
+    """Seven Twenty-Seven has no hand: Tab reaches its action buttons, Enter presses them, and after each the
+    focus comes back to the buttons on the next turn (never lost to the page), until the session's winner."""
+    page = new_page(viewport=PHONE)
+    seats = [{"kind": "human"}, {"kind": "bot", "agent": "normal"}, {"kind": "bot", "agent": "normal"}]
+    body = {"preset": "seven27", "seats": seats, **SEEDED, "rounds": 1}
+    ticket = httpx.post(f"{server}/api/rooms", json=body).json()
+    enter_with_ticket(page, ticket, "Aiko")
+    for _ in range(MAX_TABS):
+        if page.evaluate("() => document.activeElement.dataset.testid") == "start":
+            break
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    table = page.locator("#table")
+    presses = 0
+    for _ in range(MAX_TURNS):
+        if not wait_for_my_turn_in_session(page):
+            break
+        expect(page.get_by_test_id("announcer")).to_have_text("Your turn.")
+        if presses:  # from the second turn on, the focus is already on the buttons
+            page.wait_for_function("() => Boolean(document.activeElement.closest('.action-bar'))")
+        move = table.get_attribute("data-move") or ""
+        for _ in range(MAX_TABS):
+            action = page.evaluate("() => document.activeElement.dataset.action || ''")
+            if action in SHORT_BETS:
+                break
+            page.keyboard.press("Tab")
+        else:
+            raise AssertionError("Tab never reached stand, check or call")
+        page.keyboard.press("Enter")
+        presses += 1
+        page.wait_for_function(
+            "(move) => { const t = document.querySelector('#table');"
+            " return t.dataset.move !== move || t.dataset.sessionOver === 'true'; }",
+            arg=move,
+        )
+    expect(table).to_have_attribute("data-session-over", "true")
+    assert presses >= 2, presses
+    expect(page.get_by_test_id("winner")).to_be_visible()
+    expect(page.get_by_test_id("announcer")).to_contain_text("Game over.")

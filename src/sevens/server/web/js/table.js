@@ -298,7 +298,7 @@ export class RoomView {
   noteFocus(target) {
     const card = target.closest && target.closest(".hand-card");
     if (card) this.handKey = card.dataset.key;
-    else if (target.closest && target.closest(".chooser, [data-action='pass']")) this.handKey = this.handKey || "pass";
+    else if (target.closest && target.closest(".chooser, .action-bar")) this.handKey = this.handKey || "actions";
     else this.handKey = null; // elsewhere on purpose: the focus stays where the person put it
   }
 
@@ -312,6 +312,12 @@ export class RoomView {
     rove(cards, card);
     card.focus({ preventScroll: !scroll });
     return true;
+  }
+
+  /** Focus the first action button that can be pressed now (the betting buttons of Seven Twenty-Seven). */
+  focusActions() {
+    const button = [...this.stage.querySelectorAll(".action-bar button")].find((b) => !b.disabled);
+    if (button) button.focus({ preventScroll: true });
   }
 
   /** The live region: a new turn is said once (whose, and on yours how many cards you can play). */
@@ -403,7 +409,9 @@ export class RoomView {
     // the focus put back where it was, without scrolling: a person who scrolled away to read the board stays there
     const usable = again && !again.disabled;
     if (usable && again !== document.activeElement) again.focus({ preventScroll: true });
-    else if (!usable && this.handKey && !this.chooser && !this.root.contains(document.activeElement)) this.focusHand(handIndex, false);
+    else if (!usable && this.handKey && !this.chooser && !this.root.contains(document.activeElement)) {
+      if (!this.focusHand(handIndex, false)) this.focusActions(); // Seven Twenty-Seven: no hand, its buttons
+    }
     this.sayTurn();
   }
 
