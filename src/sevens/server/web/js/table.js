@@ -71,7 +71,9 @@ export class RoomView {
     this.timer = setInterval(() => this.tickClock(), 250);
     this.onKey = (e) => this.keydown(e);
     document.addEventListener("keydown", this.onKey);
-    this.handKey = null; // the hand's card that had the focus last, while the focus stays with the hand
+    // while the keyboard's focus is with the hand or the action buttons: the card that had it last (its data-key),
+    // "actions" from a button; null once the person moves the focus elsewhere (then a redraw leaves it be)
+    this.handKey = null;
     this.said = ""; // the turn the live region said last
     this.tableEl.addEventListener("focusin", (e) => this.noteFocus(e.target));
   }
