@@ -150,6 +150,8 @@ REFUSED: list[tuple[tuple[str, ...], str]] = [
     (("serve", "--redis", "nope"), "is not a URL of the form redis://host:port"),
     (("serve", "--advertise", "nope"), "is not a URL of the form http://host:port"),
     (("serve", "--host", "0.0.0.0", "--redis", "redis://127.0.0.1:1"), "--advertise http://HOST:PORT is needed"),
+    (("serve", "--embed-origin", "https://family.example/games"), "is not an origin: give scheme://host[:port]"),
+    (("serve", "--embed-origin", "family.example"), "is not an origin: give scheme://host[:port]"),
 ]
 
 

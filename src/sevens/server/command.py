@@ -46,6 +46,13 @@ def serve(
         list[str] | None,
         typer.Option("--allowed-origin", help="A browser origin allowed besides the server's own (repeatable)."),
     ] = None,
+    embed_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--embed-origin",
+            help="A site (https://host[:port]) whose pages may embed /embed/… and receive its results (repeatable).",
+        ),
+    ] = None,
     grace: Annotated[
         float, typer.Option("--grace", min=0, max=MAX_SECONDS, help="Seconds a disconnected player keeps the seat.")
     ] = 30.0,
@@ -151,10 +158,17 @@ def serve(
             raise SevensError("--advertise http://HOST:PORT is needed: other nodes cannot reach a wildcard address")
     if advertise is not None:
         _check_url("--advertise", advertise, ("http", "https"))
+    from sevens.server.site.embedding import parse_origin
+
+    try:
+        embed_origins = tuple(dict.fromkeys(parse_origin(origin) for origin in embed_origin or ()))
+    except ValueError as exc:
+        raise SevensError(f"--embed-origin: {exc}") from None
     check_listen(host, port)
     check_database(db)
     config = ServerConfig(
         allowed_origins=tuple(allowed_origin or ()),
+        embed_origins=embed_origins,
         grace_seconds=grace,
         bot_delay=bot_delay,
         sqlite_synchronous="normal" if sqlite_sync == "normal" else "full",

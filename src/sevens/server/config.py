@@ -22,9 +22,12 @@ class ServerConfig:
     Security: ``allowed_origins`` lists the browser origins (``https://example.org``) besides the server's own
     that may open a WebSocket; ``"*"`` allows every origin. Messages longer than ``max_message_bytes`` get an
     error frame; the transport closes connections whose frames exceed ``ws_max_size`` (code 1009).
+    ``embed_origins`` (normalised ``scheme://host[:port]``) are the only sites whose pages may show the table of
+    ``/embed/…`` in a frame, and the only ones it posts its round and session results to (docs/embed.md).
     """
 
     allowed_origins: tuple[str, ...] = ()
+    embed_origins: tuple[str, ...] = ()  # sites that may frame /embed/… and hear its results (none: nobody)
     max_message_bytes: int = 4096
     ws_max_size: int = 1 << 20
     ws_per_message_deflate: bool = False  # compression costs more CPU per frame than the whole move; off by default

@@ -9,10 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Request
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, Response
 
 from sevens.i18n import catalogue
 from sevens.server.api.catalog import catalog
+from sevens.server.api.requests import config_of
+from sevens.server.site.embedding import embed_headers, embed_page
 
 WEB_DIR = Path(__file__).parents[2] / "web"
 # The page loads only its own files and talks only to this server (no CDN, no inline script).
@@ -23,6 +25,7 @@ PAGE_HEADERS = {
     ),
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",  # older browsers: no site may frame the page (only /embed/… may be, see below)
 }
 
 router = APIRouter()
@@ -58,6 +61,15 @@ async def messages(request: Request) -> Response:
 @router.get("/", include_in_schema=False)
 async def index() -> FileResponse:
     return FileResponse(WEB_DIR / "index.html", headers=PAGE_HEADERS)
+
+
+@router.get("/embed", include_in_schema=False)
+@router.get("/embed/{rest:path}", include_in_schema=False)
+async def embedded(request: Request) -> HTMLResponse:
+    """The table alone, for a family app's page to frame (docs/embed.md): framed only by the origins of
+    ``--embed-origin``, and posting its results only to them."""
+    origins = config_of(request.app).embed_origins
+    return HTMLResponse(embed_page(WEB_DIR / "index.html", origins), headers=embed_headers(PAGE_HEADERS, origins))
 
 
 @functools.cache

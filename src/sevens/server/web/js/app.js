@@ -1,6 +1,7 @@
 // The page: a router over its views (lobby, a room, a replay, a rules page, a profile) and the language switch.
 import { getCatalog, loadTicket, roomInfo } from "./api.js";
 import { fill, h } from "./dom.js";
+import { embedView, isEmbedded } from "./embed.js";
 import { getLang, loadCatalogue, setLang, t } from "./i18n.js";
 import { LobbyView } from "./lobby.js";
 import { ProfileView } from "./profile.js";
@@ -66,7 +67,8 @@ window.addEventListener("langchange", () => {
   if (!current) return;
   current.render(); // every view redraws in place (a room keeps its socket)
 });
-window.addEventListener("hashchange", route);
+// an embedded table (/embed/…) is the whole page: no lobby behind it, no other view to route to
+if (!isEmbedded()) window.addEventListener("hashchange", route);
 
 async function start() {
   try {
@@ -84,7 +86,8 @@ async function start() {
     return;
   }
   window.sevensCatalog = catalog;
-  await route();
+  if (isEmbedded()) current = await embedView(main, catalog);
+  else await route();
 }
 
 start();

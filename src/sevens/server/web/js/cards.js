@@ -1,4 +1,5 @@
 // Cards drawn by code as SVG: faces, backs, jokers, suit pips. Card text is the engine's (A2): "7h", "Ts", "Jk", "??".
+import { deckChoice } from "./a11y.js";
 import { s } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -30,7 +31,11 @@ export function parseCard(text) {
 
 export const isRed = (suit) => RED.has(suit);
 export const rankText = (rank) => RANK_SHOWN[rank] || rank;
-export const suitColor = (suit) => (isRed(suit) ? "#c62828" : "#1b1b1b");
+// The four-colour deck (a choice kept in this browser): diamonds blue and clubs green, so no two suits share a colour.
+const FOUR_COLOURS = { s: "#1b1b1b", h: "#c62828", d: "#1050a8", c: "#1b6b2a" };
+const FOUR_TINTS = { s: "#e6e9ef", h: "#fbe3e0", d: "#e1ebf8", c: "#e2f1e3" };
+export const suitColor = (suit) => (deckChoice() === "four" ? FOUR_COLOURS[suit] : isRed(suit) ? "#c62828" : "#1b1b1b");
+const courtTint = (suit) => (deckChoice() === "four" ? FOUR_TINTS[suit] : isRed(suit) ? "#fbe3e0" : "#e6e9ef");
 
 /** A suit pip as an SVG group at (x, y), size × size. */
 export function pip(suit, x, y, size) {
@@ -49,6 +54,11 @@ export function cardName(text) {
   const card = parseCard(text);
   if (!card) return text;
   return t("card_name", { rank: rankText(card.rank), suit: t(`suit_${card.suit}`) });
+}
+
+/** What a screen reader says for a card of the hand: "8 of hearts, playable" / 「ハートの8、出せます」. */
+export function handCardName(text, playable) {
+  return playable ? t("card_playable", { card: cardName(text) }) : cardName(text);
 }
 
 /** A short visible name with a suit symbol: "♥8". */
@@ -80,7 +90,7 @@ export function cardFace(text) {
   if (court) {
     // court cards: a tinted panel with a big letter, so J, Q and K read at a glance
     svg.append(
-      s("rect", { x: 34, y: 44, width: 54, height: 64, rx: 6, fill: isRed(card.suit) ? "#fbe3e0" : "#e6e9ef", stroke: color, "stroke-width": 1.5 }),
+      s("rect", { x: 34, y: 44, width: 54, height: 64, rx: 6, fill: courtTint(card.suit), stroke: color, "stroke-width": 1.5 }),
       s("text", { x: 61, y: 90, "font-size": 42, "font-weight": 700, fill: color, "text-anchor": "middle", class: "rank" }, shown),
     );
   } else {

@@ -39,9 +39,9 @@ export function board(view, ctx) {
   const own = view.seat !== null && view.dead_piles ? view.dead_piles[view.seat] : null;
   if (own && own.length) {
     parts.push(
-      h("div", { class: "dead-pile", "aria-label": t("your_dead") },
+      h("div", { class: "dead-pile", role: "group", "aria-label": t("your_dead") },
         h("span", { class: "dead-title" }, t("your_dead")),
-        own.map((card) => h("span", { class: "mini-card", title: cardName(card), "aria-label": cardName(card) }, cardFace(card)))),
+        own.map((card) => h("span", { class: "mini-card", role: "img", title: cardName(card), "aria-label": cardName(card) }, cardFace(card)))),
     );
   }
   return h("div", { class: "killer-wrap" }, parts);

@@ -53,7 +53,7 @@ export function standingsTable(standings, round, who) {
         h("span", { class: "round-points" }, signed(round.points[player])),
         roundStars ? h("span", { class: "round-stars", "aria-label": t("round_stars_n", { n: roundStars, round: n }) }, ` ${"★".repeat(roundStars)}`) : null));
   });
-  return h("div", { class: "scroll-x standings-box" },
+  return h("div", { class: "scroll-x standings-box", tabindex: 0, role: "region", "aria-label": t("ranking") },
     h("table", { class: "ranking standings", "data-testid": "standings" }, h("thead", {}, head), h("tbody", {}, rows)));
 }
 

@@ -24,7 +24,7 @@ export function board(view, ctx) {
       "section",
       {
         class: ["p-seat", me ? "me" : "", turn ? "turn" : "", seat.folded ? "folded" : ""],
-        "aria-label": `${ctx.names(seat.seat)}: ${t("stack_n", { n: seat.stack })}`,
+        "aria-label": `${ctx.names(seat.seat)}: ${t("stack_n", { n: seat.stack })}${turn ? ` ${t("to_move")}` : ""}`,
       },
       h("div", { class: "p-name" }, ctx.names(seat.seat), notes),
       h("div", { class: "p-cards" }, seat.down.map((c) => card(c, true)), seat.up.map((c) => card(c, false))),
@@ -67,7 +67,7 @@ function ownTotals(totals) {
       h("strong", { class: "total-value" }, total === null || total === undefined ? "–" : half(total)),
       h("span", { class: "total-note" }, note));
   });
-  return h("div", { class: "totals", "aria-label": t("your_totals_label") }, items);
+  return h("div", { class: "totals", role: "group", "aria-label": t("your_totals_label") }, items);
 }
 
 /** Button label of a betting or card action. */

@@ -60,7 +60,7 @@ export function gridCell(card, cls, label, content, fresh, hinted) {
   if (fresh.has(card)) cls += " fresh";
   if (hinted.has(card)) {
     cls += " target";
-    label += ` (${t("playable")})`;
+    label = t("card_playable", { card: label });
   }
   return h("div", { class: cls, role: "gridcell", "aria-label": label, "data-card": card }, content);
 }

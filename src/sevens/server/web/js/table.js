@@ -1,7 +1,8 @@
 // One room in the browser: the waiting room, the table of any family, results, scoreboard, rematch.
 // Everything shown comes from the server's frames; playable cards are the server's legal actions.
 import { dropTicket, savePreset } from "./api.js";
-import { cardFace, cardLabel, cardName } from "./cards.js";
+import { announce, deckChoice, moveFocus, rove, setDeckChoice } from "./a11y.js";
+import { cardFace, cardLabel, cardName, handCardName } from "./cards.js";
 import { chatPanel } from "./chat.js";
 import { fill, h, unescape } from "./dom.js";
 import { Effects } from "./effects.js";
@@ -34,8 +35,9 @@ const PACES = ["slow", "normal", "fast"];
 const actionCards = shichinarabe.actionCards;
 
 export class RoomView {
-  constructor(root, code, ticket, catalog) {
+  constructor(root, code, ticket, catalog, hooks = {}) {
     this.root = root;
+    this.hooks = hooks; // an embedded table's callbacks (embed.js): roundOver(frame, view)
     this.code = code;
     this.ticket = ticket;
     this.catalog = catalog;
@@ -66,6 +68,11 @@ export class RoomView {
     this.timer = setInterval(() => this.tickClock(), 250);
     this.onKey = (e) => this.keydown(e);
     document.addEventListener("keydown", this.onKey);
+    // while the keyboard's focus is with the hand or the action buttons: the card that had it last (its data-key),
+    // "actions" from a button; null once the person moves the focus elsewhere (then a redraw leaves it be)
+    this.handKey = null;
+    this.said = ""; // the turn the live region said last
+    this.tableEl.addEventListener("focusin", (e) => this.noteFocus(e.target));
   }
 
   destroy() {
@@ -82,7 +89,7 @@ export class RoomView {
     this.notice = h("div", { class: "notice", role: "alert", "aria-live": "assertive", hidden: true, "data-testid": "notice" });
     this.flash = h("div", { class: "flash", role: "status", hidden: true, "data-testid": "flash" });
     this.dialog = h("div", { class: "dialog-slot" });
-    this.status = h("div", { class: "status-line", "aria-live": "polite" });
+    this.status = h("div", { class: "status-line" }); // what changes is said by the live region (a11y.js)
     this.stage = h("div", { class: "stage" });
     this.players = h("section", { class: "panel players" });
     this.board = h("section", { class: "panel scoreboard" });
@@ -149,7 +156,10 @@ export class RoomView {
         this.scores = frame.scores;
         this.lastRound = frame;
         this.resultsOpen = true;
-        break;
+        this.render();
+        this.sayResults(frame);
+        if (this.hooks.roundOver) this.hooks.roundOver(frame, this);
+        return;
       case "room":
         this.room = frame.room;
         if (frame.event === "rematch") {
@@ -260,6 +270,8 @@ export class RoomView {
     if (first) first.focus();
   }
 
+  /** The keys of the table: P passes, H goes to the hand, the arrows and Home/End move within the hand (one tab
+   * stop), Enter or Space plays the focused card (it is a button), Esc closes the joker chooser. */
   keydown(e) {
     const typing = e.target && ["INPUT", "TEXTAREA", "SELECT"].includes(e.target.tagName);
     if (typing || e.ctrlKey || e.metaKey || e.altKey) return;
@@ -269,17 +281,79 @@ export class RoomView {
         e.preventDefault();
         pass.click();
       }
-    } else if ((e.key === "ArrowLeft" || e.key === "ArrowRight") && e.target.closest && e.target.closest(".hand")) {
+    } else if (e.key === "h" || e.key === "H") {
+      if (this.focusHand()) e.preventDefault();
+    } else if (e.target.closest && e.target.closest(".hand")) {
       const cards = [...this.stage.querySelectorAll(".hand .hand-card")];
-      const i = cards.indexOf(e.target.closest(".hand-card"));
-      const next = cards[i + (e.key === "ArrowLeft" ? -1 : 1)];
-      if (next) {
-        e.preventDefault();
-        next.focus();
-      }
+      if (moveFocus(cards, e.target.closest(".hand-card"), e.key)) e.preventDefault();
     } else if (e.key === "Escape" && this.chooser) {
       this.chooser = null;
       this.render();
+      this.focusHand();
+    }
+  }
+
+  /** Where the focus is decides whether it returns to the hand after the table is drawn again. */
+  noteFocus(target) {
+    const card = target.closest && target.closest(".hand-card");
+    if (card) this.handKey = card.dataset.key;
+    else if (target.closest && target.closest(".chooser, .action-bar")) this.handKey = this.handKey || "actions";
+    else this.handKey = null; // elsewhere on purpose: the focus stays where the person put it
+  }
+
+  /** Focus the hand: the card focused last, else its neighbour, else the first playable card. */
+  focusHand(index = null, scroll = true) {
+    const cards = [...this.stage.querySelectorAll(".hand .hand-card")];
+    if (!cards.length) return false;
+    const same = cards.find((c) => c.dataset.key === this.handKey);
+    const card = same || (index !== null ? cards[Math.min(index, cards.length - 1)] : null)
+      || cards.find((c) => c.dataset.legal === "true") || cards[0];
+    rove(cards, card);
+    card.focus({ preventScroll: !scroll });
+    return true;
+  }
+
+  /** Focus the first action button that can be pressed now (the betting buttons of Seven Twenty-Seven). */
+  focusActions() {
+    const button = [...this.stage.querySelectorAll(".action-bar button")].find((b) => !b.disabled);
+    if (button) button.focus({ preventScroll: true });
+  }
+
+  /** The live region: a new turn is said once (whose, and on yours how many cards you can play). */
+  sayTurn() {
+    const g = this.game;
+    if (!g || g.over || !this.room || this.room.status !== "playing" || g.view.to_move === null) return;
+    const key = `${g.round}:${g.turn}:${g.view.to_move}`;
+    if (key === this.said) return;
+    this.said = key;
+    if (!this.myTurn()) {
+      announce(t("say_turn_of", { name: this.seatName(g.view.to_move) }));
+      return;
+    }
+    if (!this.family.hasHand) {
+      announce(t("say_your_turn_bet"));
+      return;
+    }
+    const playable = new Set();
+    for (const a of this.legal()) for (const c of actionCards(a)) playable.add(c);
+    announce(playable.size ? t("say_your_turn", { n: playable.size }) : t("say_your_turn_none"));
+  }
+
+  /** The live region at a round's end and the session's: the winner as the results say it, and your points. */
+  sayResults(frame) {
+    const scores = frame.scores;
+    const round = scores.rounds[scores.rounds.length - 1];
+    const winner = this.stage.querySelector("[data-testid=winner]");
+    const said = winner ? winner.textContent.trim() : "";
+    const mine = this.you && this.you.role === "player" ? this.you.player : null;
+    const signedOrZero = (n) => signed(n || 0) || "0";
+    if (frame.session_over) {
+      announce(mine === null ? t("say_session_over_watching", { winner: said })
+        : t("say_session_over", { winner: said, total: signedOrZero(scores.totals[mine]), stars: scores.stars[mine] || 0 }));
+    } else {
+      const n = scores.rounds.length;
+      announce(mine === null || !round ? t("say_round_over_watching", { n, winner: said })
+        : t("say_round_over", { n, winner: said, points: signedOrZero(round.points[mine]), total: signedOrZero(scores.totals[mine]) }));
     }
   }
 
@@ -302,6 +376,7 @@ export class RoomView {
   // ------------------------------------------------------------------ drawing
   render() {
     const focused = document.activeElement && document.activeElement.dataset ? document.activeElement.dataset.key : null;
+    const handIndex = this.handIndex();
     const room = this.room;
     if (!room) return;
     document.body.classList.toggle("kids", Boolean(room.kids));
@@ -329,10 +404,21 @@ export class RoomView {
     this.renderLog();
     this.chatBox.update(this.chat, room, this.you);
     this.effects.fly(this.root);
-    if (focused) {
-      const again = this.root.querySelector(`[data-key="${CSS.escape(focused)}"]`);
-      if (again && again !== document.activeElement) again.focus();
+    const again = focused ? this.root.querySelector(`[data-key="${CSS.escape(focused)}"]`) : null;
+    // the focus put back where it was, without scrolling: a person who scrolled away to read the board stays there
+    const usable = again && !again.disabled;
+    if (usable && again !== document.activeElement) again.focus({ preventScroll: true });
+    else if (!usable && this.handKey && !this.chooser && !this.root.contains(document.activeElement)) {
+      if (!this.focusHand(handIndex, false)) this.focusActions(); // Seven Twenty-Seven: no hand, its buttons
     }
+    this.sayTurn();
+  }
+
+  /** The place in the hand of the card that had the focus (a card just played leaves: its neighbour takes it). */
+  handIndex() {
+    const cards = [...this.stage.querySelectorAll(".hand .hand-card")];
+    const i = cards.findIndex((c) => c.dataset.key === this.handKey);
+    return i < 0 ? null : i;
   }
 
   renderStatus() {
@@ -361,7 +447,7 @@ export class RoomView {
         on: { change: (e) => this.setHints(e.target.checked) } });
       tools.push(h("label", { class: "hints-toggle", for: "hints", title: t("hints_label") }, box, t("hints")));
     }
-    if (room.status !== "lobby") tools.push(this.paceControl(), this.soundControl(), this.alertControl());
+    if (room.status !== "lobby") tools.push(this.deckControl(), this.paceControl(), this.soundControl(), this.alertControl());
     // how to play, in a tab of its own: the game stays where it is
     tools.push(h("a", { href: rulesHref(room.preset), target: "_blank", rel: "noopener", "data-testid": "table-rules-link" }, t("rules.link")));
     tools.push(h("button", { class: "link-button log-button", type: "button", "data-key": "log-button", "data-testid": "log-button",
@@ -382,6 +468,14 @@ export class RoomView {
     return h("label", { class: "pace" }, h("span", { class: "pace-label" }, t("pace")), h("span", { class: "pace-short" }, t("pace_short")), " ",
       h("select", { "data-key": "pace", "data-testid": "pace", "aria-label": t("pace"), on: { change: (e) => this.socket.send("pace", { pace: e.target.value }) } },
         PACES.map((p) => h("option", { value: p, selected: p === pace }, t(`pace_${p}`)))));
+  }
+
+  /** The four-colour deck: diamonds blue, clubs green (kept in this browser). */
+  deckControl() {
+    return h("label", { class: "check deck-toggle", title: t("deck_four_label") },
+      h("input", { type: "checkbox", checked: deckChoice() === "four", "data-key": "deck", "data-testid": "deck-four",
+        "aria-label": t("deck_four_label"), on: { change: (e) => { setDeckChoice(e.target.checked ? "four" : "two"); this.render(); } } }),
+      t("deck_four"));
   }
 
   soundControl() {
@@ -410,6 +504,7 @@ export class RoomView {
     el.querySelector(".timer-text").textContent = t("timer", { n: Math.ceil(left) });
     el.querySelector(".timer-fill").style.width = `${(share * 100).toFixed(1)}%`;
     el.querySelector(".timer-bar").setAttribute("aria-valuenow", String(Math.round(share * 100)));
+    el.querySelector(".timer-bar").setAttribute("aria-valuetext", t("seconds_left", { n: Math.ceil(left) }));
     el.classList.toggle("low", left <= 5);
   }
 
@@ -567,19 +662,23 @@ export class RoomView {
       counts[card] = (counts[card] || 0) + 1;
       const legal = playable.has(card); // only on your turn: legal actions come with it
       const cls = ["hand-card", legal ? "legal" : "", legal && ctx.hints ? "hint" : ""];
-      const label = cardName(card) + (legal ? ` (${t("playable")})` : "");
+      // aria-disabled, not disabled, while a move is on its way: a disabled button would drop the focus
       return h("button", { type: "button", class: cls, "data-card": card, "data-legal": String(legal),
-        "data-key": `card-${card}-${counts[card]}`, "aria-label": label, disabled: this.pending,
-        on: { click: () => this.clickCard(card) } }, cardFace(card));
+        "data-key": `card-${card}-${counts[card]}`, "aria-label": handCardName(card, legal), "aria-disabled": this.pending ? "true" : null,
+        on: { click: () => { if (!this.pending) this.clickCard(card); } } }, cardFace(card));
     });
-    const hand = h("div", { class: "hand", role: "group", "aria-label": t("hand"), "data-testid": "hand" }, cards);
+    const active = cards.find((c) => c.dataset.key === this.handKey) || cards.find((c) => c.dataset.legal === "true");
+    rove(cards, active);
+    const hand = h("div", { class: "hand", role: "group", "aria-label": t("hand"), "aria-describedby": "keys-help", "data-testid": "hand" }, cards);
     // marked cards need no words; with hints on, the page also says why they are the playable ones
     const kids = this.room.kids && has(`kids_hint_why_${this.room.family}`);
     const why = ctx.hints && playable.size && has(`hint_why_${this.room.family}`)
       ? h("p", { class: "hint-why", "data-testid": "hint-why" },
         kids ? withReadings(t(`kids_hint_why_${this.room.family}`)) : t(`hint_why_${this.room.family}`))
       : null;
-    return h("div", { class: "hand-area" }, why, hand, handTools(() => this.render()));
+    const key = (name) => h("kbd", { translate: "no" }, name); // a key's name is no word of either language
+    const keys = h("p", { id: "keys-help", class: "keys-help" }, tn("keys_help", { enter: key("Enter"), p: key("P"), h: key("H") }));
+    return h("div", { class: "hand-area" }, why, hand, keys, handTools(() => this.render()));
   }
 
   /** The winner screen at the end of a round and of the session: the standings as the server sent them. */
@@ -627,7 +726,8 @@ export class RoomView {
         h("span", { class: ["dot", member.connected || member.kind === "bot" ? "on" : ""], "aria-hidden": "true" }),
         h("strong", {}, memberName(this.room, member)),
         me ? h("span", { class: "muted" }, ` ${t("you_mark")}`) : null,
-        stars ? h("span", { class: "stars", "aria-label": `${stars} ${t("stars")}` }, ` ★${stars}`) : null,
+        turn ? h("span", { class: "sr-only" }, ` ${t("to_move")}`) : null,
+        stars ? h("span", { class: "stars", role: "img", "aria-label": t("stars_n", { n: stars }) }, ` ★${stars}`) : null,
         scores && scores.rounds && scores.rounds.length ? h("span", { class: "score" }, signed(total)) : null,
         this.stamps.bubble(member.player)),
       h("div", { class: "facts" }, [...facts, ...flags].join(" · ")));
@@ -650,7 +750,7 @@ export class RoomView {
       scores.rounds.map((r) => h("td", { class: "num" }, signed(r.points[m.player]))),
       h("td", { class: "num strong sum", "data-total": scores.totals[m.player] }, signed(scores.totals[m.player])),
       h("td", { class: "stars" }, String(scores.stars[m.player] || 0))));
-    const scroller = h("div", { class: "scroll-x scores-scroll" }, h("table", { class: "scores", "data-testid": "scoreboard" }, h("thead", {}, head), h("tbody", {}, rows)));
+    const scroller = h("div", { class: "scroll-x scores-scroll", tabindex: 0, role: "region", "aria-label": t("scoreboard") }, h("table", { class: "scores", "data-testid": "scoreboard" }, h("thead", {}, head), h("tbody", {}, rows)));
     fill(this.board, h("h2", {}, t("scoreboard")), scroller);
     requestAnimationFrame(() => { scroller.scrollLeft = scroller.scrollWidth; });
   }
@@ -662,7 +762,7 @@ export class RoomView {
       return;
     }
     const lines = this.family.logLines(g.view, (seat) => this.seatName(seat));
-    const list = h("ol", { class: "move-log", "aria-label": t("moves") },
+    const list = h("ol", { class: "move-log", "aria-label": t("moves"), tabindex: 0 }, // it scrolls: reachable by keyboard
       lines.slice(-60).map((line) => h("li", { class: line.key ? line.key.replace(/\./g, "-") : null },
         line.who ? h("span", { class: "who" }, line.who, " ") : null, line.text)));
     fill(this.log, h("h2", {}, t("moves")), list);
