@@ -59,12 +59,13 @@ def watch(
         bot.reset(seat, derive_seed(seed, seat + 1))
     log = _log_lines(family, state, language)
     if common.console.is_terminal and delay > 0:
-        with Live(_frame(family, state, log, language), console=common.console, auto_refresh=False) as live:
+        with Live(_frame(family, state, log, language), console=common.console.real(), auto_refresh=False) as live:
             while state.to_move is not None:
                 _bot_move(state, bots)
                 log = _log_lines(family, state, language)
                 live.update(_frame(family, state, log, language), refresh=True)
                 time.sleep(delay)  # pacing for a human watcher, not synchronisation
+        # Live leaves its last frame on screen: the final table is there once, not drawn again below it
     else:
         for line in log:
             common.console.print(line)
@@ -74,8 +75,7 @@ def watch(
             for line in lines[len(log) :]:
                 common.console.print(line)
             log = lines
-        log = []  # printed line by line already
-    common.console.print(_frame(family, state, log, language))
+        common.console.print(_frame(family, state, [], language))  # the log is printed line by line already
     _print_result(state, language)
     if save is not None:
         common.write_file(save, "--save", json.dumps(family.to_record(state), ensure_ascii=False, indent=1))
