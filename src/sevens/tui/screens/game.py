@@ -59,7 +59,7 @@ class GameScreen(Screen[None]):
         Binding("h", "toggle_hints", "key.hints"),
         Binding("l", "toggle_lang", "key.lang"),
         Binding("slash", "focus_input", "key.type"),
-        Binding("escape", "focus_hand", "key.hand", show=False),
+        Binding("escape", "focus_hand", "key.hand", key_display="Esc"),
         Binding("question_mark", "help", "key.help", key_display="?"),
         Binding("f1", "help", "key.help", show=False),
         Binding("q", "save_quit", "key.quit"),
@@ -276,6 +276,8 @@ class GameScreen(Screen[None]):
         if event.button.id and event.button.id.startswith("act-") and event.button.name:
             event.stop()
             self.act(event.button.name)
+            # Back to the hand: a focus left on the button would make the next turn's Enter press it again
+            self.query_one(Hand).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
