@@ -113,8 +113,9 @@ class GameScreen(Screen[None]):
         # A title line of our own, not Textual's Header: a Header being torn down (the app quitting, a screen
         # switched away) can still get a title update it fails on (NoMatches on HeaderTitle) when the machine is slow.
         self.title = family.title[1] if lang == "ja" else family.title[0]
-        named = c.preset and c.preset != family.name and f"tui.preset.{c.preset}" in catalogue()
-        self.sub_title = tr(f"preset.{c.preset}", lang) if named else ""  # killer's preset is the game's own name
+        named = c.preset and c.preset != family.name and f"preset.{c.preset}" in catalogue()
+        # the preset's name as the web page says it (「標準」, "Standard"), not its id; killer's is the game's own
+        self.sub_title = t(f"preset.{c.preset}", lang) if named else ""
         self.query_one("#title-bar", Static).update(" — ".join(part for part in (self.title, self.sub_title) if part))
         total = c.rounds_total
         number = c.round_number

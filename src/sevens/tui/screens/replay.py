@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -27,10 +28,12 @@ class ReplayScreen(Screen[None]):
         Binding("q,escape", "app.quit", "key.exit"),
     ]
 
-    def __init__(self, family: Family, record: dict[str, Any], session_id: int, number: int, lang: Lang) -> None:
+    def __init__(self, family: Family, record: dict[str, Any], session_id: int, number: int, lang: Lang,
+                 names: Sequence[str] | None = None) -> None:  # fmt: skip
         super().__init__()
         self.family = family
         self.record = record
+        self.names = names  # the players as seen at the table (the record holds their profile names)
         self.states = replay_states(family, record)
         self.step = len(self.states) - 1
         self.lang: Lang = lang
@@ -50,7 +53,7 @@ class ReplayScreen(Screen[None]):
     def draw(self) -> None:
         total = len(self.states) - 1
         self.query_one("#replay-step", Static).update(tr("replay_step", self.lang, step=self.step, total=total))
-        frame = replay_frame(self.family, self.record, self.states, self.step, self.lang)
+        frame = replay_frame(self.family, self.record, self.states, self.step, self.lang, self.names)
         self.query_one("#replay-frame", Static).update(frame)
 
     def action_step(self, delta: int) -> None:
