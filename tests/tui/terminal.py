@@ -27,6 +27,12 @@ SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 WAIT = 60.0
 """Seconds to wait for the screen to show something before the test fails (the machine may be busy)."""
 
+SYNC_QUERY = "\x1b[?2026$p"
+SYNC_SUPPORTED = "\x1b[?2026;2$y"
+SYNC_BEGIN, SYNC_END = "\x1b[?2026h", "\x1b[?2026l"
+"""Synchronized output (mode 2026): Textual asks for it and, told it is supported, draws each frame between
+these marks, so the tests read whole frames, never one half drawn."""
+
 KEYS = {
     "enter": "\r",
     "esc": "\x1b",
@@ -59,6 +65,7 @@ class Terminal:
         self.screen = pyte.Screen(columns, rows)
         self.stream = pyte.Stream(self.screen)
         self.output: list[str] = []  # everything written, for a failing test's message
+        self.mid_frame = False
         child_env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": str(columns), "LINES": str(rows)}
         child_env.pop("NO_COLOR", None)
         child_env.pop("CI", None)  # rich and Textual draw as they would for a person, CI or not
@@ -91,6 +98,15 @@ class Terminal:
     def _feed(self, chunk: str) -> None:
         self.output.append(chunk)
         self.stream.feed(chunk)
+        if SYNC_QUERY in chunk:  # Textual asks whether frames can be drawn whole: yes (as most terminals say)
+            self.child.send(SYNC_SUPPORTED)
+        begun, ended = chunk.rfind(SYNC_BEGIN), chunk.rfind(SYNC_END)
+        if begun >= 0 or ended >= 0:
+            self.mid_frame = begun > ended
+
+    def shown(self) -> str | None:
+        """The screen's text, or None while a frame is half drawn (between its synchronized-output marks)."""
+        return None if self.mid_frame else self.text()
 
     def wait_for(self, shown: str | re.Pattern[str] | Callable[[str], bool], what: str = "") -> str:
         """Read until the screen shows ``shown`` (a text, a pattern, or a test of the screen's text); returns the
@@ -98,8 +114,8 @@ class Terminal:
         test = _as_test(shown)
         deadline = time.monotonic() + WAIT
         while True:
-            screen = self.text()
-            if test(screen):
+            screen = self.shown()
+            if screen is not None and test(screen):
                 return screen
             if time.monotonic() > deadline or not self._pump(0.2):
                 if test(self.text()):
@@ -162,3 +178,41 @@ def _as_test(shown: str | re.Pattern[str] | Callable[[str], bool]) -> Callable[[
     if isinstance(shown, re.Pattern):
         return lambda screen: shown.search(screen) is not None
     return shown
+
+
+# reading the game screen as a person does ------------------------------------------------------------------------
+
+SUITS = "♠♥♦♣"
+RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+BOARD_HEADER = re.compile(r"A\s+2\s+3\s+4\s+5\s+6\s+7\s+8\s+9\s+10\s+J\s+Q\s+K")
+"""The board's header as displayed: every rank, in order, none cut off."""
+SELECTED = re.compile(r"┃\s*((?:10|[A2-9JQK])[♠♥♦♣]|Jk)\s*┃")
+"""The hand's selected card: the one drawn with a heavy border."""
+
+
+def board(screen: str) -> dict[str, str]:
+    """The board as drawn: for each position (``Q♠``), what stands there (its rank, ``·``, a hint ``●``/``○``,
+    ``Jk`` …). Empty when the screen shows no whole board (a rank cut off, a suit row missing)."""
+    lines = screen.splitlines()
+    for row, line in enumerate(lines):
+        header = BOARD_HEADER.search(line)
+        if header is None:
+            continue
+        columns = [m.start() for m in re.finditer(r"10|[A2-9JQK]", line[header.start() : header.end()])]
+        found: dict[str, str] = {}
+        for suit_row in lines[row + 1 : row + 5]:
+            suit = suit_row.strip()[:1]
+            if suit not in SUITS:
+                break
+            for rank, column in zip(RANK_NAMES, columns, strict=True):
+                cell = suit_row[header.start() + column : header.start() + column + 2].strip()
+                found[rank + suit] = cell
+        if len(found) == 52:
+            return found
+    return {}
+
+
+def selected_card(screen: str) -> str | None:
+    """The label of the hand's selected card on screen (``10♥``), or None when none is seen."""
+    found = SELECTED.search(screen)
+    return found.group(1) if found else None
