@@ -43,6 +43,8 @@ KEYS = {
     "right": "\x1b[C",
     "left": "\x1b[D",
     "space": " ",
+    "home": "\x1b[H",
+    "end": "\x1b[F",
 }
 
 
@@ -135,12 +137,13 @@ class Terminal:
     def settle(self) -> str:
         """Read until the program has written nothing for half a second (its frame fully drawn); the screen's
         text. Used only before saving a screen that a :meth:`wait_for` already proved is there."""
-        while True:
+        while not self.child.closed:
             try:
                 chunk = self.child.read_nonblocking(65536, timeout=0.5)
             except (pexpect.TIMEOUT, pexpect.EOF):
                 return self.text()
             self._feed(chunk)
+        return self.text()
 
     # writing -------------------------------------------------------------------------------------------------
 
@@ -150,9 +153,10 @@ class Terminal:
             self.child.send(KEYS.get(key, key))
 
     def save(self, name: str) -> Path:
-        """Write the screen to ``name``.txt in :func:`screen_folder` for a person to look at."""
+        """Write the screen, once the program has drawn all it had to, to ``name``.txt in :func:`screen_folder`
+        for a person to look at."""
         path = screen_folder() / f"{name}.txt"
-        path.write_text(self.text() + "\n", encoding="utf-8")
+        path.write_text(self.settle() + "\n", encoding="utf-8")
         return path
 
     def close(self) -> None:

@@ -8,15 +8,25 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
+from typer.testing import CliRunner
 
+from sevens.cli.app import app
+from sevens.games.registry import outlines
 from sevens.i18n import Lang, t
+from sevens.render.names import preset_name, preset_with_id
+from sevens.session.standings import session_winners
+from sevens.store import Store
+from sevens.tui.history import shown_names
 from sevens.tui.text import tr
 
+from .helpers import choose, open_store, start
 from .terminal import SIZES, Terminal, board, selected_card, terminal
 
 LANGS: tuple[Lang, ...] = ("ja", "en")
+runner = CliRunner()
 NAME = "Aiko"
 
 
@@ -44,6 +54,116 @@ def test_watch_draws_live_in_a_real_terminal_and_names_the_winner(tmp_path: Path
         term.save(f"watch-{lang}-{size}")
 
 
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_of_a_preset_show_every_parameter(size: str, lang: Lang) -> None:
+    """``sevens rules standard``: the preset by its name and every parameter with its value, on screen."""
+    with terminal(["rules", "standard", "--lang", lang], size) as term:
+        assert term.wait_for_exit() == 0, term.text()
+        screen = term.text()
+    assert preset_with_id("standard", lang) in screen, screen
+    rules = outlines()["shichinarabe"].presets["standard"].to_dict()
+    for parameter in rules:
+        assert re.search(rf"│ {parameter}\s+│", screen), (parameter, screen)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_list_every_preset_by_its_name(lang: Lang) -> None:
+    """``sevens rules`` at 120×40: every preset, with the name people read beside the id they type."""
+    with terminal(["rules", "--lang", lang], "120x40") as term:
+        assert term.wait_for_exit() == 0, term.text()
+        screen = one_line(term.text())
+        term.save(f"rules-{lang}-120x40")
+    for family in outlines().values():
+        for preset in family.presets:
+            assert one_line(preset_with_id(preset, lang)) in screen, (preset, term.text())
+
+
+def a_recorded_game(tmp_path: Path, seed: int) -> tuple[Path, int]:
+    """A record written by ``sevens watch --save`` and its winner's seat."""
+    record = tmp_path / "game.json"
+    result = runner.invoke(app, ["watch", "--seed", str(seed), "--delay", "0", "--save", str(record)])
+    assert result.exit_code == 0, result.output
+    return record, json.loads(record.read_text(encoding="utf-8"))["result"]["ranking"][0]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_replay_of_a_file_ends_on_the_whole_board_and_the_winner(tmp_path: Path, size: str, lang: Lang) -> None:
+    record, winner = a_recorded_game(tmp_path, 8)
+    with terminal(["replay", str(record), "--lang", lang], size) as term:
+        assert term.wait_for_exit() == 0, term.text()
+        screen = term.text()
+        term.save(f"replay-file-{lang}-{size}")
+    assert whole_board(screen), screen
+    assert re.search(rf"^\s*1\. {re.escape(t('log.seat', lang, number=winner + 1))}\b", screen, re.M), screen
+    assert t("replay_ok", lang) in screen, screen
+
+
+def a_stored_session(tmp_path: Path) -> tuple[str, int, list[str]]:
+    """A session of ``standard`` with its first round of two played, in a store of its own: its URL, its id and
+    the players' names as they were seen at the table (in English)."""
+    with open_store(tmp_path) as store:
+        controller = start(store, "standard", rounds=2, seed=9)
+        while not controller.round_over():
+            controller.run_bots()
+            if controller.human_to_move():
+                controller.submit(choose(controller))
+        return f"sqlite:///{tmp_path / 'tui.db'}", controller.session_id, list(controller.display_names("en"))
+
+
+def round_ranking(screen: str, lang: Lang) -> str:
+    """The replay's closing ranking ("Ranking: Computer 3 (Easy), …", wrapped as it may be), as one line."""
+    found = re.search(rf"{re.escape(t('ranking', lang))}: (.+?)(\n\s*\n|\Z)", screen, re.S)
+    assert found, screen
+    return one_line(found.group(1).split("←")[0].split("⏎")[0])
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_replay_of_a_stored_round_names_players_as_seen_at_the_table(tmp_path: Path, size: str, lang: Lang) -> None:
+    """``sevens replay --session ID``, printed and stepped through (Textual): the whole board after the last
+    move and the ranking by the names people saw ("Computer 1 (Easy)"), never profile ids (``easy#1``)."""
+    db, session, _ = a_stored_session(tmp_path)
+    names = [one_line(name) for name in shown_names_of(db, session, lang)]
+    with terminal(["replay", "--session", str(session), "--lang", lang, "--db", db], size) as term:
+        assert term.wait_for_exit() == 0, term.text()
+        printed = term.text()
+    assert whole_board(printed), printed
+    ranking = round_ranking(printed, lang)
+    assert "#" not in ranking and all(name in ranking for name in names), (names, printed)
+    args = ["replay", "--session", str(session), "--step", "--lang", lang, "--db", db]
+    with terminal(args, size) as term:
+        screen = term.wait_for(lambda text: whole_board(text) and t("ranking", lang) in text, "the last move")
+        term.save(f"replay-step-{lang}-{size}")
+        assert all(name in round_ranking(screen, lang) for name in names), screen
+        term.press("home")
+        first = re.escape(tr("replay_step", lang, step=0, total="TOTAL")).replace("TOTAL", r"\d+")
+        term.wait_for(re.compile(first), "the first step")
+        term.press("q")
+        assert term.wait_for_exit() == 0, term.text()
+
+
+def shown_names_of(db: str, session: int, lang: Lang) -> tuple[str, ...]:
+    with Store.open(db) as store:
+        info = store.load_session(session)
+    return shown_names([seat.name for seat in sorted(info.seats, key=lambda s: s.seat)], info.settings, lang)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_history_shows_the_preset_by_name_and_every_player_whole(tmp_path: Path, size: str, lang: Lang) -> None:
+    db, session, _ = a_stored_session(tmp_path)
+    with terminal(["history", "--lang", lang, "--db", db], size) as term:
+        assert term.wait_for_exit() == 0, term.text()
+        screen = term.text()
+        term.save(f"history-{lang}-{size}")
+    assert tr("history_title", lang) in screen and preset_name("standard", lang) in screen, screen
+    assert re.search(rf"│ {session}\s+│", screen) and "1/2" in screen, screen
+    for name in shown_names_of(db, session, lang):
+        assert name in screen, (name, screen)  # on one line, not cut
+
+
 def play_args(tmp_path: Path, preset: str, lang: Lang, *extra: str) -> list[str]:
     """``sevens play`` of ``preset`` against computers that move at once, in a fresh store."""
     db = f"sqlite:///{tmp_path / 'play.db'}"
@@ -59,16 +179,17 @@ def players_panel(screen: str) -> str:
     return "\n".join(line.rpartition("│")[2] for line in screen.splitlines())
 
 
-def seat_figures(screen: str) -> tuple[int, int]:
+def seat_figures(screen: str) -> tuple[int, int] | None:
     """The human's number of cards and passes used, as the players panel says them (on the name's line or,
-    in a narrow panel, the next)."""
+    in a narrow panel, the next); None when the panel is not on screen."""
     found = re.search(rf"{NAME}\D*?(\d+)\s.*?(\d+)/", players_panel(screen), re.S)
-    assert found, screen
-    return int(found.group(1)), int(found.group(2))
+    return (int(found.group(1)), int(found.group(2))) if found else None
 
 
 def hand_count(screen: str) -> int:
-    return seat_figures(screen)[0]
+    figures = seat_figures(screen)
+    assert figures is not None, screen
+    return figures[0]
 
 
 def walk_the_hand(term: Terminal) -> list[str]:
@@ -120,3 +241,76 @@ def test_play_shows_the_whole_table_the_selected_card_and_every_action(
             assert len(cards) == len(set(cards)) == hand_count(screen), (cards, screen)
         assert f"Esc {tr('key.hand', lang)}" in term.text(), term.text()
         term.save(f"play-{preset}-{lang}-{size}")
+
+
+class Journey(NamedTuple):
+    preset: str
+    lang: Lang
+    size: str
+    seed: int
+    rounds: int
+
+
+JOURNEYS = [Journey("standard", "ja", "80x24", 11, 2), Journey("killer", "en", "120x40", 5, 2)]
+
+
+def one_line(text: str) -> str:
+    """The screen's words with the layout's line breaks and padding taken out (a dialog wraps long lines)."""
+    return re.sub(r"[\s│]+", "", text)
+
+
+@pytest.mark.parametrize("journey", JOURNEYS, ids=lambda j: f"{j.preset}-{j.lang}-{j.size}")
+def test_a_whole_session_played_by_keys_in_a_real_terminal(tmp_path: Path, journey: Journey) -> None:
+    """A person plays a whole seeded session against computers from the keyboard, reading only the screen: with
+    hints on, a card the board marks ● is chosen with → and played with Enter, else p passes; Enter deals the
+    next round; the last dialog names the session's winner, the one the store's totals give."""
+    preset, lang, size, seed, rounds = journey
+    args = play_args(tmp_path, preset, lang, "--seed", str(seed), "--rounds", str(rounds), "--hints")
+    with terminal(args, size) as term:
+        number = 1
+        moves = 0
+        while True:
+            over = tr("round_over_title", lang, number=number)
+
+            def ready(text: str, over: str = over) -> bool:
+                turn = your_turn(lang) in text and whole_board(text) and selected_card(text) is not None
+                return turn or over in text
+
+            screen = term.wait_for(ready, f"my turn or the end of round {number}")
+            if over in screen:
+                if number == rounds:
+                    break
+                term.press("enter")
+                number += 1
+                term.wait_for(tr("round_title", lang, number=number, total=rounds), f"round {number}")
+                continue
+            before = seat_figures(screen)
+            targets = {card for card, cell in board(screen).items() if cell == "●"}
+            if targets:
+                for _ in range(hand_count(screen)):
+                    if selected_card(term.text()) in targets:
+                        break
+                    last = selected_card(term.text())
+                    term.press("right")
+                    term.wait_for(lambda text: selected_card(text) not in (None, last), "the next card")  # noqa: B023
+                assert selected_card(term.text()) in targets, (targets, term.text())
+                term.press("enter")
+            else:
+                term.press("p")
+            moves += 1
+            term.wait_for(lambda text: over in text or seat_figures(text) != before, "my move played")  # noqa: B023
+        screen = term.wait_for(tr("session_over_title", lang), "the end of the session")
+        term.save(f"journey-play-{preset}-{lang}-{size}")
+        term.press("enter")  # Close
+        assert term.wait_for_exit() == 0, term.text()
+    with Store.open(f"sqlite:///{tmp_path / 'play.db'}") as store:
+        session = store.list_sessions(1)[0]
+        totals = [seat.points for seat in store.session_totals(session.id)]
+    assert session.finished and session.rounds_finished == rounds and moves > 0
+    names = shown_names(session.players, session.settings, lang)
+    winners = session_winners(totals)
+    said = one_line(screen)
+    assert one_line(tr("session_winner", lang, names="", total="")).split("（")[0].split("(")[0] in said, screen
+    for seat in winners:
+        assert one_line(names[seat]) in said, (names[seat], screen)
+    assert one_line(f"{totals[winners[0]]:+d}") in said, screen

@@ -15,8 +15,9 @@ from rich.text import Text
 from sevens.errors import RecordError
 from sevens.games.base import Family, GameState
 from sevens.games.registry import families
-from sevens.i18n import Lang, catalogue, default_lang, t
+from sevens.i18n import Lang, default_lang, t
 from sevens.render import render_table
+from sevens.render.names import preset_name
 from sevens.session.log import action_text
 from sevens.store import SessionSummary
 from sevens.tui.controller import display_names
@@ -63,14 +64,6 @@ def shown_names(players: Sequence[str], settings: dict[str, Any], lang: Lang) ->
     if isinstance(agents, list) and len(agents) == len(players):
         return display_names(players, agents, lang)
     return tuple(players)
-
-
-def preset_name(preset: str | None, lang: Lang) -> str:
-    """A preset as people read it (「標準」, "Standard"), as the web page names it; an unknown one as it is."""
-    if preset is None:
-        return "-"
-    key = f"preset.{preset}"
-    return t(key, lang) if key in catalogue() else preset
 
 
 def planned_rounds(summary: SessionSummary) -> int | None:
@@ -146,13 +139,13 @@ def replay_states(family: Family, record: dict[str, Any]) -> list[GameState]:
 
 
 def replay_frame(family: Family, record: dict[str, Any], states: Sequence[GameState], step: int, lang: Lang,
-                 players: Sequence[str] | None = None) -> RenderableType:  # fmt: skip
-    """The table after ``step`` actions, the moves around it, and the result at the end, the players named
-    ``players`` (by session seat; the record's own names without them)."""
+                 players: Sequence[str] | None = None, around: int = 8) -> RenderableType:  # fmt: skip
+    """The table after ``step`` actions, up to ``around`` moves before and after it, and the result at the end,
+    the players named ``players`` (by session seat; the record's own names without them)."""
     state = states[step]
     actions = record["actions"]
     moves = Text()
-    for index in range(max(0, step - 8), min(len(actions), step + 8)):
+    for index in range(max(0, step - around), min(len(actions), step + around)):
         marker = "▶ " if index == step - 1 else "  "
         text = action_text(actions[index], lang)
         moves.append(f"{marker}{index + 1:3}. {text}\n", style="bold" if index == step - 1 else "")
@@ -190,7 +183,6 @@ __all__ = [
     "history_table",
     "load_round",
     "planned_rounds",
-    "preset_name",
     "print_history",
     "print_replay",
     "replay_frame",

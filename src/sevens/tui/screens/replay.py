@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -53,8 +54,23 @@ class ReplayScreen(Screen[None]):
     def draw(self) -> None:
         total = len(self.states) - 1
         self.query_one("#replay-step", Static).update(tr("replay_step", self.lang, step=self.step, total=total))
-        frame = replay_frame(self.family, self.record, self.states, self.step, self.lang, self.names)
-        self.query_one("#replay-frame", Static).update(frame)
+        self.query_one("#replay-frame", Static).update(self.frame(self.moves_around()))
+
+    def frame(self, around: int) -> RenderableType:
+        return replay_frame(self.family, self.record, self.states, self.step, self.lang, self.names, around)
+
+    def moves_around(self) -> int:
+        """How many moves to list before and after the step so that the whole frame (the board, the seats, the
+        ranking) fits the screen: at 80×24 a few, never the ranking pushed under the key bar."""
+        if not self.size.height:
+            return 8
+        room = self.size.height - 3  # the title, the step line and the key bar
+        options = self.app.console.options.update_width(self.size.width)
+        rest = len(self.app.console.render_lines(self.frame(0), options, pad=False))
+        return max(1, min(8, (room - rest) // 2))
+
+    def on_resize(self) -> None:
+        self.draw()
 
     def action_step(self, delta: int) -> None:
         self.step = max(0, min(len(self.states) - 1, self.step + delta))
