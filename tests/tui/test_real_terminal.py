@@ -159,7 +159,7 @@ def test_history_shows_the_preset_by_name_and_every_player_whole(tmp_path: Path,
         screen = term.text()
         term.save(f"history-{lang}-{size}")
     assert tr("history_title", lang) in screen and preset_name("standard", lang) in screen, screen
-    assert re.search(rf"│ {session}\s+│", screen) and "1/2" in screen, screen
+    assert re.search(rf"^\s*{session}\s+20\d\d-", screen, re.M) and "1/2" in screen, screen
     for name in shown_names_of(db, session, lang):
         assert name in screen, (name, screen)  # on one line, not cut
 

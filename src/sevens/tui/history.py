@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -31,14 +32,17 @@ def history_table(sessions: Sequence[SessionSummary], lang: Lang) -> RenderableT
     can go on."""
     if not sessions:
         return Text(tr("history_empty", lang))
-    table = Table(title=tr("history_title", lang), header_style="bold")
+    # Lines under the header only, one cell between columns, and text folded (never cut to "…"): a session of
+    # four players with every name whole fits 80 columns
+    table = Table(title=tr("history_title", lang), header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False,
+                  padding=(0, 1, 0, 0))  # fmt: skip
     for key in ("id", "date"):
-        table.add_column(tr(key, lang))
-    table.add_column(t("family", lang))
-    table.add_column(t("preset", lang))
+        table.add_column(tr(key, lang), overflow="fold")
+    table.add_column(t("family", lang), overflow="fold")
+    table.add_column(t("preset", lang), overflow="fold")
     table.add_column(tr("players", lang), no_wrap=True)
-    table.add_column(tr("rounds", lang), justify="right")
-    table.add_column(tr("state", lang))
+    table.add_column(tr("rounds", lang), justify="right", overflow="fold")
+    table.add_column(tr("state", lang), overflow="fold")
     for s in sessions:
         title = families()[s.family].title if s.family in families() else (s.family, s.family)
         table.add_row(
