@@ -132,6 +132,7 @@ def test_replay_of_a_stored_round_names_players_as_seen_at_the_table(tmp_path: P
     assert whole_board(printed), printed
     ranking = round_ranking(printed, lang)
     assert "#" not in ranking and all(name in ranking for name in names), (names, printed)
+    assert t("seat", lang, seat=1) not in printed, printed  # the players table names its seats too
     args = ["replay", "--session", str(session), "--step", "--lang", lang, "--db", db]
     with terminal(args, size) as term:
         screen = term.wait_for(lambda text: whole_board(text) and t("ranking", lang) in text, "the last move")

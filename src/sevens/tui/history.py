@@ -45,11 +45,13 @@ def history_table(sessions: Sequence[SessionSummary], lang: Lang) -> RenderableT
     table.add_column(tr("state", lang), overflow="fold")
     for s in sessions:
         title = families()[s.family].title if s.family in families() else (s.family, s.family)
+        game = title[1] if lang == "ja" else title[0]
+        preset = preset_name(s.preset, lang)
         table.add_row(
             str(s.id),
             s.created_at.strftime("%Y-%m-%d %H:%M"),
-            title[1] if lang == "ja" else title[0],
-            preset_name(s.preset, lang),
+            game,
+            "" if preset.casefold() == game.casefold() else preset,  # Killer's preset is the game's own name
             "\n".join(_players(s, lang)),  # one a line: a name is never cut in the middle
             _rounds_text(s),
             tr("session_finished" if s.finished else "session_open", lang),
@@ -153,13 +155,14 @@ def replay_frame(family: Family, record: dict[str, Any], states: Sequence[GameSt
         marker = "▶ " if index == step - 1 else "  "
         text = action_text(actions[index], lang)
         moves.append(f"{marker}{index + 1:3}. {text}\n", style="bold" if index == step - 1 else "")
-    parts: list[RenderableType] = [render_table(family.name, state, lang), moves]
+    names = list(players or record.get("seats") or [])
+    mapping = record.get("session_seats")  # Seven Twenty-Seven deals only the players with chips
+    if mapping:
+        names = [names[s] for s in mapping]
+    shown = names if players and len(names) == state.players else None  # the seats by name, as at the table
+    parts: list[RenderableType] = [render_table(family.name, state, lang, shown), moves]
     if state.is_over():
         ranking = state.result().ranking
-        names = list(players or record.get("seats") or [])
-        mapping = record.get("session_seats")  # Seven Twenty-Seven deals only the players with chips
-        if mapping:
-            names = [names[s] for s in mapping]
         parts.append(Text(t("ranking", lang) + ": " + ", ".join(_name(names, s) for s in ranking), style="bold"))
     return Group(*parts)
 
