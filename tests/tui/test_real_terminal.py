@@ -241,6 +241,8 @@ def test_play_shows_the_whole_table_the_selected_card_and_every_action(
             cards = walk_the_hand(term)
             assert len(cards) == len(set(cards)) == hand_count(screen), (cards, screen)
         assert f"Esc {tr('key.hand', lang)}" in term.text(), term.text()
+        example = r"（例: [^）\s]+）" if lang == "ja" else r"e\.g\. [^\s▎]+"  # the text box's suggestion, whole
+        assert re.search(example, term.text()), term.text()
         term.save(f"play-{preset}-{lang}-{size}")
 
 

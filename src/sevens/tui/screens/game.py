@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -105,6 +106,13 @@ class GameScreen(Screen[None]):
         self.query_one(Hand).focus()
         self.advance()
 
+    def on_resize(self) -> None:
+        # the text box's suggestion is measured against its width, known only once the screen is laid out
+        self.call_after_refresh(self.hint_input)
+
+    def hint_input(self) -> None:
+        self.query_one("#command", Input).placeholder = self.input_hint()
+
     # ------------------------------------------------------------------ drawing
     def redraw(self) -> None:
         """Draw everything from the human seat's view."""
@@ -123,7 +131,7 @@ class GameScreen(Screen[None]):
                                                                                        number=number)  # fmt: skip
         self.query_one("#round-line", Static).update(heading)
         self.query_one("#hand-title", Static).update(tr("your_hand", lang))
-        self.query_one("#command", Input).placeholder = self.input_hint()
+        self.hint_input()
         if c.state is None or c.human_round_seat is None:
             return
         view = c.view()
@@ -148,7 +156,13 @@ class GameScreen(Screen[None]):
         if not legal:
             return tr("type_action_seven27" if c.family.name == "seven27" else "type_action", lang)
         separator = t("log.list_separator", lang)
-        return tr("type_action_now", lang, examples=separator.join(self._typed(a) for a in legal[:4]))
+        typed = [self._typed(a) for a in legal[:4]]
+        room = self.query_one("#command", Input).content_size.width - 4  # the cursor and a margin: Textual wraps
+        for count in range(len(typed), 0, -1):  # as many examples as the box shows whole (80 columns: fewer)
+            hint = tr("type_action_now", lang, examples=separator.join(typed[:count]))
+            if room <= 0 or cell_len(hint) <= room or count == 1:
+                return hint
+        return hint
 
     def _typed(self, action: object) -> str:
         """``action`` as the player would type it: its words in their language when the parser reads those back
