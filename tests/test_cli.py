@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from sevens.cli.app import app
 from sevens.games.registry import preset_names
+from tui.helpers import choose, open_store, start
 
 runner = CliRunner()
 
@@ -113,12 +114,28 @@ def test_replay_refuses_a_tampered_record(tmp_path: Path) -> None:
 
 
 def test_replay_of_a_missing_or_foreign_file_is_a_clear_error(tmp_path: Path) -> None:
+    """Issue 40: what was wrong and what a record is, never Python's internals ("[Errno 21]", "game None")."""
     code, _, err = run("replay", str(tmp_path / "missing.json"))
-    assert code == 2 and "cannot read record" in err
+    assert code == 2 and f"there is no file {tmp_path / 'missing.json'}; give a record file" in err
+    code, _, err = run("replay", str(tmp_path))
+    assert code == 2 and f"{tmp_path} is a folder; give a record file" in err and "Errno" not in err
     foreign = tmp_path / "chess.json"
     foreign.write_text(json.dumps({"game": "chess"}), encoding="utf-8")
     code, _, err = run("replay", str(foreign))
-    assert code == 2 and "unknown" in err
+    assert code == 2 and "the record's game 'chess' is unknown; allowed: shichinarabe, killer, seven27" in err
+    nameless = tmp_path / "nameless.json"
+    nameless.write_text(json.dumps({"actions": []}), encoding="utf-8")
+    code, _, err = run("replay", str(nameless))
+    assert code == 2 and 'the record does not say its game (a "game" field: one of shichinarabe' in err
+    assert "None" not in err
+    listing = tmp_path / "list.json"
+    listing.write_text("[1, 2]", encoding="utf-8")
+    code, _, err = run("replay", str(listing))
+    assert code == 2 and "is not a record: it holds a JSON list, not an object" in err
+    binary = tmp_path / "binary.json"
+    binary.write_bytes(b"\xff\xfe\x00")
+    code, _, err = run("replay", str(binary))
+    assert code == 2 and "is not a record: it is not text" in err
 
 
 def test_simulate_json_says_whether_players_went_out() -> None:
@@ -127,3 +144,18 @@ def test_simulate_json_says_whether_players_went_out() -> None:
     assert 0 <= data["no_finisher_games"] <= 20
     assert 0 <= data["mean_finishers"] + data["mean_eliminations"] <= 4
     assert "mean_finishers" not in json.loads(run("simulate", "--preset", "seven27", "--games", "3", "--json")[1])
+
+
+def test_replay_of_a_round_a_session_does_not_have_says_which_it_has(tmp_path: Path) -> None:
+    """Issue 40: `sevens replay --session ID --round N` past the session's rounds names the rounds there are."""
+    with open_store(tmp_path) as store:
+        controller = start(store, "standard", rounds=2)
+        while not controller.round_over():
+            controller.run_bots()
+            if controller.human_to_move():
+                controller.submit(choose(controller))
+    db = f"sqlite:///{tmp_path / 'tui.db'}"
+    code, _, err = run("replay", "--session", str(controller.session_id), "--round", "3", "--db", db)
+    assert (
+        code == 2 and err == f"error: session {controller.session_id} has no round 3; it has only round 1 (--round N)\n"
+    )

@@ -86,8 +86,12 @@ REFUSED: list[tuple[tuple[str, ...], str]] = [
     (("watch", "--save", "/tmp"), "is a folder"),
     # replay
     (("replay",), "give a record FILE"),
-    (("replay", f"{MISSING_FOLDER}/x.json"), "cannot read record"),
-    (("replay", FILE), "cannot read record"),
+    (
+        ("replay", f"{MISSING_FOLDER}/x.json"),
+        "there is no file /nonexistent-sevens-folder/x/x.json; give a record file",
+    ),
+    (("replay", FILE), "/etc/hostname is not a record: not JSON"),
+    (("replay", "/"), "/ is a folder; give a record file (a record is a JSON file written by `sevens watch --save`"),
     (("replay", "--session", "-1"), "--session"),
     (("replay", "--session", "0"), "greater than or equal to 1"),
     (("replay", "--session", HUGE), "less than or equal to 9223372036854775807"),

@@ -11,7 +11,6 @@ import pytest
 from sevens.agents.base import agent_names
 from sevens.games.registry import families
 from sevens.i18n import catalogue
-from sevens.server import app as server_app
 from sevens.server.api.catalog import PARAMETER_HELP, ROOM_OPTIONS
 from sevens.server.api.replays import game_replay
 
@@ -131,18 +130,6 @@ def test_unknown_and_unfinished_games_are_not_replayed() -> None:
         assert server.http.get("/api/games").json() == []
         with pytest.raises(Exception, match="no finished game"):
             server.store(lambda store: game_replay(store, record))
-
-
-def test_serve_prints_the_address_to_open(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    import uvicorn
-
-    monkeypatch.setattr(uvicorn.Server, "run", lambda *args, **kwargs: None)
-    # uvicorn.Config would point the process's loggers at this test's captured (then closed) stdout
-    monkeypatch.setattr(uvicorn.Config, "configure_logging", lambda self: None)
-    server_app.serve(host="0.0.0.0", port=8123, database_url="sqlite://")
-    out = capsys.readouterr().out
-    assert "Open http://127.0.0.1:8123/ in your browser" in out
-    assert "ブラウザで http://127.0.0.1:8123/ を開いてください" in out
 
 
 def test_the_page_loads_every_message_from_one_catalogue_and_may_cache_it() -> None:

@@ -164,7 +164,7 @@ def test_japanese_and_english(tmp_path: Path, lang: str, words: list[str]) -> No
             await pilot.pause()
             await play_round(pilot, app, by_hand=False)
             title = text_of(app, "#round-title")
-            assert ("ゲーム終了" if lang == "ja" else "is over") in title
+            assert ("ラウンド終了" if lang == "ja" else "is over") in title
 
     asyncio.run(scenario())
 
@@ -265,13 +265,15 @@ def test_history_and_replay_of_a_stored_round(tmp_path: Path) -> None:
             listing = console.export_text()
             assert str(controller.session_id) in listing and NAME in listing and "1/1" in listing
             assert "Computer" in listing and "easy#" not in listing  # computers as seen at the table (issue 27)
-            family, record = load_round(store, controller.session_id, 1)
-            app = ReplayApp(family, record, controller.session_id, 1, "en")
+            assert "Standard" in listing and "standard" not in listing  # the preset's name, not its id (issue 40)
+            family, record, names = load_round(store, controller.session_id, 1, "en")
+            app = ReplayApp(family, record, controller.session_id, 1, "en", names)
             async with app.run_test(size=SIZE) as pilot:
                 await pilot.pause()
                 total = len(record["actions"])
                 assert f"move {total} of {total}" in text_of(app, "#replay-step")
-                assert "Ranking" in text_of(app, "#replay-frame")
+                frame = text_of(app, "#replay-frame")
+                assert "Ranking" in frame and "Computer 1 (Easy)" in frame and "easy#" not in frame, frame
                 await pilot.press("home", "right")
                 assert "move 1 of" in text_of(app, "#replay-step")
                 await pilot.press("escape")  # Esc leaves, as q does
@@ -279,7 +281,8 @@ def test_history_and_replay_of_a_stored_round(tmp_path: Path) -> None:
             assert app.return_value is None and not app.is_running
         out = Console(width=160, record=True, file=io.StringIO())
         print_replay(controller.session_id, 1, url=f"sqlite:///{tmp_path / 'tui.db'}", lang="en", console=out)
-        assert "Ranking" in out.export_text()
+        printed = out.export_text()
+        assert "Ranking" in printed and "Computer 1 (Easy)" in printed and "easy#" not in printed, printed
 
     asyncio.run(scenario())
 

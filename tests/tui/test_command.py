@@ -56,7 +56,8 @@ def test_history_and_stored_replay(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'tui.db'}"
     runner = CliRunner()
     listing = runner.invoke(_cli(), ["history", "--db", url, "--lang", "en"])
-    assert listing.exit_code == 0 and NAME in listing.output and "killer" in listing.output
+    assert listing.exit_code == 0 and NAME in listing.output and "Killer" in listing.output
+    assert "killer" not in listing.output  # the game by its name, not its id (issue 40)
     shown = runner.invoke(_cli(), ["replay", "--session", str(controller.session_id), "--round", "1", "--db", url])
     assert shown.exit_code == 0, shown.output
     assert "  1. " in shown.output

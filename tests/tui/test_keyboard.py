@@ -38,7 +38,8 @@ async def focus(pilot: Pilot[int | None], app: SevensApp, widget_id: str, key: s
 
 async def play_by_keys(pilot: Pilot[int | None], app: SevensApp, limit: int = 400) -> None:
     """Play the human's turns until the end-of-round dialog: ←/→ and Enter on a legal card, else Tab to the pass
-    button and Enter, then Esc back to the hand."""
+    button and Enter, after which the focus is back on the hand (issue 40: left on the button, the next turn's
+    Enter passed again)."""
     for _ in range(limit):
         if isinstance(app.screen, RoundOverScreen):
             return
@@ -59,7 +60,9 @@ async def play_by_keys(pilot: Pilot[int | None], app: SevensApp, limit: int = 40
         else:
             assert "pass" in legal, legal
             await focus(pilot, app, "act-pass")
-            await pilot.press("enter", "escape")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.game.focused is hand, app.game.focused
         await pilot.pause()
     raise AssertionError("the round did not end")
 

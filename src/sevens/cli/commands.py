@@ -46,6 +46,7 @@ def rules(
 
     from sevens.games.base import format_value
     from sevens.games.registry import outlines
+    from sevens.render.names import preset_with_id
 
     language = pick_lang(lang)
     if preset is None and (players is not None or setting):
@@ -60,10 +61,10 @@ def rules(
             return
         table = Table(title=t("presets_title", language))
         for column in ("family", "preset", "summary"):
-            table.add_column(t(column, language))
+            table.add_column(t(column, language), overflow="fold")  # Japanese has no spaces to wrap at: never "…"
         for family in outlines().values():
             for name, summary in listing[family.name].items():
-                table.add_row(family.title[language == "ja"], name, summary)
+                table.add_row(family.title[language == "ja"], preset_with_id(name, language), summary)
         console.print(table)
         return
     family, built = preset_rules(preset, players, setting)
@@ -71,7 +72,7 @@ def rules(
     if as_json:
         typer.echo(json.dumps({"preset": preset, "game": family.name, "rules": params}, ensure_ascii=False))
         return
-    table = Table(title=f"{preset} ({family.title[language == 'ja']})")
+    table = Table(title=f"{preset_with_id(preset, language)} · {family.title[language == 'ja']}")
     table.add_column(t("parameter", language))
     table.add_column(t("value", language))
     for key, value in params.items():

@@ -122,11 +122,16 @@ class _Console:
     _console: Console | None = None
 
     def __getattr__(self, name: str) -> Any:
+        return getattr(self.real(), name)
+
+    def real(self) -> Console:
+        """The console itself, for what must be given a :class:`~rich.console.Console` (rich's ``Live`` enters
+        it as a context manager, which this stand-in, looked up by attribute, cannot be)."""
         if _Console._console is None:
             from rich.console import Console
 
             _Console._console = Console()
-        return getattr(_Console._console, name)
+        return _Console._console
 
 
 console: Any = _Console()

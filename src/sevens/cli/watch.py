@@ -59,12 +59,13 @@ def watch(
         bot.reset(seat, derive_seed(seed, seat + 1))
     log = _log_lines(family, state, language)
     if common.console.is_terminal and delay > 0:
-        with Live(_frame(family, state, log, language), console=common.console, auto_refresh=False) as live:
+        with Live(_frame(family, state, log, language), console=common.console.real(), auto_refresh=False) as live:
             while state.to_move is not None:
                 _bot_move(state, bots)
                 log = _log_lines(family, state, language)
                 live.update(_frame(family, state, log, language), refresh=True)
                 time.sleep(delay)  # pacing for a human watcher, not synchronisation
+        # Live leaves its last frame on screen: the final table is there once, not drawn again below it
     else:
         for line in log:
             common.console.print(line)
@@ -74,8 +75,7 @@ def watch(
             for line in lines[len(log) :]:
                 common.console.print(line)
             log = lines
-        log = []  # printed line by line already
-    common.console.print(_frame(family, state, log, language))
+        common.console.print(_frame(family, state, [], language))  # the log is printed line by line already
     _print_result(state, language)
     if save is not None:
         common.write_file(save, "--save", json.dumps(family.to_record(state), ensure_ascii=False, indent=1))
@@ -108,11 +108,13 @@ def _frame(family: "Family", state: "GameState", log: list[str], lang: "Lang") -
 
 
 def _print_result(state: "GameState", lang: "Lang") -> None:
+    from sevens.render.outcome import outcome_text
+
     result = state.result().to_dict()
     common.console.print(f"[bold]{t('ranking', lang)}[/bold]")
     outcomes = result.get("outcomes")
     for place, seat in enumerate(result["ranking"], start=1):
-        outcome = f" ({t('status_' + outcomes[seat], lang)})" if outcomes else ""
+        outcome = f" ({outcome_text(outcomes[seat], lang, place)})" if outcomes else ""
         common.console.print(f"  {place}. {t('log.seat', lang, number=seat + 1)}{outcome}")
 
 
@@ -155,13 +157,29 @@ def replay(
             common.console.print(t("replay_ok", language))
 
 
+RECORD_HELP = "a record is a JSON file written by `sevens watch --save` or any front-end"
+
+
 def _load_record(path: Path) -> dict[str, Any]:
+    """The record in ``path``; anything else is one line saying what the file is and what a record is."""
+    if path.is_dir():
+        raise RecordError(f"{path} is a folder; give a record file ({RECORD_HELP})")
+    if not path.exists():
+        raise RecordError(f"there is no file {path}; give a record file ({RECORD_HELP})")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise RecordError(f"cannot read record {path}: {exc}") from exc
+        text = path.read_text(encoding="utf-8")
+    except PermissionError:
+        raise RecordError(f"{path} cannot be read (no permission)") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path} is not a record: it is not text ({RECORD_HELP})") from None
+    except OSError as exc:
+        raise RecordError(f"{path} cannot be read: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path} is not a record: not JSON (line {exc.lineno}: {exc.msg}; {RECORD_HELP})") from None
     if not isinstance(data, dict):
-        raise RecordError(f"{path} does not hold a record (a JSON object)")
+        raise RecordError(f"{path} is not a record: it holds a JSON {type(data).__name__}, not an object")
     return data
 
 
@@ -169,7 +187,10 @@ def _family_of_record(record: dict[str, Any]) -> "Family":
     from sevens.games.registry import families
 
     game = record.get("game")
-    found = families().get(game) if isinstance(game, str) else None
+    allowed = ", ".join(families())
+    if not isinstance(game, str) or not game:
+        raise RecordError(f'the record does not say its game (a "game" field: one of {allowed})')
+    found = families().get(game)
     if found is None:
-        raise RecordError(f"the record's game {game!r} is unknown; allowed: {', '.join(families())}")
+        raise RecordError(f"the record's game {game!r} is unknown; allowed: {allowed}")
     return found

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -73,10 +74,10 @@ def _public(state: State | View) -> _Public:
     )
 
 
-def render_table(state: Any, lang: str) -> RenderableType:
+def render_table(state: Any, lang: str, names: Sequence[str] | None = None) -> RenderableType:
     """Draw the public table of a Killer sevens state (or view) with labels in ``lang`` (``ja`` or ``en``)."""
     facts = _public(state)
-    return Group(_grid(facts, lang), _seats(facts, lang), _turn_line(facts, lang))
+    return Group(_grid(facts, lang), _seats(facts, lang, names), _turn_line(facts, lang))
 
 
 def _grid(facts: _Public, lang: str) -> Table:
@@ -98,7 +99,7 @@ def _grid(facts: _Public, lang: str) -> Table:
     return grid
 
 
-def _seats(facts: _Public, lang: str) -> Table:
+def _seats(facts: _Public, lang: str, names: Sequence[str] | None) -> Table:
     seats = Table(box=None, show_header=True, header_style="dim")
     for key in ("seat_head", "cards", "dead", "kills", "passes", "status"):
         seats.add_column(_label(key, lang), justify="left" if key in ("seat_head", "status") else "right")
@@ -110,7 +111,7 @@ def _seats(facts: _Public, lang: str) -> Table:
         shown = "stalemate" if over and status == "in" else status
         marker = "▶ " if facts.to_move == seat else "  "
         seats.add_row(
-            marker + _label("seat", lang, seat=seat + 1),  # seats as players count them
+            marker + (names[seat] if names else _label("seat", lang, seat=seat + 1)),  # seats as players count them
             str(facts.hand_counts[seat]),
             str(facts.dead_counts[seat]),
             str(facts.kills[seat]),

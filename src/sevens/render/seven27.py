@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -37,10 +38,10 @@ def label(key: str, lang: str, **params: object) -> str:
     return t(f"cli.seven27.{key}", "ja" if lang == "ja" else "en", **params)
 
 
-def render_table(state: Any, lang: str) -> RenderableType:
+def render_table(state: Any, lang: str, names: Sequence[str] | None = None) -> RenderableType:
     """Draw the public table of a :class:`~sevens.games.seven27.state.State` (or a seat's own ``View``)."""
     view: View = state if isinstance(state, View) else state.view(None)
-    return Group(_header(view, lang), _seats(view, lang), _footer(view, lang))
+    return Group(_header(view, lang), _seats(view, lang, names), _footer(view, lang))
 
 
 def _header(view: View, lang: str) -> Text:
@@ -55,13 +56,15 @@ def _header(view: View, lang: str) -> Text:
     return text
 
 
-def _seats(view: View, lang: str) -> Table:
+def _seats(view: View, lang: str, names: Sequence[str] | None) -> Table:
     table = Table(box=None, show_header=True, header_style="dim", pad_edge=False)
     for key in ("seat", "down", "up", "total", "stack", "bet", "in", "status"):
         table.add_column(label(key, lang), justify="right" if key in ("stack", "bet", "in") else "left")
     for seat in view.seats:
         marker = "▶ " if view.to_move == seat.seat else "  "
-        name = marker + label("seat_n", lang, seat=seat.seat + 1)  # seats as players count them
+        name = marker + (
+            names[seat.seat] if names else label("seat_n", lang, seat=seat.seat + 1)
+        )  # as players count them
         if seat.seat == view.dealer:
             name += f" ({label('dealer', lang)})"
         table.add_row(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -9,12 +11,13 @@ from rich.text import Text
 from sevens.cards import RANKS, ROW, SUIT_SYMBOLS
 from sevens.games.shichinarabe import State
 from sevens.i18n import Lang, t
+from sevens.render.outcome import outcome_text
 
 _SUIT_STYLES = ("bold", "bold red", "bold red", "bold")
 _RANK_LABELS = tuple("10" if r == "T" else r for r in RANKS)
 
 
-def render_table(state: State, lang: Lang) -> RenderableType:
+def render_table(state: State, lang: Lang, names: Sequence[str] | None = None) -> RenderableType:
     rows = Table(title=t("table", lang), show_header=True, header_style="dim", box=None, pad_edge=False)
     rows.add_column("")
     for rank_text in RANKS:
@@ -33,22 +36,27 @@ def render_table(state: State, lang: Lang) -> RenderableType:
             else:
                 cells.append(Text("·", style="dim"))
         rows.add_row(*cells)
-    return Group(rows, _seats(state, lang))
+    return Group(rows, _seats(state, lang, names))
 
 
-def _seats(state: State, lang: Lang) -> Table:
+def _seats(state: State, lang: Lang, names: Sequence[str] | None) -> Table:
     seats = Table(box=None, show_header=True, header_style="dim")
     for key in ("seat", "cards", "passes", "status"):
         seats.add_column(t(key, lang, seat="").strip())
     limit = state.rules.pass_limit
+    result = state.result() if state.is_over() else None
     for seat in range(state.players):
         used = state.passes_used(seat)
+        if result is None:
+            status = t(f"status_{state.status(seat)}", lang)
+        else:  # how the round ended for the seat ("last", not "in", for the one left holding cards)
+            status = outcome_text(result.outcomes[seat], lang, result.ranking.index(seat) + 1)
         passes = f"{used}/{limit}" if limit is not None else f"{used}/{t('unlimited', lang)}"
         marker = "▶ " if state.to_move == seat else "  "
         seats.add_row(
-            marker + t("seat", lang, seat=seat + 1),  # seats as players count them
+            marker + (names[seat] if names else t("seat", lang, seat=seat + 1)),  # seats as players count them
             str(state.hand_size(seat)),
             passes,
-            t(f"status_{state.status(seat)}", lang),
+            status,
         )
     return seats

@@ -130,6 +130,8 @@ def serve(
 ) -> None:
     """Run the server with uvicorn until interrupted (one process: it is the authority over its rooms). On
     ``SIGTERM`` or Ctrl-C the server drains (:meth:`ServerState.drain`) before it stops taking connections."""
+    import socket
+
     import uvicorn
 
     from sevens.server.site.draining import DrainingServer
@@ -143,8 +145,6 @@ def serve(
         if shown != host:
             raise SystemExit("--advertise http://HOST:PORT is needed: other nodes cannot reach a wildcard address")
         settings = dataclasses.replace(settings, advertise=address)
-    if settings.log_format == "text":  # JSON logs: every line of the output is a JSON object
-        print(f"Open {address} in your browser / ブラウザで {address} を開いてください", file=sys.stdout, flush=True)
     app = create_app(database_url, config=settings)
     uvicorn_config = uvicorn.Config(
         app,
@@ -162,7 +162,22 @@ def serve(
         ws_ping_timeout=20.0,
         server_header=False,
     )
-    DrainingServer(uvicorn_config, app.state.server).run()
+    server = DrainingServer(uvicorn_config, app.state.server)
+    if settings.log_format == "text":  # JSON logs: every line of the output is a JSON object
+        startup = server.startup
+
+        async def startup_then_announce(sockets: list[socket.socket] | None = None) -> None:
+            # said once uvicorn listens, not before: a script that waits for the line may connect at once
+            await startup(sockets)
+            if server.started and not server.should_exit:
+                print(
+                    f"Open {address} in your browser / ブラウザで {address} を開いてください",
+                    file=sys.stdout,
+                    flush=True,
+                )
+
+        server.startup = startup_then_announce  # type: ignore[method-assign]
+    server.run()
 
 
 __all__ = ["create_app", "registry_of", "serve"]

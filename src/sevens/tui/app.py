@@ -81,9 +81,10 @@ class ReplayApp(App[None]):
 
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, family: Family, record: dict[str, Any], session_id: int, number: int, lang: Lang) -> None:
+    def __init__(self, family: Family, record: dict[str, Any], session_id: int, number: int, lang: Lang,
+                 names: Sequence[str] | None = None) -> None:  # fmt: skip
         super().__init__()
-        self.replay_screen = ReplayScreen(family, record, session_id, number, lang)
+        self.replay_screen = ReplayScreen(family, record, session_id, number, lang, names)
 
     def on_mount(self) -> None:
         self.push_screen(self.replay_screen)
@@ -156,9 +157,10 @@ def run_app(
 
 def run_replay(session_id: int, number: int, db_url: str | None = None, lang: Lang | None = None) -> None:
     """Step through round ``number`` (from 1) of a stored session (``sevens replay --session ID --round N``)."""
+    language = lang or default_lang()
     with open_store(db_url) as store:
-        family, record = load_round(store, session_id, number)
-    ReplayApp(family, record, session_id, number, lang or default_lang()).run()
+        family, record, names = load_round(store, session_id, number, language)
+    ReplayApp(family, record, session_id, number, language, names).run()
 
 
 __all__ = ["BOT_DELAY", "Played", "ReplayApp", "SevensApp", "run_app", "run_replay", "start_controller"]

@@ -6,8 +6,9 @@ Rounds are counted from 1, as the game screen and the history show them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
+from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -17,6 +18,7 @@ from sevens.games.base import Family, GameState
 from sevens.games.registry import families
 from sevens.i18n import Lang, default_lang, t
 from sevens.render import render_table
+from sevens.render.names import preset_name
 from sevens.session.log import action_text
 from sevens.store import SessionSummary
 from sevens.tui.controller import display_names
@@ -30,22 +32,27 @@ def history_table(sessions: Sequence[SessionSummary], lang: Lang) -> RenderableT
     can go on."""
     if not sessions:
         return Text(tr("history_empty", lang))
-    table = Table(title=tr("history_title", lang), header_style="bold")
+    # Lines under the header only, one cell between columns, and text folded (never cut to "…"): a session of
+    # four players with every name whole fits 80 columns
+    table = Table(title=tr("history_title", lang), header_style="bold", box=box.SIMPLE_HEAD, pad_edge=False,
+                  padding=(0, 1, 0, 0))  # fmt: skip
     for key in ("id", "date"):
-        table.add_column(tr(key, lang))
-    table.add_column(t("family", lang))
-    table.add_column(t("preset", lang))
-    table.add_column(tr("players", lang))
-    table.add_column(tr("rounds", lang), justify="right")
-    table.add_column(tr("state", lang))
+        table.add_column(tr(key, lang), overflow="fold")
+    table.add_column(t("family", lang), overflow="fold")
+    table.add_column(t("preset", lang), overflow="fold")
+    table.add_column(tr("players", lang), no_wrap=True)
+    table.add_column(tr("rounds", lang), justify="right", overflow="fold")
+    table.add_column(tr("state", lang), overflow="fold")
     for s in sessions:
         title = families()[s.family].title if s.family in families() else (s.family, s.family)
+        game = title[1] if lang == "ja" else title[0]
+        preset = preset_name(s.preset, lang)
         table.add_row(
             str(s.id),
             s.created_at.strftime("%Y-%m-%d %H:%M"),
-            title[1] if lang == "ja" else title[0],
-            s.preset or "-",
-            ", ".join(_players(s, lang)),
+            game,
+            "" if preset.casefold() == game.casefold() else preset,  # Killer's preset is the game's own name
+            "\n".join(_players(s, lang)),  # one a line: a name is never cut in the middle
             _rounds_text(s),
             tr("session_finished" if s.finished else "session_open", lang),
         )
@@ -53,12 +60,16 @@ def history_table(sessions: Sequence[SessionSummary], lang: Lang) -> RenderableT
 
 
 def _players(summary: SessionSummary, lang: Lang) -> tuple[str, ...]:
-    """The players as they were seen at the table: computers by level ("Computer 1 (Normal)"), not by their
-    stored profile names, when the session says which seats were computers."""
-    agents = summary.settings.get("agents")
-    if isinstance(agents, list) and len(agents) == len(summary.players):
-        return display_names(summary.players, agents, lang)
-    return tuple(summary.players)
+    return shown_names(summary.players, summary.settings, lang)
+
+
+def shown_names(players: Sequence[str], settings: dict[str, Any], lang: Lang) -> tuple[str, ...]:
+    """A session's players as they were seen at the table: computers by level ("Computer 1 (Normal)"), not by
+    their stored profile names (``normal#1``), when the session's settings say which seats were computers."""
+    agents = settings.get("agents")
+    if isinstance(agents, list) and len(agents) == len(players):
+        return display_names(players, agents, lang)
+    return tuple(players)
 
 
 def planned_rounds(summary: SessionSummary) -> int | None:
@@ -90,8 +101,17 @@ def print_history(url: str | None = None, limit: int = 20, lang: Lang | None = N
     (console or Console()).print(history_table(sessions, lang or default_lang()))
 
 
-def load_round(store: GameStore, session_id: int, number: int) -> tuple[Family, dict[str, Any]]:
-    """The family and the record of round ``number`` (from 1) of a stored session."""
+class StoredRound(NamedTuple):
+    """Round ``number`` (from 1) of a stored session: its family, its record and the session's players as they
+    were seen at the table (by session seat, in the language asked for)."""
+
+    family: Family
+    record: dict[str, Any]
+    names: tuple[str, ...]
+
+
+def load_round(store: GameStore, session_id: int, number: int, lang: Lang) -> StoredRound:
+    """Round ``number`` (from 1) of a stored session."""
     info = store.load_session(session_id)
     family = families().get(info.family)
     if family is None:
@@ -99,13 +119,16 @@ def load_round(store: GameStore, session_id: int, number: int) -> tuple[Family, 
     by_number = {r.number + 1: r for r in info.rounds}
     stored = by_number.get(number)
     if stored is None:
+        count = len(info.rounds)
+        has = "no round yet" if count == 0 else "only round 1" if count == 1 else f"rounds 1 to {count}"
         raise RecordError(
-            f"session {session_id} has no round {number}; it has rounds 1 to {len(info.rounds)}",
+            f"session {session_id} has no round {number}; it has {has} (--round N)",
             session=session_id,
             number=number,
             count=len(info.rounds),
         )
-    return family, store.round_record(stored.id)
+    players = [seat.name for seat in sorted(info.seats, key=lambda seat: seat.seat)]
+    return StoredRound(family, store.round_record(stored.id), shown_names(players, info.settings, lang))
 
 
 def replay_states(family: Family, record: dict[str, Any]) -> list[GameState]:
@@ -121,23 +144,25 @@ def replay_states(family: Family, record: dict[str, Any]) -> list[GameState]:
     return states
 
 
-def replay_frame(family: Family, record: dict[str, Any], states: Sequence[GameState], step: int,
-                 lang: Lang) -> RenderableType:  # fmt: skip
-    """The table after ``step`` actions, the moves around it, and the result at the end."""
+def replay_frame(family: Family, record: dict[str, Any], states: Sequence[GameState], step: int, lang: Lang,
+                 players: Sequence[str] | None = None, around: int = 8) -> RenderableType:  # fmt: skip
+    """The table after ``step`` actions, up to ``around`` moves before and after it, and the result at the end,
+    the players named ``players`` (by session seat; the record's own names without them)."""
     state = states[step]
     actions = record["actions"]
     moves = Text()
-    for index in range(max(0, step - 8), min(len(actions), step + 8)):
+    for index in range(max(0, step - around), min(len(actions), step + around)):
         marker = "▶ " if index == step - 1 else "  "
         text = action_text(actions[index], lang)
         moves.append(f"{marker}{index + 1:3}. {text}\n", style="bold" if index == step - 1 else "")
-    parts: list[RenderableType] = [render_table(family.name, state, lang), moves]
+    names = list(players or record.get("seats") or [])
+    mapping = record.get("session_seats")  # Seven Twenty-Seven deals only the players with chips
+    if mapping:
+        names = [names[s] for s in mapping]
+    shown = names if players and len(names) == state.players else None  # the seats by name, as at the table
+    parts: list[RenderableType] = [render_table(family.name, state, lang, shown), moves]
     if state.is_over():
         ranking = state.result().ranking
-        names = list(record.get("seats") or [])
-        mapping = record.get("session_seats")  # Seven Twenty-Seven deals only the players with chips
-        if mapping:
-            names = [names[s] for s in mapping]
         parts.append(Text(t("ranking", lang) + ": " + ", ".join(_name(names, s) for s in ranking), style="bold"))
     return Group(*parts)
 
@@ -147,13 +172,13 @@ def print_replay(session_id: int, number: int, url: str | None = None, lang: Lan
     """Print every move of a stored round and its final table (a non-interactive ``sevens replay``)."""
     language = lang or default_lang()
     with open_store(url) as store:
-        family, record = load_round(store, session_id, number)
+        family, record, names = load_round(store, session_id, number, language)
     states = replay_states(family, record)
     out = console or Console()
     out.print(Text(tr("replay_title", language, session=session_id, number=number), style="bold"))
     for index, action in enumerate(record["actions"], start=1):
         out.print(f"{index:3}. {action_text(action, language)}")
-    out.print(replay_frame(family, record, states, len(states) - 1, language))
+    out.print(replay_frame(family, record, states, len(states) - 1, language, names))
 
 
 def _name(names: Sequence[str], seat: int) -> str:
@@ -161,6 +186,7 @@ def _name(names: Sequence[str], seat: int) -> str:
 
 
 __all__ = [
+    "StoredRound",
     "history_table",
     "load_round",
     "planned_rounds",
@@ -168,4 +194,5 @@ __all__ = [
     "print_replay",
     "replay_frame",
     "replay_states",
+    "shown_names",
 ]

@@ -12,20 +12,13 @@
 from __future__ import annotations
 
 from sevens.i18n import Lang, catalogue, t
+from sevens.render.outcome import outcome_text
 
 
 def tr(key: str, lang: Lang, **params: object) -> str:
     """The UI text ``key`` in ``lang``; keys shared with the rest of the program come from the whole catalogue."""
     own = f"tui.{key}"
     return t(own if own in catalogue() else key, lang, **params)
-
-
-def outcome_text(outcome: str, lang: Lang) -> str:
-    """A round outcome (``finished``, ``eliminated``, ``left`` …) in words."""
-    for key in (f"tui.outcome_{outcome}", f"status_{outcome}"):
-        if key in catalogue():
-            return t(key, lang)
-    return outcome
 
 
 __all__ = ["outcome_text", "tr"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -59,7 +60,7 @@ class GameScreen(Screen[None]):
         Binding("h", "toggle_hints", "key.hints"),
         Binding("l", "toggle_lang", "key.lang"),
         Binding("slash", "focus_input", "key.type"),
-        Binding("escape", "focus_hand", "key.hand", show=False),
+        Binding("escape", "focus_hand", "key.hand", key_display="Esc"),
         Binding("question_mark", "help", "key.help", key_display="?"),
         Binding("f1", "help", "key.help", show=False),
         Binding("q", "save_quit", "key.quit"),
@@ -105,6 +106,13 @@ class GameScreen(Screen[None]):
         self.query_one(Hand).focus()
         self.advance()
 
+    def on_resize(self) -> None:
+        # the text box's suggestion is measured against its width, known only once the screen is laid out
+        self.call_after_refresh(self.hint_input)
+
+    def hint_input(self) -> None:
+        self.query_one("#command", Input).placeholder = self.input_hint()
+
     # ------------------------------------------------------------------ drawing
     def redraw(self) -> None:
         """Draw everything from the human seat's view."""
@@ -113,8 +121,9 @@ class GameScreen(Screen[None]):
         # A title line of our own, not Textual's Header: a Header being torn down (the app quitting, a screen
         # switched away) can still get a title update it fails on (NoMatches on HeaderTitle) when the machine is slow.
         self.title = family.title[1] if lang == "ja" else family.title[0]
-        named = c.preset and c.preset != family.name and f"tui.preset.{c.preset}" in catalogue()
-        self.sub_title = tr(f"preset.{c.preset}", lang) if named else ""  # killer's preset is the game's own name
+        named = c.preset and c.preset != family.name and f"preset.{c.preset}" in catalogue()
+        # the preset's name as the web page says it (「標準」, "Standard"), not its id; killer's is the game's own
+        self.sub_title = t(f"preset.{c.preset}", lang) if named else ""
         self.query_one("#title-bar", Static).update(" — ".join(part for part in (self.title, self.sub_title) if part))
         total = c.rounds_total
         number = c.round_number
@@ -122,7 +131,7 @@ class GameScreen(Screen[None]):
                                                                                        number=number)  # fmt: skip
         self.query_one("#round-line", Static).update(heading)
         self.query_one("#hand-title", Static).update(tr("your_hand", lang))
-        self.query_one("#command", Input).placeholder = self.input_hint()
+        self.hint_input()
         if c.state is None or c.human_round_seat is None:
             return
         view = c.view()
@@ -147,7 +156,13 @@ class GameScreen(Screen[None]):
         if not legal:
             return tr("type_action_seven27" if c.family.name == "seven27" else "type_action", lang)
         separator = t("log.list_separator", lang)
-        return tr("type_action_now", lang, examples=separator.join(self._typed(a) for a in legal[:4]))
+        typed = [self._typed(a) for a in legal[:4]]
+        room = self.query_one("#command", Input).content_size.width - 4  # the cursor and a margin: Textual wraps
+        for count in range(len(typed), 0, -1):  # as many examples as the box shows whole (80 columns: fewer)
+            hint = tr("type_action_now", lang, examples=separator.join(typed[:count]))
+            if room <= 0 or cell_len(hint) <= room or count == 1:
+                return hint
+        return hint
 
     def _typed(self, action: object) -> str:
         """``action`` as the player would type it: its words in their language when the parser reads those back
@@ -276,6 +291,8 @@ class GameScreen(Screen[None]):
         if event.button.id and event.button.id.startswith("act-") and event.button.name:
             event.stop()
             self.act(event.button.name)
+            # Back to the hand: a focus left on the button would make the next turn's Enter press it again
+            self.query_one(Hand).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from rich.console import RenderableType
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -27,10 +29,12 @@ class ReplayScreen(Screen[None]):
         Binding("q,escape", "app.quit", "key.exit"),
     ]
 
-    def __init__(self, family: Family, record: dict[str, Any], session_id: int, number: int, lang: Lang) -> None:
+    def __init__(self, family: Family, record: dict[str, Any], session_id: int, number: int, lang: Lang,
+                 names: Sequence[str] | None = None) -> None:  # fmt: skip
         super().__init__()
         self.family = family
         self.record = record
+        self.names = names  # the players as seen at the table (the record holds their profile names)
         self.states = replay_states(family, record)
         self.step = len(self.states) - 1
         self.lang: Lang = lang
@@ -50,8 +54,23 @@ class ReplayScreen(Screen[None]):
     def draw(self) -> None:
         total = len(self.states) - 1
         self.query_one("#replay-step", Static).update(tr("replay_step", self.lang, step=self.step, total=total))
-        frame = replay_frame(self.family, self.record, self.states, self.step, self.lang)
-        self.query_one("#replay-frame", Static).update(frame)
+        self.query_one("#replay-frame", Static).update(self.frame(self.moves_around()))
+
+    def frame(self, around: int) -> RenderableType:
+        return replay_frame(self.family, self.record, self.states, self.step, self.lang, self.names, around)
+
+    def moves_around(self) -> int:
+        """How many moves to list before and after the step so that the whole frame (the board, the seats, the
+        ranking) fits the screen: at 80×24 a few, never the ranking pushed under the key bar."""
+        if not self.size.height:
+            return 8
+        room = self.size.height - 3  # the title, the step line and the key bar
+        options = self.app.console.options.update_width(self.size.width)
+        rest = len(self.app.console.render_lines(self.frame(0), options, pad=False))
+        return max(1, min(8, (room - rest) // 2))
+
+    def on_resize(self) -> None:
+        self.draw()
 
     def action_step(self, delta: int) -> None:
         self.step = max(0, min(len(self.states) - 1, self.step + delta))

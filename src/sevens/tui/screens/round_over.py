@@ -102,7 +102,7 @@ class RoundOverScreen(ModalScreen[str]):
             table.add_row(
                 str(place),
                 name,
-                outcome_text(result.outcomes[seat], lang),
+                outcome_text(result.outcomes[seat], lang, place=result.ranking.index(seat) + 1),
                 f"{result.points[seat]:+d}",
                 f"{totals[seat].points:+d}",
                 stars,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.events import Click
@@ -44,12 +45,22 @@ class CardWidget(Static):
         self.post_message(CardChosen(self.card))
 
 
-class Hand(Widget, can_focus=True):
-    """The hand, sorted (s, h, d, c then A…K; jokers last), thirteen cards to a row."""
+CARD_WIDTH = 5
+"""Cells a card takes on screen (its border included)."""
+HAND_ROWS = 2
+"""Rows of cards the hand shows at once; a longer hand scrolls, keeping the selected card in view."""
 
-    DEFAULT_CSS = """
-    Hand { layout: grid; grid-size: 13; grid-columns: 5; grid-gutter: 0 0; height: auto; min-height: 3; }
-    Hand:focus { background: $boost; }
+
+class Hand(Widget, can_focus=True):
+    """The hand, sorted (s, h, d, c then A…K; jokers last): as many cards to a row as fit (thirteen at most),
+    wrapping onto a second row; a hand longer still scrolls so that the selected card is always in view."""
+
+    DEFAULT_CSS = f"""
+    Hand {{
+        layout: grid; grid-size: 13; grid-columns: {CARD_WIDTH}; grid-gutter: 0 0;
+        height: auto; min-height: 3; max-height: {3 * HAND_ROWS}; overflow-y: auto; scrollbar-size-vertical: 1;
+    }}
+    Hand:focus {{ background: $boost; }}
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("left", "move(-1)", "", show=False),
@@ -66,6 +77,20 @@ class Hand(Widget, can_focus=True):
     def compose(self) -> ComposeResult:
         for index, card in enumerate(self.cards):
             yield CardWidget(card, index == self.cursor, self.hints and card.playable)
+
+    def on_resize(self) -> None:
+        """As many cards to a row as the width holds (a scroll bar's column kept free), from 1 to 13."""
+        fit = max(1, min(13, (self.size.width - 1) // CARD_WIDTH))
+        if self.styles.grid_size_columns != fit:
+            self.styles.grid_size_columns = fit
+        self.call_after_refresh(self.show_cursor)
+
+    def show_cursor(self) -> None:
+        """Scroll the selected card into view (a hand of more rows than are shown)."""
+        for widget in self.query_children(CardWidget):
+            if widget.has_class("-cursor"):
+                self.scroll_to_widget(widget, animate=False)
+                return
 
     def show(self, cards: Sequence[HandCard], hints: bool) -> None:
         """Redraw with ``cards``, keeping the cursor on the same card when it is still there. Only the cards that
@@ -97,6 +122,7 @@ class Hand(Widget, can_focus=True):
             widget.card = card
             widget.set_class(index == self.cursor, "-cursor")
             widget.set_class(self.hints and card.playable, "-playable")
+        self.call_after_refresh(self.show_cursor)
 
     @property
     def selected(self) -> HandCard | None:
@@ -109,6 +135,7 @@ class Hand(Widget, can_focus=True):
         keys = [c.key for c in self.cards]
         for widget in self.query_children(CardWidget):
             widget.set_class(widget.card.key in keys and keys.index(widget.card.key) == self.cursor, "-cursor")
+        self.show_cursor()
 
     def action_choose(self) -> None:
         card = self.selected
@@ -118,11 +145,13 @@ class Hand(Widget, can_focus=True):
 
 class ActionBar(Widget):
     """Buttons for the actions that are not a click on a card (pass, joker plays, bets …); illegal ones are
-    dimmed but still pressable, so the engine can say why they are refused."""
+    dimmed but still pressable, so the engine can say why they are refused. They sit in a grid of equal cells,
+    as many to a row as the width holds, so that a narrow terminal wraps them onto more rows and never cuts
+    one off (Seven Twenty-Seven's seven actions at 80 columns)."""
 
     DEFAULT_CSS = """
-    ActionBar { layout: horizontal; height: auto; }
-    ActionBar Button { min-width: 8; margin-right: 1; }
+    ActionBar { layout: grid; grid-size: 13; grid-gutter: 0 1; height: auto; }
+    ActionBar Button { width: 100%; }
     ActionBar Button.-illegal { opacity: 60%; }
     """
 
@@ -136,6 +165,17 @@ class ActionBar(Widget):
             button.set_class(not item.legal, "-illegal")
             yield button
 
+    def on_resize(self) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        """Cells as wide as the longest label (and a button's padding), as many to a row as fit."""
+        cell = max((cell_len(item.label) for item in self.buttons), default=6) + 2
+        columns = max(1, min(len(self.buttons) or 1, (self.size.width + 1) // (cell + 1)))
+        self.styles.grid_columns = str(cell)
+        if self.styles.grid_size_columns != columns:
+            self.styles.grid_size_columns = columns
+
     def show(self, buttons: Sequence[ActionButton]) -> None:
         """Redraw; when the same actions are offered, only their legal marks change."""
         buttons = list(buttons)
@@ -144,6 +184,7 @@ class ActionBar(Widget):
         same = [b.action for b in buttons] == [b.action for b in self.buttons]
         self.buttons = buttons
         if not same:
+            self.fit()
             self.refresh(recompose=True)
             return
         for item, button in zip(buttons, self.query_children(Button), strict=False):
@@ -155,4 +196,4 @@ def slug(action: str) -> str:
     return "".join(ch if ch.isalnum() else "-" for ch in action)
 
 
-__all__ = ["ActionBar", "CardChosen", "CardWidget", "Hand", "slug"]
+__all__ = ["CARD_WIDTH", "HAND_ROWS", "ActionBar", "CardChosen", "CardWidget", "Hand", "slug"]

@@ -30,10 +30,12 @@ def suit_rows(view: Any, lang: Lang, hints: bool, mark: Callable[[int, int], Tex
     """The 七並べ layout shared by its families: one row per suit, A…K left to right. ``mark(suit, rank)`` draws
     what the family shows at a position (a card, a joker, a dead position), or ``None``; the rest are hints
     (``●`` the human's own playable cards, ``○`` other playable positions) or an empty ``·``."""
-    grid = Table(title=t("table", lang), box=None, pad_edge=False, header_style="dim")
+    # One cell between columns (not rich's two), so that all thirteen ranks fit the game screen's left half at
+    # 80 columns (41 cells wide), with room to spare for a border
+    grid = Table(title=t("table", lang), box=None, pad_edge=False, padding=(0, 1, 0, 0), header_style="dim")
     grid.add_column("")
     for label in RANK_LABELS:
-        grid.add_column(label, justify="center", min_width=2)
+        grid.add_column(label, justify="center", min_width=2, no_wrap=True)
     mine = view.hand & view.playable_positions
     for suit in range(4):
         cells: list[Text] = [suit_label(suit)]
