@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from sevens.i18n import Lang
-from sevens.session.standings import session_order, session_places, session_winners
+from sevens.session.standings import session_standings, session_winners
 from sevens.tui.controller import Controller
 from sevens.tui.keys import say_keys
 from sevens.tui.text import outcome_text, tr
@@ -77,35 +77,31 @@ class RoundOverScreen(ModalScreen[str]):
         return names[seat] + (f" ({tr('you', self.lang)})" if seat == self.controller.human_seat else "")
 
     def ranking_table(self) -> Table:
-        """One row per seat: by this round's ranking, or by the session totals once the session is over."""
+        """The session's standings as people read them (issue 40): place by session total, name, session total and
+        session stars first (:func:`sevens.session.standings.session_standings`, the one tie rule every front-end
+        uses), then the round just played in columns of its own (its outcome and points)."""
         c, lang = self.controller, self.lang
         result = c.results[-1]
         totals = c.totals()
         chips = c.family.name == "seven27"
-        over = c.session_over()
         table = Table(box=None, header_style="dim")
-        for key in ("place", "name", "outcome"):
+        for key in ("place", "name"):
             table.add_column(tr(key, lang))
+        table.add_column(tr("session_chips" if chips else "session_total", lang), justify="right")
+        table.add_column(tr("session_stars", lang))
+        table.add_column(tr("round_head", lang, n=len(c.results)))
         table.add_column(tr("chips" if chips else "points", lang), justify="right")
-        table.add_column(tr("total", lang), justify="right")
-        table.add_column(tr("stars", lang))
         names = c.display_names(lang)
-        points = [total.points for total in totals]
-        if over:
-            places = session_places(points)
-            rows = [(places[seat], seat) for seat in session_order(points)]
-        else:
-            rows = list(enumerate(result.ranking, start=1))
-        for place, seat in rows:
-            name = self._seat_name(names, seat)
-            stars = "★" * result.stars[seat] if seat == c.human_seat else ""
+        standings = session_standings([t.points for t in totals], [t.stars for t in totals])
+        for row in standings:
+            seat = row.player
             table.add_row(
-                str(place),
-                name,
+                str(row.place),
+                self._seat_name(names, seat),
+                f"{row.total:+d}",
+                f"★{row.stars}" if seat == c.human_seat else "–",  # computers earn no stars (E3)
                 outcome_text(result.outcomes[seat], lang, place=result.ranking.index(seat) + 1),
                 f"{result.points[seat]:+d}",
-                f"{totals[seat].points:+d}",
-                stars,
             )
         return table
 
