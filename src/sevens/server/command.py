@@ -69,6 +69,15 @@ def serve(
         str | None,
         typer.Option("--advertise", help="http://host:port where other nodes reach this one (default: --host/--port)."),
     ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            envvar="SEVENS_PUBLIC_URL",
+            help="https://host[:port][/path] where players open the site: invite links and QR codes use it "
+            "(default: the address each browser used).",
+        ),
+    ] = None,
     rooms_per_minute: Annotated[
         float,
         typer.Option(
@@ -151,6 +160,8 @@ def serve(
             raise SevensError("--advertise http://HOST:PORT is needed: other nodes cannot reach a wildcard address")
     if advertise is not None:
         _check_url("--advertise", advertise, ("http", "https"))
+    if public_url is not None:
+        public_url = check_public_url(public_url)
     check_listen(host, port)
     check_database(db)
     config = ServerConfig(
@@ -164,6 +175,7 @@ def serve(
         connections_per_address=connections_per_address,
         redis_url=redis,
         advertise=advertise,
+        public_url=public_url,
         trusted_proxies=proxies,
         metrics_allow=scrapers,
         header_timeout=header_timeout,
@@ -226,6 +238,24 @@ def lan_addresses(host: str) -> list[str]:
     return [a for a in dict.fromkeys(found) if not a.startswith(("127.", "::1", "fe80:")) and a != "0.0.0.0"]
 
 
+MAX_PUBLIC_URL_CHARS = 200  # the invite's QR code stays small and quick to draw
+
+
+def check_public_url(url: str) -> str:
+    """``--public-url``: an http(s) URL with a host, no query or fragment, at most 200 characters; returned
+    without its trailing slash."""
+    from urllib.parse import urlsplit
+
+    _check_url("--public-url", url, ("https", "http"))
+    parts = urlsplit(url)
+    if parts.query or parts.fragment or parts.username or len(url) > MAX_PUBLIC_URL_CHARS:
+        raise SevensError(
+            f"--public-url {url[:60]!r} must be at most {MAX_PUBLIC_URL_CHARS} characters with no user, query or "
+            "fragment, e.g. https://sevens.example.org"
+        )
+    return url.rstrip("/")
+
+
 def _check_url(option: str, url: str, schemes: tuple[str, ...]) -> None:
     from urllib.parse import urlsplit
 
@@ -240,4 +270,4 @@ def _check_url(option: str, url: str, schemes: tuple[str, ...]) -> None:
     del port
 
 
-__all__ = ["check_database", "check_listen", "lan_addresses", "serve"]
+__all__ = ["check_database", "check_listen", "check_public_url", "lan_addresses", "serve"]
