@@ -21,7 +21,7 @@ from .table import Table, check_nothing_lost, stored_moves
 ADOPTION_SECONDS = 10.0  # docs/protocol.md: a stranded room is served again this soon (about 7 s on an idle machine)
 SLACK_SECONDS = 20.0  # … plus this much on a machine loaded by other test processes (an "eventually" deadline)
 ROOMS_ON_THE_BUSIEST = 3
-NODE_OPTIONS = ("--grace", "120", "--log-level", "warning")
+NODE_OPTIONS = ("--grace", "120", "--log-level", "warning", "--requests-per-second", "10000")  # it polls every node
 
 
 def owners(redis_url: str, codes: list[str]) -> dict[str, str | None]:

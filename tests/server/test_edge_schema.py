@@ -54,7 +54,8 @@ def config(room: str) -> str:
 
 def test_schemathesis_finds_nothing(tmp_path: Path) -> None:
     executable = schemathesis_executable()
-    options = ("--rooms-per-minute", "100000", "--lobbies-per-address", "100000", "--log-level", "warning")
+    options = ("--rooms-per-minute", "100000", "--lobbies-per-address", "100000", "--requests-per-second", "100000",
+               "--log-level", "warning")  # fmt: skip
     with server_process(f"sqlite:///{tmp_path / 'schema.sqlite3'}", options) as server:
         body = {"host_name": "Aiko", "seats": [{"kind": "human"}] * 20}  # seats enough for every join
         room = httpx.post(f"{server.url}/api/rooms", json=body, timeout=10).json()["code"]

@@ -84,6 +84,26 @@ def serve(
             "--rooms-per-minute", min=0.01, max=MAX_PER_ADDRESS, help="Rooms one client address may create a minute."
         ),
     ] = 10.0,
+    requests_per_second: Annotated[
+        float,
+        typer.Option(
+            "--requests-per-second",
+            min=0.01,
+            max=MAX_PER_ADDRESS,
+            help="HTTP requests one client address may make a second over the whole site (a burst of 6 s' worth, "
+            "at least 120, first).",
+        ),
+    ] = 20.0,
+    half_open_connections: Annotated[
+        int,
+        typer.Option(
+            "--half-open-connections",
+            min=1,
+            max=MAX_PER_ADDRESS,
+            help="HTTP connections still sending their headers, all addresses together; past it the oldest is "
+            "closed (slowloris from many addresses).",
+        ),
+    ] = 512,
     lobbies_per_address: Annotated[
         int,
         typer.Option(
@@ -171,6 +191,9 @@ def serve(
         sqlite_synchronous="normal" if sqlite_sync == "normal" else "full",
         rooms_per_minute=rooms_per_minute,
         rooms_burst=max(20, int(rooms_per_minute)),
+        requests_per_second=requests_per_second,
+        requests_burst=max(120, int(6 * requests_per_second)),
+        half_open_connections=half_open_connections,
         lobbies_per_address=lobbies_per_address,
         connections_per_address=connections_per_address,
         redis_url=redis,

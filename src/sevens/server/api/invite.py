@@ -27,7 +27,7 @@ import segno
 from fastapi import FastAPI, Request
 from fastapi.responses import Response
 
-from sevens.server.api.requests import config_of
+from sevens.server.api.requests import client_address, config_of
 from sevens.server.errors import ServerError
 from sevens.server.rooms import RoomRegistry
 from sevens.server.site.operations import run_operation
@@ -81,9 +81,13 @@ def add_invite_route(app: FastAPI, registry_of: Callable[[Any], RoomRegistry]) -
 
     @app.get("/api/rooms/{code}/invite.svg", include_in_schema=False)
     async def invite_qr(code: str, request: Request) -> Response:
+        registry = registry_of(request.app)
+        wait = await registry.invites.take(client_address(request))
+        if wait > 0:
+            raise ServerError("rate_limited", "too many invite codes from this address; wait", retry_after=wait)
         public_url = config_of(request.app).public_url
         base = public_url or f"{request.url.scheme}://{checked_host(request.headers.get('host'))}"
-        info = await run_operation(registry_of(request.app), "info", code, {})
+        info = await run_operation(registry, "info", code, {})
         body = qr_svg(invite_link(base, info["code"]))
         return Response(body, media_type="image/svg+xml", headers={"Cache-Control": "private, max-age=3600"})
 

@@ -72,6 +72,7 @@ REDIS_DOWN = "the site's shared state is not reachable; try again"
 ADOPT = "adopt"  # the request a draining node sends: adopt this room from the durable log now
 TAKE_LOBBY = "take_lobby"  # … or take this lobby (not in the durable log yet) as it is
 SCAN_CLAIMS = 200  # rooms one scan adopts at most (the other nodes take the rest)
+LOBBY_PUBLISHED = 1100  # a node's newest listed lobbies in Redis: GET /api/rooms serves offsets up to 1,000 only
 SWEEP_SECONDS = 30.0  # how often a live node also looks in the durable log for rooms nobody owns (a safety net)
 
 # Renew the leases still ours (or free again: a pause longer than the lease); return the ones another node holds.
@@ -88,6 +89,22 @@ for i, key in ipairs(KEYS) do
   end
 end
 return lost
+"""
+# Take one token of a rate limit's bucket (tokens and time in a hash), on Redis's clock: every node shares it.
+# Returns the seconds to wait as text (0: taken); the bucket expires once it would be full again anyway.
+TAKE_TOKEN = """
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) + tonumber(clock[2]) / 1000000
+local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
+local state = redis.call('HMGET', KEYS[1], 't', 'at')
+local tokens = tonumber(state[1]) or burst
+local at = tonumber(state[2]) or now
+tokens = math.min(burst, tokens + math.max(0, now - at) * rate)
+local wait = 0
+if tokens >= 1 then tokens = tokens - 1 else wait = (1 - tokens) / rate end
+redis.call('HSET', KEYS[1], 't', tostring(tokens), 'at', tostring(now))
+redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
+return tostring(wait)
 """
 # Delete a lease only if it is ours.
 RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0"
@@ -129,6 +146,7 @@ class Cluster:
         self.interval = lease_seconds / 3
         self._renew = self.redis.register_script(RENEW)
         self._release = self.redis.register_script(RELEASE)
+        self._take_token = self.redis.register_script(TAKE_TOKEN)
         self._waiting: dict[str, asyncio.Future[tuple[int, Any]]] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._adopting: dict[str, asyncio.Task[Room | None]] = {}
@@ -146,6 +164,8 @@ class Cluster:
         registry.claim_code = self.claim
         registry.dropped = self._dropped
         registry.ctx.on_session = self._session_started
+        for buckets in registry.rate_limits():
+            buckets.shared = self.take_token
 
     # ------------------------------------------------------------------ lifetime
     async def start(self) -> None:
@@ -198,6 +218,18 @@ class Cluster:
         """Whether Redis is down as far as this node knows, or came back so recently that a live owner may not
         have renewed its leases yet (a room without an owner then is not "unknown", nor free to adopt)."""
         return self.redis_down_since is not None or time.monotonic() < self._settled_at
+
+    async def take_token(self, name: str, key: str, rate: float, burst: int) -> float | None:
+        """Take a token of the site's rate limit ``name`` for ``key`` (see :class:`~.limits.SiteBuckets`): the
+        seconds to wait, 0.0 if taken; ``None`` while Redis is down (the node judges alone then)."""
+        if self.redis_down_since is not None:
+            return None
+        try:
+            wait = await self._take_token(keys=[f"{PREFIX}rate:{name}:{key}"], args=[rate, burst])
+        except (RedisError, OSError) as exc:
+            self.redis_failed(exc)
+            return None
+        return float(wait)
 
     async def reachable(self, timeout: float) -> bool:
         """Whether Redis answers a ping within ``timeout`` seconds (for ``/api/health``)."""
@@ -540,7 +572,7 @@ class Cluster:
     # ------------------------------------------------------------------ the lobby across nodes
     async def _publish_lobby(self) -> None:
         key = f"{PREFIX}lobby:{self.node}"
-        listed = self.registry.open_rooms(0, 10_000)
+        listed = self.registry.open_rooms(0, LOBBY_PUBLISHED)
         created = self.registry.created
         async with self.redis.pipeline(transaction=True) as pipe:
             pipe.delete(key)

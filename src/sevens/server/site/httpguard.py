@@ -10,13 +10,17 @@ to open. :func:`guarded_http_protocol` makes a subclass of uvicorn's ``httptools
 - refuses a connection from an address that holds ``per_address`` open HTTP connections already (``429`` with
   ``Retry-After``, then closed). Trusted proxies (docs/deploy.md) carry many clients and are not limited here:
   the proxy limits each client itself. A connection upgraded to a WebSocket leaves this count (the app limits
-  WebSockets per client address, ``--connections-per-address``).
+  WebSockets per client address, ``--connections-per-address``);
+- holds at most ``half_open`` connections that are still sending a request's line and headers, all addresses
+  together: one more closes the one that has been waiting longest (``408``). Slowloris from many addresses (each
+  under its own cap) then holds no more than that many files open, and a real client, whose headers arrive at
+  once, is never the oldest: it is served (``--half-open-connections``).
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections import Counter
+from collections import Counter, OrderedDict
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
@@ -30,11 +34,12 @@ BUSY_RESPONSE = (
 
 
 def guarded_http_protocol(
-    header_timeout: float, per_address: int, trusted_proxies: tuple[str, ...] = ()
+    header_timeout: float, per_address: int, trusted_proxies: tuple[str, ...] = (), half_open: int = 512
 ) -> type[HttpToolsProtocol]:
     """uvicorn's HTTP protocol (``uvicorn.run(http=…)``) with these limits."""
     trusted = parse_networks(trusted_proxies)
     held: Counter[str] = Counter()  # open HTTP connections by peer address, for this server
+    waiting: OrderedDict[GuardedHttpProtocol, None] = OrderedDict()  # sending headers, the longest waiting first
 
     class GuardedHttpProtocol(HttpToolsProtocol):
         _header_timer: asyncio.TimerHandle | None = None
@@ -71,14 +76,19 @@ def guarded_http_protocol(
         def _arm_header_timer(self) -> None:
             self._disarm_header_timer()
             self._header_timer = self.loop.call_later(header_timeout, self._headers_too_slow)
+            waiting[self] = None
+            while len(waiting) > half_open:
+                oldest = next(iter(waiting))
+                oldest._headers_too_slow()
 
         def _disarm_header_timer(self) -> None:
+            waiting.pop(self, None)
             if self._header_timer is not None:
                 self._header_timer.cancel()
                 self._header_timer = None
 
         def _headers_too_slow(self) -> None:
-            self._header_timer = None
+            self._disarm_header_timer()
             if not self.transport.is_closing():
                 self.transport.write(TIMEOUT_RESPONSE)
                 self.transport.close()
