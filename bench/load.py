@@ -68,7 +68,8 @@ MAX_SECONDS = 600.0
 MAX_NODES = 8
 MAX_CLIENTS = 8
 SETUP_CONCURRENCY = 32
-UNLIMITED = ("--rooms-per-minute", "1000000", "--lobbies-per-address", "100000", "--connections-per-address", "100000")
+UNLIMITED = ("--rooms-per-minute", "1000000", "--lobbies-per-address", "100000", "--connections-per-address", "100000",
+             "--requests-per-second", "1000000")  # fmt: skip
 POSTGRES_SCRIPT = Path(__file__).resolve().parents[1] / ".ci" / "postgres.sh"
 
 

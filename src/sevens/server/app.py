@@ -76,7 +76,8 @@ def create_app(
     )
     app.state.config = settings
     app.state.server = server
-    app.add_middleware(RequestLimitMiddleware)  # inside the edge's: it sees the client behind trusted proxies
+    # inside the edge's middleware: it sees the client behind trusted proxies
+    app.add_middleware(RequestLimitMiddleware, body_timeout=settings.header_timeout)
     install_edge(app, settings)  # trusted proxies, /metrics, the framework's refusals in the error shape
     app.add_exception_handler(SevensError, refused)
     app.add_exception_handler(RequestValidationError, invalid)

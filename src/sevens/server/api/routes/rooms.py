@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Header, Query, Request
+from fastapi import APIRouter, Body, Header, Query, Request
 
 from sevens.server.api.requests import bearer_token, client_address, config_of, registry_of
 from sevens.server.api.routes import ERRORS
@@ -20,14 +20,17 @@ router = APIRouter(prefix="/api/rooms")
 
 @router.post("", status_code=201, responses=ERRORS)
 async def create_room(
-    body: CreateRoom, request: Request, authorization: Annotated[str | None, Header()] = None
+    request: Request,
+    body: Annotated[CreateRoom | None, Body()] = None,
+    authorization: Annotated[str | None, Header()] = None,
 ) -> SeatTicket:
-    """Create a room; the answer's token makes its holder the host. Rate-limited per client address and per
-    bearer token (429 ``rate_limited``)."""
+    """Create a room; the answer's token makes its holder the host. Every field is optional, and so is the body
+    itself (no body: a room with the defaults). Rate-limited per client address and per bearer token (429
+    ``rate_limited``)."""
     registry = registry_of(request.app)
     address = client_address(request)
     await registry.admit_creator(address, bearer_token(authorization))
-    _room, ticket = await registry.create(body, address)
+    _room, ticket = await registry.create(body or CreateRoom(), address)
     return ticket
 
 
