@@ -2,7 +2,8 @@
 which room. Kill Redis, ``kill -9`` the busiest ``sevens serve`` node, start Redis again (empty): the dead node's
 rooms are in no index of Redis, only in PostgreSQL. The live nodes adopt them from the durable log; every room is
 served by every live node again, never answered 404 meanwhile (the room exists: 503 + Retry-After until then), and
-its game goes on with no acknowledged move lost or stored twice. Twice in a row, until one node is left."""
+its game goes on with no acknowledged move lost or stored twice. Twice in a row, until one node is left. And a
+Redis that forgets everything between two upkeeps of a live node (no call failed) is noticed all the same."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ import redis as redis_client
 
 from harness.process import RedisServer, ServerProcess, server_process
 
-from .helpers import started_room, wait_until
+from .helpers import started_room, status, wait_until
+from .site import site
 from .table import Table, check_nothing_lost, stored_moves
+from .test_cluster_paths import lose
 
 ADOPTION_SECONDS = 10.0  # docs/protocol.md: a stranded room is served again this soon (about 7 s on an idle machine)
 SLACK_SECONDS = 20.0  # … plus this much on a machine loaded by other test processes (an "eventually" deadline)
@@ -92,3 +95,22 @@ def test_rooms_of_a_node_killed_while_redis_was_away_are_adopted(database_url: s
     stored = stored_moves(database_url, records[followed])
     for table in tables:
         check_nothing_lost(table, stored)
+
+
+def test_a_redis_that_forgot_everything_between_two_upkeeps_is_noticed(database_url: str, redis: RedisServer) -> None:
+    """A restart so quick that no call of the live node failed (the client's retry hid it): the node notices its
+    own presence missing, writes its keys again, and adopts the dead node's rooms from the store all the same."""
+    with site(database_url, redis.url, nodes=2) as nodes, httpx.Client(timeout=10) as http:
+        dead, heir = nodes.nodes
+        code, _tokens = started_room(http, dead.url, heir.url)
+        nodes.call(lose(dead))
+        with redis_client.Redis.from_url(redis.url) as r:
+            r.flushall()  # what a restart of a Redis without persistence leaves
+        assert heir.cluster.redis_down_since is None  # nothing failed: only the missing presence tells
+        served = lambda: status(http, "GET", f"{heir.url}/api/rooms/{code}") == 200  # noqa: E731
+        took = wait_until(served, ADOPTION_SECONDS + SLACK_SECONDS, "the room adopted after Redis forgot it")
+        print(f"a Redis that forgot everything: the dead node's room served again {took:.2f} s later")
+        assert code in heir.registry.rooms
+        with redis_client.Redis.from_url(redis.url, decode_responses=True) as r:
+            assert r.get(f"sevens:owner:{code}") == heir.cluster.node
+            assert r.exists(f"sevens:node:{heir.cluster.node}")
