@@ -82,3 +82,18 @@ def test_slowloris_from_100_addresses_through_nginx_leaves_the_site_to_others(tm
         with httpx.Client(timeout=TIMEOUT) as http:
             answers = [http.get(f"{proxy.url}/api/health").status_code for _ in range(27)]
         assert answers == [200] * 27
+
+
+def test_a_burst_of_real_connections_past_the_cap_is_served_whole(tmp_path: Path) -> None:
+    """Connections the server has accepted but whose bytes it has not read yet (a busy loop, a burst of page loads)
+    have begun nothing: the half-open cap closes slow requests, not them."""
+    options = ("--half-open-connections", "10")
+    with server_process(f"sqlite:///{tmp_path / 'burst.sqlite3'}", options) as server, ExitStack() as stack:
+        burst = [stack.enter_context(socket.create_connection(("127.0.0.1", server.port), timeout=TIMEOUT))
+                 for _ in range(30)]  # fmt: skip
+        # answered on a later connection: the server has accepted every one of the burst before it (in order)
+        assert get(server, "127.0.0.1").startswith(b"HTTP/1.1 200 ")
+        for sock in burst:
+            sock.sendall(b"GET /api/health HTTP/1.1\r\nHost: sevens\r\nConnection: close\r\n\r\n")
+        answers = [read_until_closed(sock) for sock in burst]
+    assert all(answer.startswith(b"HTTP/1.1 200 ") for answer in answers), [a[:20] for a in answers]
