@@ -68,7 +68,8 @@ MAX_SECONDS = 600.0
 MAX_NODES = 8
 MAX_CLIENTS = 8
 SETUP_CONCURRENCY = 32
-UNLIMITED = ("--rooms-per-minute", "1000000", "--lobbies-per-address", "100000", "--connections-per-address", "100000")
+UNLIMITED = ("--rooms-per-minute", "1000000", "--lobbies-per-address", "100000", "--connections-per-address", "100000",
+             "--requests-per-second", "1000000")  # fmt: skip
 POSTGRES_SCRIPT = Path(__file__).resolve().parents[1] / ".ci" / "postgres.sh"
 
 
@@ -361,9 +362,11 @@ def measure(args: argparse.Namespace, bases: list[str], pids: list[int], shared:
     options = {"preset": args.preset, "players": args.players, "think_ms": args.think_ms, "log": args.log}
     rooms = [(i + 1, bases[i % len(bases)]) for i in range(args.rooms)]
     shares = [rooms[k :: args.clients] for k in range(args.clients)]
+    idle_rss = sum(resident_kib(pid) for pid in pids)
     clients = NodeClients(options, shares) if args.client == "node" else PythonClients(options, shares)
     try:
         clients.wait_ready(timeout=300)
+        held_rss = sum(resident_kib(pid) for pid in pids)  # every room created, started, its seats connected
         classes = CpuClasses({"nodes": pids, "clients": clients.pids, **(shared.pids if shared else {})},
                              shared.discover if shared else None, shared.extra if shared else None)  # fmt: skip
         probed = probe() if probe is not None else {}
@@ -400,6 +403,8 @@ def measure(args: argparse.Namespace, bases: list[str], pids: list[int], shared:
         "p50_ms": round(percentile(0.50), 2),
         "p99_ms": round(percentile(0.99), 2),
         "cpu_ms_per_move": round(1000 * cpu["nodes"] / moves, 3) if moves else None,
+        # the nodes' resident memory grown by the rooms (their state, their seats' connections), per room
+        "kib_per_room": round((held_rss - idle_rss) / args.rooms, 1),
         "cpu_ms_per_move_by_class": {k: round(1000 * v / moves, 3) if moves else None for k, v in cpu.items()},
         "cores_by_class": {k: round(v / elapsed, 2) for k, v in cpu.items()},
         "cores_per_node": [round(c, 2) for c in node_cores],
@@ -419,6 +424,17 @@ CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 POSTGRES_AUX = re.compile(
     r"checkpointer|background writer|walwriter|autovacuum|logical replication|archiver|stats collector|wal sender"
 )
+
+
+def resident_kib(pid: int) -> int:
+    """A process's resident memory (``VmRSS``) in KiB, 0 if it is gone."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
 
 
 def proc_stat(pid: int) -> list[str] | None:
@@ -613,6 +629,7 @@ def report(result: dict[str, Any]) -> None:
     samples = result["_latency_samples"]
     print(f"latency p99       {result['p99_ms']} ms   (mean {result['_mean_ms']} ms over {samples} moves)")
     print(f"error frames      {result['_errors']}")
+    print(f"memory per room   {result['kib_per_room']} KiB   (the nodes' resident memory grown by the rooms)")
     each = result["cores_per_node"]
     print(f"cpu_ms_per_move   {result['cpu_ms_per_move']}   (nodes together; cores used by each node: {each})")
     running, waiting = result["loop_running"], result["loop_waiting_for_cpu"]

@@ -27,7 +27,7 @@ from sevens.server.site.lifecycle import ServerState
 
 T = TypeVar("T")
 NODE_CONFIG = ServerConfig(bot_delay=0.0, grace_seconds=120.0, tick_interval=0.1, rooms_burst=1000,
-                           rooms_per_minute=1000.0)  # fmt: skip
+                           rooms_per_minute=1000.0, requests_per_second=10_000.0, requests_burst=10_000)  # fmt: skip
 
 
 @dataclass

@@ -48,6 +48,7 @@ from sevens.server.room.room import FrameObserver
 from sevens.server.security import RedactTokens
 from sevens.server.site.edge import install as install_edge
 from sevens.server.site.lifecycle import ServerState
+from sevens.server.site.throttle import RequestLimitMiddleware
 from sevens.server.timers import Clock, MonotonicClock
 
 log = logging.getLogger("sevens.server")
@@ -75,6 +76,8 @@ def create_app(
     )
     app.state.config = settings
     app.state.server = server
+    # inside the edge's middleware: it sees the client behind trusted proxies
+    app.add_middleware(RequestLimitMiddleware, body_timeout=settings.header_timeout)
     install_edge(app, settings)  # trusted proxies, /metrics, the framework's refusals in the error shape
     app.add_exception_handler(SevensError, refused)
     app.add_exception_handler(RequestValidationError, invalid)
@@ -154,7 +157,10 @@ def serve(
         log_config=log_config(settings.log_format, log_level),  # no seat token in the log; text or JSON lines
         proxy_headers=False,  # never uvicorn's FORWARDED_ALLOW_IPS: the client is found by edge.install
         http=guarded_http_protocol(
-            settings.header_timeout, settings.http_connections_per_address, settings.trusted_proxies
+            settings.header_timeout,
+            settings.http_connections_per_address,
+            settings.trusted_proxies,
+            settings.half_open_connections,
         ),  # a deadline for headers, a cap on HTTP connections per address (Slowloris)
         ws_max_size=settings.ws_max_size,
         ws_per_message_deflate=settings.ws_per_message_deflate,

@@ -76,12 +76,41 @@ def serve(
         str | None,
         typer.Option("--advertise", help="http://host:port where other nodes reach this one (default: --host/--port)."),
     ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            envvar="SEVENS_PUBLIC_URL",
+            help="https://host[:port][/path] where players open the site: invite links and QR codes use it "
+            "(default: the address each browser used).",
+        ),
+    ] = None,
     rooms_per_minute: Annotated[
         float,
         typer.Option(
             "--rooms-per-minute", min=0.01, max=MAX_PER_ADDRESS, help="Rooms one client address may create a minute."
         ),
     ] = 10.0,
+    requests_per_second: Annotated[
+        float,
+        typer.Option(
+            "--requests-per-second",
+            min=0.01,
+            max=MAX_PER_ADDRESS,
+            help="HTTP requests one client address may make a second over the whole site (a burst of 6 s' worth, "
+            "at least 120, first).",
+        ),
+    ] = 20.0,
+    half_open_connections: Annotated[
+        int,
+        typer.Option(
+            "--half-open-connections",
+            min=1,
+            max=MAX_PER_ADDRESS,
+            help="HTTP connections still sending their headers, all addresses together; past it the oldest is "
+            "closed (slowloris from many addresses).",
+        ),
+    ] = 512,
     lobbies_per_address: Annotated[
         int,
         typer.Option(
@@ -164,6 +193,8 @@ def serve(
         embed_origins = tuple(dict.fromkeys(parse_origin(origin) for origin in embed_origin or ()))
     except ValueError as exc:
         raise SevensError(f"--embed-origin: {exc}") from None
+    if public_url is not None:
+        public_url = check_public_url(public_url)
     check_listen(host, port)
     check_database(db)
     config = ServerConfig(
@@ -174,10 +205,14 @@ def serve(
         sqlite_synchronous="normal" if sqlite_sync == "normal" else "full",
         rooms_per_minute=rooms_per_minute,
         rooms_burst=max(20, int(rooms_per_minute)),
+        requests_per_second=requests_per_second,
+        requests_burst=max(120, int(6 * requests_per_second)),
+        half_open_connections=half_open_connections,
         lobbies_per_address=lobbies_per_address,
         connections_per_address=connections_per_address,
         redis_url=redis,
         advertise=advertise,
+        public_url=public_url,
         trusted_proxies=proxies,
         metrics_allow=scrapers,
         header_timeout=header_timeout,
@@ -240,6 +275,24 @@ def lan_addresses(host: str) -> list[str]:
     return [a for a in dict.fromkeys(found) if not a.startswith(("127.", "::1", "fe80:")) and a != "0.0.0.0"]
 
 
+MAX_PUBLIC_URL_CHARS = 200  # the invite's QR code stays small and quick to draw
+
+
+def check_public_url(url: str) -> str:
+    """``--public-url``: an http(s) URL with a host, no query or fragment, at most 200 characters; returned
+    without its trailing slash."""
+    from urllib.parse import urlsplit
+
+    _check_url("--public-url", url, ("https", "http"))
+    parts = urlsplit(url)
+    if parts.query or parts.fragment or parts.username or len(url) > MAX_PUBLIC_URL_CHARS:
+        raise SevensError(
+            f"--public-url {url[:60]!r} must be at most {MAX_PUBLIC_URL_CHARS} characters with no user, query or "
+            "fragment, e.g. https://sevens.example.org"
+        )
+    return url.rstrip("/")
+
+
 def _check_url(option: str, url: str, schemes: tuple[str, ...]) -> None:
     from urllib.parse import urlsplit
 
@@ -254,4 +307,4 @@ def _check_url(option: str, url: str, schemes: tuple[str, ...]) -> None:
     del port
 
 
-__all__ = ["check_database", "check_listen", "lan_addresses", "serve"]
+__all__ = ["check_database", "check_listen", "check_public_url", "lan_addresses", "serve"]

@@ -56,12 +56,18 @@ class ServerConfig:
     finished_ttl: float = 900.0  # an empty finished room is dropped after this long
     rooms_per_minute: float = 10.0  # room creations per client address (and per bearer token), refilled continuously
     rooms_burst: int = 20  # creations one client may make at once before the rate above applies
+    requests_per_second: float = 20.0  # HTTP requests per client address over the whole site (pages, API, files)
+    requests_burst: int = 120  # … at once (a page load is about 15), then the rate above
+    invites_per_second: float = 1.0  # invite QR codes per client address (each costs milliseconds of CPU)
+    invites_burst: int = 10
+    half_open_connections: int = 512  # HTTP connections still sending headers, all addresses together
     lobbies_per_address: int = 50  # empty-or-not lobbies one client address may hold at a time
     connections_per_address: int = 200  # open WebSockets from one client address
     max_spectators: int = 500  # spectators per room
-    page_size: int = 50  # rooms per page of GET /api/rooms when the client does not say
+    page_size: int = 20  # rooms per page of GET /api/rooms when the client does not say
     redis_url: str | None = None  # several nodes share a site through this Redis (None: one node, no Redis)
     advertise: str | None = None  # http://host:port where the other nodes reach this one
+    public_url: str | None = None  # https://host[/path] where players open the site (invite links; None: the Host)
     lease_seconds: float = 5.0  # a room's owner renews its lease this often / 3; a dead node's rooms move after it
     sqlite_synchronous: SqliteSync = "full"  # "normal": WAL commits survive a crash of the server, not of the OS
     # the edge (docs/deploy.md): proxies whose X-Forwarded-For is believed (addresses or networks; empty: every

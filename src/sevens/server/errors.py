@@ -16,6 +16,7 @@ import math
 from sevens.errors import SevensError
 
 HTTP_STATUS = {
+    "bad_request": 400,
     "unknown_room": 404,
     "unknown_game": 404,
     "unknown_player": 404,

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, TypeAdapter, ValidationError
 
 from sevens.server.config import MAX_ROUNDS, MAX_TURN_SECONDS, MIN_TURN_SECONDS, NAME_MAX_CHARS
 from sevens.server.errors import ServerError
@@ -185,6 +185,20 @@ class _Body(BaseModel):
 
 
 PlayerName = Annotated[str, Field(min_length=1, max_length=NAME_MAX_CHARS)]
+EXACT_FLOATS = 2**53  # whole numbers a JSON number written with a fraction (58.0) still holds exactly
+
+
+def whole_number(value: Any) -> Any:
+    """JSON has one number type, and JSON Schema's ``integer`` is any number without a fraction: ``58.0`` is read
+    as 58; ``58.5`` is refused saying so (strict mode refuses every other type as before)."""
+    if isinstance(value, float):
+        if value.is_integer() and abs(value) <= EXACT_FLOATS:
+            return int(value)
+        raise ValueError(f"must be a whole number, not {value!r}")
+    return value
+
+
+WHOLE = BeforeValidator(whole_number)  # an HTTP body's integer field takes 58.0 as 58 (see :func:`whole_number`)
 
 
 class SeatSpec(_Body):
@@ -207,8 +221,8 @@ class CreateRoom(_Body):
     turn_seconds: Annotated[float, Field(ge=MIN_TURN_SECONDS, le=MAX_TURN_SECONDS, allow_inf_nan=False)] | None = None
     ghost: bool = False
     kids: bool = False
-    rounds: Annotated[int, Field(ge=1, le=MAX_ROUNDS)] | None = None
-    seed: Annotated[int, Field(ge=0, le=MAX_SEED)] | None = None
+    rounds: Annotated[int, Field(ge=1, le=MAX_ROUNDS), WHOLE] | None = None
+    seed: Annotated[int, Field(ge=0, le=MAX_SEED), WHOLE] | None = None
     listed: bool = True
     spectators: bool = True
     pace: Literal["slow", "normal", "fast"] = "normal"
@@ -218,7 +232,7 @@ class JoinRoom(_Body):
     """Take a free human seat (``seat``: a player number, else the first free one) as ``name``."""
 
     name: PlayerName
-    seat: Annotated[int, Field(ge=0, le=99)] | None = None
+    seat: Annotated[int, Field(ge=0, le=99), WHOLE] | None = None
 
 
 class SeatTicket(BaseModel):

@@ -23,6 +23,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 from sqlalchemy import Engine, event, select, update
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session as OrmSession
 
 from sevens.server.actionlog import ActionLog
@@ -30,6 +31,7 @@ from sevens.server.config import SqliteSync
 from sevens.store import SessionInfo, Store, StoreError, StoreUnavailableError
 from sevens.store.columns import utc_now
 from sevens.store.engine import WRITE_OPTION
+from sevens.store.errors import database_error
 from sevens.store.models import GameSession, Round
 from sevens.store.urls import is_sqlite_memory
 
@@ -161,6 +163,28 @@ class Persistence:
             if room is not None:
                 found.append((info, room))
         return found
+
+    def resumable_codes(self, finished_seconds: float) -> dict[str, int]:
+        """Join code -> latest session id of every room a node should serve: unfinished server sessions and those
+        finished within ``finished_seconds`` (kept for "play again"). Reads ids and settings only, not the moves,
+        so live nodes can afford it periodically (to adopt rooms whose owner died while Redis was forgetting)."""
+        cutoff = utc_now() - timedelta(seconds=finished_seconds)
+        recent = select(Round.session_id).where(Round.finished_at >= cutoff)
+        try:
+            with OrmSession(_engine(self.store)) as session:
+                rows = session.execute(
+                    select(GameSession.id, GameSession.settings)
+                    .where(GameSession.finished.is_(False) | GameSession.id.in_(recent))
+                    .order_by(GameSession.id)
+                ).all()
+        except SQLAlchemyError as exc:
+            raise database_error(exc) from exc
+        latest: dict[str, int] = {}
+        for session_id, settings in rows:
+            room = read_room(settings or {})
+            if room is not None:
+                latest[room.code] = int(session_id)  # ordered by id: the latest session of a code wins
+        return latest
 
     def recently_finished_rooms(self, seconds: float) -> list[tuple[SessionInfo, StoredRoom]]:
         """Server sessions finished within the last ``seconds`` (their last round's end), oldest first: rooms

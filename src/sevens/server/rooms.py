@@ -25,7 +25,7 @@ from sevens.server.room.members import Member, RoomOptions, bot_name
 from sevens.server.room.restore import resume
 from sevens.server.room.room import FrameObserver, Room, RoomContext
 from sevens.server.security import clean_name, hash_token, new_room_code, new_token, normalise_code
-from sevens.server.site.limits import Counts, KeyedBuckets
+from sevens.server.site.limits import Counts, SiteBuckets
 from sevens.server.timers import Clock
 from sevens.store import SessionInfo
 
@@ -44,7 +44,9 @@ class RoomRegistry:
         self.rooms: dict[str, Room] = {}
         self._bot_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sevens-bots")
         self.ctx = RoomContext(config, clock, persistence, self._bot_executor, observer)
-        self.creations = KeyedBuckets(config.rooms_per_minute / 60.0, config.rooms_burst, clock)
+        self.creations = SiteBuckets("create", config.rooms_per_minute / 60.0, config.rooms_burst, clock)
+        self.requests = SiteBuckets("http", config.requests_per_second, config.requests_burst, clock)
+        self.invites = SiteBuckets("invite", config.invites_per_second, config.invites_burst, clock)
         self.connections = Counts(config.connections_per_address)
         self._lobbies: dict[str, set[str]] = {}  # client address -> codes of the rooms it created
         self.created: dict[str, float] = {}  # code -> when it was created (seconds since the epoch: the lobby order)
@@ -87,13 +89,18 @@ class RoomRegistry:
             found.append(room.info())
         return found
 
-    def admit_creator(self, address: str, token: str | None) -> None:
-        """Refuse a room creation past the per-address (and per-token) rate or lobby limit (429)."""
-        keys = [f"a:{address}"] + ([f"t:{hash_token(token)}"] if token is not None else [])
-        refused = next((key for key in keys if not self.creations.allow(key)), None)
-        if refused is not None:
-            rate = f"at most {self.config.rooms_per_minute:g} new rooms a minute per client; wait a moment"
-            raise ServerError("rate_limited", rate, retry_after=self.creations.wait(refused))
+    def rate_limits(self) -> list[SiteBuckets]:
+        """The rates that hold for the whole site (a cluster shares them through Redis)."""
+        return [self.creations, self.requests, self.invites]
+
+    async def admit_creator(self, address: str, token: str | None) -> None:
+        """Refuse a room creation past the per-address (and per-token) rate or lobby limit (429); the rate holds
+        for the whole site."""
+        for key in [f"a:{address}"] + ([f"t:{hash_token(token)}"] if token is not None else []):
+            wait = await self.creations.take(key)
+            if wait > 0:
+                rate = f"at most {self.config.rooms_per_minute:g} new rooms a minute per client; wait a moment"
+                raise ServerError("rate_limited", rate, retry_after=wait)
         codes = self._lobbies.get(address)
         if codes is not None:
             codes.intersection_update(c for c in codes if c in self.rooms and self.rooms[c].status == "lobby")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 
 from fastapi import APIRouter, WebSocket
 
@@ -72,7 +73,9 @@ async def _play(websocket: WebSocket, code: str, registry: RoomRegistry, config:
     try:
         if log_mode not in LOG_MODES:
             allowed = " or ".join(LOG_MODES)
-            raise ServerError("bad_request", f"log={log_mode[:20]!r} is not a log mode; allowed: {allowed}")
+            # A query joined with ';' puts the seat token in this value (log=tail;token=…): only a word is echoed.
+            said = f"log={log_mode!r}" if re.fullmatch(r"[a-z]{1,12}", log_mode) else "the log parameter"
+            raise ServerError("bad_request", f"{said} is not a log mode; allowed: {allowed}")
         if unreachable is not None and normalise_code(code) not in registry.rooms:
             raise unreachable
         room = registry.get(code)

@@ -72,6 +72,8 @@ REDIS_DOWN = "the site's shared state is not reachable; try again"
 ADOPT = "adopt"  # the request a draining node sends: adopt this room from the durable log now
 TAKE_LOBBY = "take_lobby"  # … or take this lobby (not in the durable log yet) as it is
 SCAN_CLAIMS = 200  # rooms one scan adopts at most (the other nodes take the rest)
+LOBBY_PUBLISHED = 1100  # a node's newest listed lobbies in Redis: GET /api/rooms serves offsets up to 1,000 only
+SWEEP_SECONDS = 30.0  # how often a live node also looks in the durable log for rooms nobody owns (a safety net)
 
 # Renew the leases still ours (or free again: a pause longer than the lease); return the ones another node holds.
 RENEW = """
@@ -87,6 +89,22 @@ for i, key in ipairs(KEYS) do
   end
 end
 return lost
+"""
+# Take one token of a rate limit's bucket (tokens and time in a hash), on Redis's clock: every node shares it.
+# Returns the seconds to wait as text (0: taken); the bucket expires once it would be full again anyway.
+TAKE_TOKEN = """
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) + tonumber(clock[2]) / 1000000
+local rate, burst = tonumber(ARGV[1]), tonumber(ARGV[2])
+local state = redis.call('HMGET', KEYS[1], 't', 'at')
+local tokens = tonumber(state[1]) or burst
+local at = tonumber(state[2]) or now
+tokens = math.min(burst, tokens + math.max(0, now - at) * rate)
+local wait = 0
+if tokens >= 1 then tokens = tokens - 1 else wait = (1 - tokens) / rate end
+redis.call('HSET', KEYS[1], 't', tostring(tokens), 'at', tostring(now))
+redis.call('PEXPIRE', KEYS[1], math.ceil(burst / rate * 1000) + 1000)
+return tostring(wait)
 """
 # Delete a lease only if it is ours.
 RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0"
@@ -128,6 +146,7 @@ class Cluster:
         self.interval = lease_seconds / 3
         self._renew = self.redis.register_script(RENEW)
         self._release = self.redis.register_script(RELEASE)
+        self._take_token = self.redis.register_script(TAKE_TOKEN)
         self._waiting: dict[str, asyncio.Future[tuple[int, Any]]] = {}
         self._tasks: list[asyncio.Task[None]] = []
         self._adopting: dict[str, asyncio.Task[Room | None]] = {}
@@ -136,11 +155,17 @@ class Cluster:
         self._settled_at = 0.0  # monotonic: no adoption before (after an outage, live owners renew first)
         self._reindex = False  # the rooms this node holds must be written to Redis again (it may have restarted)
         self.draining = False
-        self._adopted = False  # the durable log's rooms without an owner were adopted at start-up
+        # The durable log's rooms without an owner are adopted by the next upkeep unless this is set: at start-up,
+        # once Redis is back (it may have lost every index while a node died) and every SWEEP_SECONDS.
+        self._swept = False
+        self._next_sweep = 0.0  # monotonic
+        self._announced = False  # this node's presence was written once (its absence later: Redis lost it)
         self.listening = asyncio.Event()  # set while the node's channels are subscribed
         registry.claim_code = self.claim
         registry.dropped = self._dropped
         registry.ctx.on_session = self._session_started
+        for buckets in registry.rate_limits():
+            buckets.shared = self.take_token
 
     # ------------------------------------------------------------------ lifetime
     async def start(self) -> None:
@@ -148,8 +173,7 @@ class Cluster:
         self._tasks.append(asyncio.create_task(self._listen_forever(), name="sevens-cluster-listen"))
         try:
             await self._announce()
-            await self.adopt_from_store()
-            self._adopted = True
+            await self._sweep()
         except (RedisError, OSError) as exc:  # a node may start while Redis is down: it joins once Redis is back
             self.redis_failed(exc)
         self._tasks.append(asyncio.create_task(self._keep(), name="sevens-cluster-keep"))
@@ -182,12 +206,30 @@ class Cluster:
         if self.redis_down_since is not None:
             log.warning("node %s: Redis is back after %.1f s", self.node, time.monotonic() - self.redis_down_since)
             self.redis_down_since = None
-            self._settled_at = time.monotonic() + self.lease_ms / 1000
+            self._settle()
+
+    def _settle(self) -> None:
+        """Redis may have lost its keys: let every live owner renew its leases first, then adopt the durable log's
+        rooms that nobody owns (the rooms of a node that died while Redis was away are in no index)."""
+        self._settled_at = time.monotonic() + self.lease_ms / 1000
+        self._swept = False
 
     def settling(self) -> bool:
         """Whether Redis is down as far as this node knows, or came back so recently that a live owner may not
         have renewed its leases yet (a room without an owner then is not "unknown", nor free to adopt)."""
         return self.redis_down_since is not None or time.monotonic() < self._settled_at
+
+    async def take_token(self, name: str, key: str, rate: float, burst: int) -> float | None:
+        """Take a token of the site's rate limit ``name`` for ``key`` (see :class:`~.limits.SiteBuckets`): the
+        seconds to wait, 0.0 if taken; ``None`` while Redis is down (the node judges alone then)."""
+        if self.redis_down_since is not None:
+            return None
+        try:
+            wait = await self._take_token(keys=[f"{PREFIX}rate:{name}:{key}"], args=[rate, burst])
+        except (RedisError, OSError) as exc:
+            self.redis_failed(exc)
+            return None
+        return float(wait)
 
     async def reachable(self, timeout: float) -> bool:
         """Whether Redis answers a ping within ``timeout`` seconds (for ``/api/health``)."""
@@ -229,10 +271,14 @@ class Cluster:
         self._redis_back()
         await self._publish_lobby()
         if not self.settling() and not self.draining:
-            if not self._adopted:
-                await self.adopt_from_store()
-                self._adopted = True
+            if not self._swept or time.monotonic() >= self._next_sweep:
+                await self._sweep()
             await self.scan()
+
+    async def _sweep(self) -> None:
+        await self.adopt_from_store()
+        self._swept = True
+        self._next_sweep = time.monotonic() + SWEEP_SECONDS * (0.75 + secrets.randbelow(50) / 100)  # nodes spread
 
     async def _index_held_rooms(self) -> None:
         """Write again what the others need to adopt this node's started rooms if it dies (Redis may have lost it)."""
@@ -248,9 +294,16 @@ class Cluster:
         rooms = self.registry.rooms
         presence = {"address": self.address, "rooms": len(rooms), "connections": self.registry.connections.total()}
         async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.set(f"{PREFIX}node:{self.node}", json.dumps(presence), px=self.lease_ms)
+            pipe.set(f"{PREFIX}node:{self.node}", json.dumps(presence), px=self.lease_ms, get=True)
             pipe.sadd(f"{PREFIX}nodes", self.node)
-            await pipe.execute()
+            before, _added = await pipe.execute()
+        if before is None and self._announced:
+            # Redis restarted (or this node was paused past its lease) without a failed call: a quick restart
+            # hides behind the client's retry. Its indexes may be gone too.
+            log.warning("node %s: Redis had forgotten this node; announcing its rooms again", self.node)
+            self._reindex = True
+            self._settle()
+        self._announced = True
 
     async def nodes(self) -> tuple[list[str], list[str]]:
         """The live nodes, and the dead ones whose rooms are not all adopted yet."""
@@ -384,15 +437,10 @@ class Cluster:
         return room
 
     async def adopt_from_store(self) -> int:
-        """At start-up: adopt every resumable room of the durable log that no live node owns (a whole site that
-        restarts after Redis lost its keys resumes everything)."""
+        """Adopt every resumable room of the durable log that no live node owns: at start-up (a whole site that
+        restarts after Redis lost its keys resumes everything), after Redis came back, and now and then."""
         persistence = self.registry.persistence
-        loop = asyncio.get_running_loop()
-        found = await loop.run_in_executor(None, persistence.unfinished_rooms)
-        found += await loop.run_in_executor(
-            None, persistence.recently_finished_rooms, self.registry.config.finished_ttl
-        )
-        latest = {saved.code: info.id for info, saved in sorted(found, key=lambda pair: pair[0].id)}
+        latest = await persistence.run(lambda _store: persistence.resumable_codes(self.registry.config.finished_ttl))
         if not latest:
             return 0
         await self.redis.hset(f"{PREFIX}rooms", mapping={c: str(i) for c, i in latest.items()})
@@ -433,6 +481,8 @@ class Cluster:
                 return Remote(owner, json.loads(presence)["address"])
             # A lease without a live node: its owner is late renewing, or dead and the room about to be adopted.
             raise ServerError(UNAVAILABLE, "the room's server is not answering; try again in a moment")
+        if not self._swept:  # the durable log is not searched yet (the database was down): the room may be there
+            raise ServerError(UNAVAILABLE, "the site is still finding its rooms; try again in a moment")
         raise ServerError("unknown_room", f"no open room with code {code[:16]!r}")
 
     # ------------------------------------------------------------------ draining (SIGTERM)
@@ -522,7 +572,7 @@ class Cluster:
     # ------------------------------------------------------------------ the lobby across nodes
     async def _publish_lobby(self) -> None:
         key = f"{PREFIX}lobby:{self.node}"
-        listed = self.registry.open_rooms(0, 10_000)
+        listed = self.registry.open_rooms(0, LOBBY_PUBLISHED)
         created = self.registry.created
         async with self.redis.pipeline(transaction=True) as pipe:
             pipe.delete(key)
@@ -606,6 +656,10 @@ class Cluster:
             elif request["op"] == TAKE_LOBBY:
                 body = {"adopted": await self._take_lobby(request["code"], request["args"])}
             else:
+                # The caller found this node in the room's lease; the room may still be loading here (adopted a
+                # moment ago) or already on its way elsewhere (draining, lost): wait for the one, 503 the other.
+                if isinstance(await self.locate(request["code"]), Remote):
+                    raise ServerError(UNAVAILABLE, "the room is moving between servers; try again in a moment")
                 body = await self.ops[request["op"]](self.registry, request["code"], request["args"])
             status = 200
         except Exception as exc:

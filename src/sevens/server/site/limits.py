@@ -1,5 +1,10 @@
-"""Limits per client: room creations per address and per token (token buckets), and counts of what one address
-holds at a time (open WebSockets, lobbies). One flooding client exhausts its own allowance, never the server's.
+"""Limits per client: room creations per address and per token, requests per address (token buckets), and counts
+of what one address holds at a time (open WebSockets, lobbies). One flooding client exhausts its own allowance,
+never the server's.
+
+A rate holds for the whole site (:class:`SiteBuckets`): with several nodes each bucket lives in Redis, taken
+atomically by a script (:data:`~sevens.server.site.cluster.Cluster.take_token`), so one address gets its
+allowance once, not once per node; while Redis is down each node judges alone with its own buckets.
 
 >>> from sevens.server.timers import ManualClock
 >>> clock = ManualClock(); limits = KeyedBuckets(rate=1.0, burst=2, clock=clock)
@@ -12,6 +17,7 @@ holds at a time (open WebSockets, lobbies). One flooding client exhausts its own
 from __future__ import annotations
 
 from collections import Counter, OrderedDict
+from collections.abc import Awaitable, Callable
 
 from sevens.server.security import TokenBucket
 from sevens.server.timers import Clock
@@ -44,6 +50,36 @@ class KeyedBuckets:
         return 0.0 if bucket is None else bucket.wait()
 
 
+SharedTake = Callable[[str, str, float, int], Awaitable[float | None]]
+"""Take one token of bucket ``(name, key)`` with ``rate``/``burst`` from the site's shared state: the seconds to
+wait (0.0: taken), or ``None`` when the shared state cannot answer now."""
+
+
+class SiteBuckets:
+    """:class:`KeyedBuckets` for the whole site: in Redis while the node is part of a site and Redis answers
+    (``shared``, set by the cluster), this node's own otherwise.
+
+    >>> import asyncio
+    >>> from sevens.server.timers import ManualClock
+    >>> limits = SiteBuckets("create", rate=1.0, burst=1, clock=ManualClock())
+    >>> asyncio.run(limits.take("10.0.0.1")), asyncio.run(limits.take("10.0.0.1"))
+    (0.0, 1.0)
+    """
+
+    def __init__(self, name: str, rate: float, burst: int, clock: Clock) -> None:
+        self.name, self.rate, self.burst = name, rate, burst
+        self.local = KeyedBuckets(rate, burst, clock)
+        self.shared: SharedTake | None = None
+
+    async def take(self, key: str) -> float:
+        """Take one event for ``key``: 0.0 if allowed, else the seconds until it would be."""
+        if self.shared is not None:
+            wait = await self.shared(self.name, key, self.rate, self.burst)
+            if wait is not None:
+                return wait
+        return 0.0 if self.local.allow(key) else max(self.local.wait(key), 1e-3)
+
+
 class Counts:
     """How many of something each key holds now, at most ``limit`` each."""
 
@@ -72,4 +108,4 @@ class Counts:
         return sum(self._held.values())
 
 
-__all__ = ["Counts", "KeyedBuckets"]
+__all__ = ["Counts", "KeyedBuckets", "SharedTake", "SiteBuckets"]

@@ -8,6 +8,7 @@ from typing import Any
 
 from sevens.server.messages import ErrorBody
 
-ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorBody} for code in (401, 403, 404, 409, 422, 429, 503)}
+REFUSALS = (400, 401, 403, 404, 408, 409, 413, 422, 429, 503)  # 400/408/413: the request bounds (site/throttle.py)
+ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": ErrorBody} for code in REFUSALS}
 
 __all__ = ["ERRORS"]

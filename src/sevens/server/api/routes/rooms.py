@@ -5,35 +5,39 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Header, Query, Request
+from fastapi import APIRouter, Body, Header, Query, Request
 
 from sevens.server.api.requests import bearer_token, client_address, config_of, registry_of
 from sevens.server.api.routes import ERRORS
 from sevens.server.messages import CreateRoom, JoinRoom, RoomInfo, SeatTicket
 from sevens.server.site.operations import run_operation
 
-MAX_PAGE_SIZE = 200  # rooms in one page of GET /api/rooms
+MAX_PAGE_SIZE = 20  # rooms in one page of GET /api/rooms (1 kB each, 3.4 kB with 20 seats: at most 68 kB)
+MAX_OFFSET = 1000  # the lobby list is for finding a table, not for crawling: later pages are not served
 
 router = APIRouter(prefix="/api/rooms")
 
 
 @router.post("", status_code=201, responses=ERRORS)
 async def create_room(
-    body: CreateRoom, request: Request, authorization: Annotated[str | None, Header()] = None
+    request: Request,
+    body: Annotated[CreateRoom | None, Body()] = None,
+    authorization: Annotated[str | None, Header()] = None,
 ) -> SeatTicket:
-    """Create a room; the answer's token makes its holder the host. Rate-limited per client address and per
-    bearer token (429 ``rate_limited``)."""
+    """Create a room; the answer's token makes its holder the host. Every field is optional, and so is the body
+    itself (no body: a room with the defaults). Rate-limited per client address and per bearer token (429
+    ``rate_limited``)."""
     registry = registry_of(request.app)
     address = client_address(request)
-    registry.admit_creator(address, bearer_token(authorization))
-    _room, ticket = await registry.create(body, address)
+    await registry.admit_creator(address, bearer_token(authorization))
+    _room, ticket = await registry.create(body or CreateRoom(), address)
     return ticket
 
 
 @router.get("", responses=ERRORS)
 async def list_rooms(
     request: Request,
-    offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
+    offset: Annotated[int, Query(ge=0, le=MAX_OFFSET)] = 0,
     limit: Annotated[int | None, Query(ge=1, le=MAX_PAGE_SIZE)] = None,
 ) -> list[RoomInfo]:
     """Listed rooms in the lobby with a free seat, newest first: one page of ``limit`` (default
@@ -65,4 +69,4 @@ async def start_room(code: str, request: Request, authorization: Annotated[str |
     return RoomInfo.model_validate(await run_operation(registry_of(request.app), "start", code, args))
 
 
-__all__ = ["MAX_PAGE_SIZE", "router"]
+__all__ = ["MAX_OFFSET", "MAX_PAGE_SIZE", "router"]
