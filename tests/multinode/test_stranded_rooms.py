@@ -7,6 +7,8 @@ Redis that forgets everything between two upkeeps of a live node (no call failed
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import time
 from contextlib import ExitStack
@@ -17,7 +19,7 @@ import redis as redis_client
 from harness.process import RedisServer, ServerProcess, server_process
 
 from .helpers import started_room, status, wait_until
-from .site import site
+from .site import Node, site
 from .table import Table, check_nothing_lost, stored_moves
 from .test_cluster_paths import lose
 
@@ -114,3 +116,39 @@ def test_a_redis_that_forgot_everything_between_two_upkeeps_is_noticed(database_
         with redis_client.Redis.from_url(redis.url, decode_responses=True) as r:
             assert r.get(f"sevens:owner:{code}") == heir.cluster.node
             assert r.exists(f"sevens:node:{heir.cluster.node}")
+
+
+def test_a_node_starting_just_after_redis_forgot_everything_leaves_live_owners_their_rooms(
+    database_url: str, redis: RedisServer
+) -> None:
+    """A node that starts in the moment between a Redis restart and the live owner's next renewal finds the room
+    without an owner in Redis, though its owner is alive and playing it: it waits one lease before adopting from
+    the durable log, so the live owner keeps its room (adopting at once split the room across two nodes: 503s in
+    the compose journey). The owner's upkeep is held until the new node has started, so the moment is certain."""
+    with site(database_url, redis.url, nodes=1) as nodes, httpx.Client(timeout=10) as http:
+        (owner,) = nodes.nodes
+        code, _tokens = started_room(http, owner.url, owner.url)
+        keep = next(task for task in owner.cluster._tasks if task.get_name() == "sevens-cluster-keep")
+        nodes.call(_cancel(keep))
+        with redis_client.Redis.from_url(redis.url) as r:
+            r.flushall()  # a Redis without persistence restarted
+        newcomer = nodes.start_node()
+        assert code not in newcomer.registry.rooms, "the new node adopted a room its live owner is playing"
+        owner.cluster._tasks.append(nodes.call(_restart_keep(owner)))
+        owned_again = lambda: owners(redis.url, [code])[code] == owner.address  # noqa: E731
+        wait_until(owned_again, SLACK_SECONDS, "the live owner renewed its lease")
+        nodes.call(newcomer.cluster.upkeep())  # past its lease, the new node looks for rooms nobody owns …
+        wait_until(lambda: not newcomer.cluster.settling(), ADOPTION_SECONDS + SLACK_SECONDS, "the new node settled")
+        nodes.call(newcomer.cluster.upkeep())
+        assert code not in newcomer.registry.rooms  # … and finds none: the room stayed with its owner
+        assert status(http, "GET", f"{owner.url}/api/rooms/{code}") == 200
+
+
+async def _cancel(task: asyncio.Task[None]) -> None:
+    task.cancel()
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
+
+
+async def _restart_keep(node: Node) -> asyncio.Task[None]:
+    return asyncio.create_task(node.cluster._keep(), name="sevens-cluster-keep")

@@ -169,11 +169,14 @@ class Cluster:
 
     # ------------------------------------------------------------------ lifetime
     async def start(self) -> None:
-        """Announce the node, listen to its channels, adopt the rooms nobody owns, and keep everything fresh."""
+        """Announce the node, listen to its channels, and keep everything fresh: after one lease it adopts the rooms
+        nobody owns (:meth:`_settle`)."""
         self._tasks.append(asyncio.create_task(self._listen_forever(), name="sevens-cluster-listen"))
         try:
             await self._announce()
-            await self._sweep()
+            # Adopt from the durable log only after one lease: Redis may have restarted empty a moment ago, and a
+            # live owner renews its leases within a lease (a node that adopted at once took rooms still in play).
+            self._settle()
         except (RedisError, OSError) as exc:  # a node may start while Redis is down: it joins once Redis is back
             self.redis_failed(exc)
         self._tasks.append(asyncio.create_task(self._keep(), name="sevens-cluster-keep"))
