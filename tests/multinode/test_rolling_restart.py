@@ -36,8 +36,12 @@ def test_restarting_every_node_in_turn_loses_no_move_and_the_game_goes_on(
         live.append(node)
 
     try:
-        for _ in range(3):
-            start()
+        first = [threading.Thread(target=start) for _ in range(3)]  # the three start side by side
+        for thread in first:
+            thread.start()
+        for thread in first:
+            thread.join()
+        assert len(live) == 3, "a node did not start"
         with httpx.Client(timeout=10) as http:
             code, tokens = started_room(http, live[0].url, live[1].url)
             with Table(code, tokens, lambda: [node.address for node in live]) as table:
