@@ -6,11 +6,12 @@ folder, writes mutmut's configuration for the area there (``[tool.mutmut]``: mut
 pyproject.toml), runs ``mutmut run`` in it — mutmut runs the area's tests once to learn which test reaches which
 function, then each mutant against only those tests — and reports the area's kill ratio and its survivors:
 
-    python bench/mutation.py session [--jobs 2] [--work .mutation] [--show]
+    python bench/mutation.py session [--jobs 2] [--work .mutation] [--show] [--survivors]
 
 A mutant counts as killed when a test failed, timed out or the type checker refused it; one that no test
 reaches ("no tests") counts as a survivor. The work folder keeps mutmut's results, so a second run of the same
-area tests only mutants of functions that changed; ``mutmut show NAME`` there prints one mutant's diff
+area tests only mutants of functions that changed; ``--survivors`` tests again only the mutants that survived
+the last run (after new tests were written for them); ``mutmut show NAME`` there prints one mutant's diff
 (``--show`` prints every survivor's). docs/decisions.md lists the survivors judged equivalent, with reasons.
 """
 
@@ -109,6 +110,7 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="mutants tested at once (default 2)")
     parser.add_argument("--work", type=Path, default=ROOT / ".mutation", help="work folder (default .mutation/)")
     parser.add_argument("--show", action="store_true", help="print each survivor's diff")
+    parser.add_argument("--survivors", action="store_true", help="test only the last run's survivors again")
     options = parser.parse_args()
     if options.jobs < 1:
         parser.error(f"--jobs {options.jobs}: give at least 1")
@@ -117,9 +119,16 @@ def main() -> None:
     prepare(area, work)
     mutmut = [sys.executable, "-m", "mutmut"]
     env = dict(os.environ)  # mutmut puts the work folder's mutants/src first on the path itself
-    run = subprocess.run([*mutmut, "run", "--max-children", str(options.jobs)], cwd=work, env=env, check=False)
-    listed = subprocess.run([*mutmut, "results", "--all", "true"], cwd=work, env=env, capture_output=True, text=True,
-                            check=True).stdout  # fmt: skip
+    def results() -> str:
+        return subprocess.run([*mutmut, "results", "--all", "true"], cwd=work, env=env, capture_output=True,
+                              text=True, check=True).stdout  # fmt: skip
+
+    again = survivors(results()) if options.survivors and (work / "mutants").exists() else []
+    if options.survivors and not again:
+        parser.error(f"--survivors: no survivors of an earlier run of {area.name} in {work}")
+    run = subprocess.run([*mutmut, "run", "--max-children", str(options.jobs), *again], cwd=work, env=env,
+                         check=False)  # fmt: skip
+    listed = results()
     counts = tally(listed)
     ratio = kill_ratio(counts)
     print(f"{area.name}: {ratio:.1%} of {sum(counts.values())} mutants killed ({dict(sorted(counts.items()))})")
