@@ -64,3 +64,11 @@ def test_the_default_action_without_a_pass_or_a_card_is_fold_else_the_first() ->
     assert default_action(["raise", "call", "fold"]) == "fold"
     assert default_action(["raise", "call"]) == "raise"
     assert default_action(["Jk+9h", "swap 8h", "9c"]) == "9c"  # what is not a card is skipped, not the end
+
+
+def test_a_round_still_being_played_is_not_recorded() -> None:
+    family = families()["shichinarabe"]
+    session = Session(family, "standard", family.presets["standard"], [Seat("a")] * 4, seed=1)
+    with pytest.raises(ValueError, match=r"^only a finished round can be recorded; this one is still being played$"):
+        session.record_round(session.new_round())
+    assert session.rounds == []
