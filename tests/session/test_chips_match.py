@@ -29,7 +29,7 @@ def test_each_deal_ranks_the_dealt_in_first_and_marks_the_broke_and_the_absent()
     rules = Rules.preset("seven27", players=3, stack=12, deals=None)
     match = ChipsMatch(rules, SEATS, seed=4, rounds=None)
     seen: set[str] = set()
-    stars_of_a_computer = 0
+    stars_of_a_computer = stars_of_aiko = 0
     while not match.is_over():
         plan = match.next_plan()
         state: Any = plan.state
@@ -48,9 +48,10 @@ def test_each_deal_ranks_the_dealt_in_first_and_marks_the_broke_and_the_absent()
         assert sum(result.points) == 0 and all(result.points[p] == 0 for p in range(3) if p not in dealt)
         assert all(result.stars[p] == 0 for p in range(3) if p not in dealt)
         stars_of_a_computer += result.stars[1] + result.stars[2]
+        stars_of_aiko += result.stars[0]
         seen.update(result.outcomes)
     assert seen == {"finished", "broke", ABSENT}  # this seed has all three
-    assert stars_of_a_computer == 0
+    assert stars_of_a_computer == 0 and stars_of_aiko > 0  # the person earns stars while dealt in
     assert sorted(match.session.stacks) == [0, 0, 36]  # one player holds every chip: the session is over
 
 

@@ -22,7 +22,7 @@ def test_every_seven_twenty_seven_line() -> None:
     history = ["d p2 5s 6h down", "p0 ante 1", "p1 take 5s up", "p1 bet 3", "p2 call 3 all-in", "p0 check",
                "p0 fold", "p1 stand", "p0 show 5s 6h", "p0 win 12 pot 1", "p1 win 7", "p2 win 4 pot 0",
                "p1 bet"]  # fmt: skip
-    assert entries("seven27", history, timeouts={2}) == [
+    assert entries("seven27", history, timeouts={2, 7}) == [
         (2, "s27.deal_down", {"seat": 2, "cards": "5s 6h"}),
         (0, "s27.ante", {"seat": 0, "amount": 1}),  # not a move: the second move is the bet below
         (1, "s27.take_up", {"seat": 1, "cards": "5s"}),
@@ -36,6 +36,7 @@ def test_every_seven_twenty_seven_line() -> None:
         (0, "s27.win_side", {"seat": 0, "amount": 12, "side": 1}),
         (1, "s27.win_main", {"seat": 1, "amount": 7}),
         (2, "s27.win_main", {"seat": 2, "amount": 4}),  # side pot 0 is the main pot
+        (1, "event.timeout", {"seat": 1}),  # the seventh move: deals, antes, shows and wins are not moves
         (1, "s27.bet", {"seat": 1, "amount": 0}),
     ]
     with pytest.raises(ValueError, match="unknown Seven Twenty-Seven log line 'p1 dance'"):
@@ -46,7 +47,7 @@ def test_every_shichinarabe_and_killer_line() -> None:
     history = [[0, "Jk+9h"], [1, "8h+Jk"], [2, "swap 8h"], [3, "exchange 8d"], [0, "ghost 1 0"], [1, "eliminated"],
                [2, "eliminated 8h 9h"], [0, "jokers_removed 2"], [3, "dead 8h 9h by 2"], [3, "dead ?? ?? ?? by 1"],
                [0, "stalemate"], [1, "finished"], [2, "joker_stuck"], [3, "pass"]]  # fmt: skip
-    assert entries("killer", history, timeouts={4}) == [
+    assert entries("killer", history, timeouts={4, 5}) == [
         (0, "log.joker_below", {"seat": 0, "card": "9h"}),
         (1, "log.joker_above", {"seat": 1, "card": "8h"}),
         (2, "log.swap", {"seat": 2, "card": "8h"}),
@@ -61,7 +62,7 @@ def test_every_shichinarabe_and_killer_line() -> None:
         (None, "event.stalemate", {}),
         (1, "event.finished", {"seat": 1}),
         (2, "event.joker_stuck", {"seat": 2}),
-        (3, "log.pass", {"seat": 3}),
+        (3, "event.timeout_pass", {"seat": 3}),  # the fifth move: the events before it are not moves
     ]
     with pytest.raises(ValueError, match=r"unknown move log line 'dance' \(seat 2\)"):
         log_entries("shichinarabe", {"history": [[2, "dance"]]})

@@ -4,6 +4,7 @@ starts, the points of a chips family, outcomes of a family that has none, and th
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -69,3 +70,36 @@ def test_a_points_session_plans_its_rounds_with_its_dealer_and_scores_by_its_tab
     assert isinstance(made, PointsMatch) and made.session.preset == "standard" and made.rounds_total == 2
     with pytest.raises(ValueError, match=r"^3 seats for rules with 4 players$"):
         PointsMatch(family, "standard", family.presets["standard"], seats[:3], seed=3, rounds=1)
+
+
+def test_a_family_with_neither_chips_nor_its_own_points_is_scored_by_e2_from_its_result() -> None:
+    """The fallback of round_points, for a family whose seat statistics have no chips and whose result has no
+    points of its own (none of today's three; a new family starts there)."""
+
+    class Result:
+        def to_dict(self) -> dict[str, Any]:
+            return {"ranking": [2, 0, 1], "outcomes": ["finished", "eliminated", "finished"]}
+
+    class Finished:
+        players = 3
+
+        def result(self) -> Result:
+            return Result()
+
+    family: Any = SimpleNamespace(seat_stats=lambda state: {"cards_left": [0, 3, 0]})
+    table = PointsTable(by_place=(6, 3), eliminated=-2)
+    assert round_points(family, Finished(), table) == [3, -2, 6]
+    family.seat_stats = None
+    assert round_points(family, Finished()) == [5, -5, 10]
+
+    class Plain(Result):
+        def to_dict(self) -> dict[str, Any]:
+            return {"ranking": [1, 0]}  # a family without outcomes: everyone finished
+
+    class PlainFinished(Finished):
+        players = 2
+
+        def result(self) -> Result:
+            return Plain()
+
+    assert round_points(family, PlainFinished()) == [5, 10]
