@@ -58,7 +58,7 @@ def test_a_points_session_plans_its_rounds_with_its_dealer_and_scores_by_its_tab
     family = families()["shichinarabe"]
     seats = [Seat("a"), Seat("b"), Seat("c"), Seat("d")]
     table = PointsTable(by_place=(9, 4, 1), eliminated=-3, last=-8)
-    match = PointsMatch(family, "standard", family.presets["standard"], seats, seed=3, rounds=1, table=table)
+    match = PointsMatch(family, "standard", family.presets["standard"], seats, seed=3, rounds=2, table=table)
     plan = match.next_plan()
     dealt: Any = plan.state
     assert plan.extra == {} and dealt.dealer == plan.dealer == 3 and plan.seats == (0, 1, 2, 3)
@@ -66,6 +66,8 @@ def test_a_points_session_plans_its_rounds_with_its_dealer_and_scores_by_its_tab
         plan.state.apply(plan.state.legal_actions()[0])
     result = match.record(plan, plan.state)
     assert sorted(result.points, reverse=True)[0] == 9 and set(result.points) <= {9, 4, 1, 0, -3, -8}
+    second: Any = match.next_plan().state
+    assert second.dealer == 0  # the deal moves one seat on (a state dealt without a dealer gets the last seat)
     made = make_match(family, "standard", family.presets["standard"], seats, seed=3, rounds=None, default_rounds=2)
     assert isinstance(made, PointsMatch) and made.session.preset == "standard" and made.rounds_total == 2
     with pytest.raises(ValueError, match=r"^3 seats for rules with 4 players$"):
