@@ -105,3 +105,12 @@ def test_a_family_with_neither_chips_nor_its_own_points_is_scored_by_e2_from_its
             return Plain()
 
     assert round_points(family, PlainFinished()) == [5, 10]
+
+
+def test_a_points_match_refuses_a_round_still_being_played_with_its_message() -> None:
+    family = families()["shichinarabe"]
+    match = PointsMatch(family, "standard", family.presets["standard"], [Seat("a")] * 4, seed=3, rounds=1)
+    plan = match.next_plan()
+    with pytest.raises(ValueError, match=r"^only a finished round can be recorded; this one is still being played$"):
+        match.record(plan, plan.state)
+    assert not match.is_over()
