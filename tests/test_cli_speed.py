@@ -1,7 +1,12 @@
 """Issue 29 part 3: a fast command line. ``sevens --help``, ``sevens rules`` and ``sevens simulate --help`` import
 only what they use (no Textual, store, server, agents, plots, numpy or pydantic; describing rules loads no game
-engine), and each takes under 0.15 s of CPU. (That the front-ends do not import one another is checked with the
-rest of the import graph, in tests/test_architecture.py.)"""
+engine). (That the front-ends do not import one another is checked with the rest of the import graph, in
+tests/test_architecture.py.)
+
+The time they take (under 0.15 s of CPU each) is a benchmark's target, not a test's: a CPU time depends on the
+machine and its load (issue 43: 0.166 s on a loaded CI machine). ``python bench/cli_startup.py --runs 9 --budget
+0.15`` checks it; docs/benchmarks.md has its figures. What makes a command slow, the modules it loads, is tested
+here."""
 
 from __future__ import annotations
 
@@ -67,10 +72,10 @@ def test_describing_rules_loads_no_engine(args: list[str]) -> None:
     assert games <= RULES_NEED, f"`sevens {' '.join(args)}` imported {sorted(games - RULES_NEED)}"
 
 
-@pytest.mark.parametrize("args", [["--help"], *RULES, ["simulate", "--help"]])
-def test_a_command_takes_under_0_15_s_of_cpu(args: list[str]) -> None:
-    seconds = load_bench_script("cli_startup").least_cpu_seconds(args, SRC, runs=9)  # load only adds to the least
-    assert seconds < 0.15, f"`sevens {' '.join(args)}` took {seconds:.3f} s of CPU"
+def test_the_benchmark_names_the_commands_over_the_cpu_budget() -> None:
+    over_budget = load_bench_script("cli_startup").over_budget
+    assert over_budget({"sevens --help": 0.09, "sevens rules": 0.151}, 0.15) == ["sevens rules (0.151 s)"]
+    assert over_budget({"sevens --help": 0.15}, 0.15) == []
 
 
 def test_typer_evaluates_no_annotation_text() -> None:

@@ -11,10 +11,24 @@ from typing import Any
 import httpx2 as httpx
 
 HUMANS_AND_BOTS = [{"kind": "human"}] * 2 + [{"kind": "bot", "agent": "greedy"}] * 2
-RECOVERY_SECONDS = 5.0  # issue 28: every node serves every room again this soon after a dependency returns
-# The outages the tests simulate: 10 s, and a long one (60 s; CI may set a shorter one, see docs/operations.md).
+# How long a chaos test waits for what must happen (a room served again, the game going on): generous, since a
+# loaded machine is slow and a wait returns as soon as its event happens. Issue 28's bounds on these durations
+# (every room served again within 5 s of a dependency's return, no game paused 3 s or more by a drained node, a
+# dead owner's room adopted within 10 s) are a benchmark's: bench/chaos_timings.py runs these tests, reads the
+# durations they record (harness.timings.record_timing) and checks the bounds on a quiet machine (issue 43).
+PATIENT_SECONDS = 60.0
+# The outages the tests simulate. A short one outlasts every timer an outage trips (a lease 5 s, a Redis command
+# 2 s, a node-to-node call 5 s, a health probe 2 s, the re-subscription's backoff capped at 1 s); the long one
+# (60 s; SEVENS_CHAOS_LONG_OUTAGE shortens it, see docs/operations.md) runs once, on Redis, whose recovery is the
+# one that depends on how long it was away (every lease and presence key gone, the backoff at its cap). A
+# database outage's recovery (the pool's pre-ping, the computer's move tried each second) is the same after
+# 10 s as after 60 s; SEVENS_CHAOS_EVERY_LONG_OUTAGE=1 runs the long one there too (bench/chaos_timings.py).
+SHORT_OUTAGE = 10.0
 LONG_OUTAGE = float(os.environ.get("SEVENS_CHAOS_LONG_OUTAGE", "60"))
-OUTAGES = (10.0, LONG_OUTAGE)
+REDIS_OUTAGES = (SHORT_OUTAGE, LONG_OUTAGE)
+DATABASE_OUTAGES = (SHORT_OUTAGE, LONG_OUTAGE) if os.environ.get("SEVENS_CHAOS_EVERY_LONG_OUTAGE") == "1" else (
+    SHORT_OUTAGE,
+)
 HOST_PATTERN = re.compile(r"127\.0\.0\.1|localhost|:\d{2,5}\b|postgres(ql)?://|redis://")
 
 
@@ -57,5 +71,5 @@ def status(http: httpx.Client, method: str, url: str, **kwargs: Any) -> int:
         return 0
 
 
-__all__ = ["HOST_PATTERN", "HUMANS_AND_BOTS", "OUTAGES", "RECOVERY_SECONDS", "check_unavailable", "started_room",
-           "status", "wait_until"]  # fmt: skip
+__all__ = ["DATABASE_OUTAGES", "HOST_PATTERN", "HUMANS_AND_BOTS", "PATIENT_SECONDS", "REDIS_OUTAGES",
+           "check_unavailable", "started_room", "status", "wait_until"]  # fmt: skip

@@ -91,6 +91,11 @@ class Table:
     def moves(self) -> int:
         return len(self.actions)
 
+    @property
+    def last_move_seen(self) -> float:
+        """When (monotonic) the spectator saw the latest move; 0 before any."""
+        return max((at for _action, at in self.actions.values()), default=0.0)
+
     def longest_pause(self, since: float = 0.0) -> float:
         """The longest time between two moves the spectator saw after ``since`` (monotonic)."""
         times = sorted(at for _action, at in self.actions.values() if at >= since)

@@ -1,25 +1,24 @@
 """The cluster's paths one at a time, on in-process nodes with a real Redis and PostgreSQL: two nodes adopting
 one room at once (one wins), a node paused past its lease (it drops the room, its clients go to the new owner),
-an owner that cannot be reached (WebSocket 1012, HTTP 503), ``SIGTERM`` drains (rooms handed over with a pause
-under 3 s; a lone node resumes them on restart); no move lost or stored twice."""
+an owner that cannot be reached (WebSocket 1012, HTTP 503), ``SIGTERM`` drains (rooms handed over, the games going
+on; a lone node resumes them on restart); no move lost or stored twice. The longest pause of a hand-over is
+recorded (issue 28 asks under 3 s; bench/chaos_timings.py checks it)."""
 
 from __future__ import annotations
 
 import asyncio
-import time
 
 import httpx2 as httpx
 import pytest
 import redis as redis_client
 
 from harness.process import PostgresServer, RedisServer, free_port
+from harness.timings import record_timing
 from server.harness import Closed
 
-from .helpers import RECOVERY_SECONDS, check_unavailable, started_room, status, wait_until
+from .helpers import PATIENT_SECONDS, check_unavailable, started_room, status, wait_until
 from .site import Node, Site, site
 from .table import Table, check_nothing_lost, connect, stored_moves
-
-PAUSE_SECONDS = 3.0  # issue 28: a drained node pauses no game longer than this
 
 
 async def lose(node: Node) -> None:
@@ -115,13 +114,13 @@ def test_sigterm_hands_every_started_room_to_the_other_nodes(database_url: str, 
         try:
             for table in tables:
                 table.play(moves=4)
-            stopped = time.monotonic()
+            last_moves = [table.last_move_seen for table in tables]
             nodes.stop_node(leaving)  # as SIGTERM: drain, then stop
-            for (code, _tokens), table in zip(rooms, tables, strict=True):
+            for (code, _tokens), table, last_move in zip(rooms, tables, last_moves, strict=True):
                 assert any(code in n.registry.rooms for n in (first, second))
-                table.play(moves=6)
-                pause = table.longest_pause(since=stopped - PAUSE_SECONDS)
-                assert pause < PAUSE_SECONDS, pause
+                table.play(moves=6, timeout=PATIENT_SECONDS)
+                pause = table.longest_pause(since=last_move)
+                record_timing("SIGTERM hand-over of three rooms: the longest pause of a room", pause)
             assert waiting.closed_with().code == 1012  # the lobby moved too: the host reconnects to it
             waiting = connect(first.address, lobby["code"], lobby["token"])
             assert waiting.you is not None and waiting.you["player"] == 0 and waiting.you["host"] is True
@@ -160,8 +159,8 @@ def test_a_lone_node_stopped_resumes_its_games_when_it_starts_again(
                     check_unavailable(http.get(f"{node.url}/api/rooms/{code}"))  # not "unknown": it may exist
                     redis.start()
                     served = lambda: status(http, "GET", f"{node.url}/api/rooms/{code}") == 200  # noqa: E731
-                    took = wait_until(served, 15, "the stored game served")
-                    print(f"a node started during a Redis outage served its stored game {took:.2f} s after Redis")
+                    took = wait_until(served, PATIENT_SECONDS, "the stored game served")
+                    record_timing("a node started during a Redis outage: its stored game served after Redis", took)
                 table.play(moves=6)
             record = record_of(http, node, code)
     finally:
@@ -188,7 +187,8 @@ def test_a_room_whose_owner_dies_while_the_database_is_down_is_adopted_once_it_i
             finally:
                 postgres.start()
             served = lambda: status(http, "GET", f"{heir.url}/api/rooms/{code}") == 200  # noqa: E731
-            wait_until(served, RECOVERY_SECONDS, "the room adopted once the database is back")
+            took = wait_until(served, PATIENT_SECONDS, "the room adopted once the database is back")
+            record_timing("an owner dead while the database was down: its room adopted after the database", took)
             table.play(moves=6)
         record = record_of(http, heir, code)
     check_nothing_lost(table, stored_moves(database_url, record))

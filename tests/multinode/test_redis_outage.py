@@ -1,7 +1,8 @@
 """Redis goes away mid-game (10 s, and a long outage) and comes back empty: rooms keep playing on their owners,
 every request that needs Redis gets a 503 with ``Retry-After`` (never a 500 or a wrong 404), a failed room
-creation leaves nothing behind, health says Redis is down, and within 5 s of its return every node serves every
-room again, without a restart; no acknowledged move is lost or stored twice."""
+creation leaves nothing behind, health says Redis is down, and once it is back every node serves every room
+again, without a restart; no acknowledged move is lost or stored twice. (How soon: issue 28 asks within 5 s; the
+test records the figure and bench/chaos_timings.py checks it.)"""
 
 from __future__ import annotations
 
@@ -11,15 +12,23 @@ import httpx2 as httpx
 import pytest
 
 from harness.process import RedisServer
+from harness.timings import record_timing
 
-from .helpers import OUTAGES, RECOVERY_SECONDS, check_unavailable, started_room, status, wait_until
+from .helpers import (
+    PATIENT_SECONDS,
+    REDIS_OUTAGES,
+    check_unavailable,
+    started_room,
+    status,
+    wait_until,
+)
 from .site import site
 from .table import Table, check_nothing_lost, stored_moves
 
 NEW_ROOM = {"preset": "standard", "seats": [{"kind": "human"}] * 2, "host_name": "Mio"}  # listed: a seat is free
 
 
-@pytest.mark.parametrize("outage", OUTAGES, ids=lambda s: f"{s:g}s")
+@pytest.mark.parametrize("outage", REDIS_OUTAGES, ids=lambda s: f"{s:g}s")
 def test_a_redis_outage_is_weather(database_url: str, redis: RedisServer, outage: float) -> None:
     with site(database_url, redis.url) as nodes, httpx.Client(timeout=10) as http:
         owner, other = nodes.nodes
@@ -43,7 +52,6 @@ def test_a_redis_outage_is_weather(database_url: str, redis: RedisServer, outage
                 check_unavailable(http.get(f"{owner.url}/api/rooms/{lobby}"))
                 time.sleep(0.5)  # the outage's pace, not a synchronisation
             redis.start()  # empty: every key is gone
-            back = time.monotonic()
 
             def everything_served() -> bool:
                 urls = [f"{n.url}/api/rooms/{c}" for n in (owner, other) for c in (code, lobby)]
@@ -52,9 +60,8 @@ def test_a_redis_outage_is_weather(database_url: str, redis: RedisServer, outage
                 }
                 return listed and all(status(http, "GET", url) == 200 for url in urls)
 
-            took = wait_until(everything_served, RECOVERY_SECONDS, "every node serving every room")
-            print(f"redis outage {outage:g} s: every room served by every node {took:.2f} s after its return")
-            assert time.monotonic() - back <= RECOVERY_SECONDS
+            took = wait_until(everything_served, PATIENT_SECONDS, "every node serving every room")
+            record_timing(f"redis outage {outage:g} s: every room served by every node after its return", took)
             assert http.get(f"{other.url}/api/health").json()["down"] == []
             assert other.cluster.listening.is_set() and owner.cluster.listening.is_set()  # subscribed again
             table.play(moves=6)

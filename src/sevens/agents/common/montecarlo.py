@@ -113,6 +113,8 @@ class BudgetedAgent:
         self.seat = 0
         self._rng = random.Random(0)
         self.last_samples = 0  # samples used by the last decision (for measurements)
+        # the clocks a decision's budget reads, (CPU, wall): a test gives its own to play a loaded machine
+        self.clocks: tuple[Clock, Clock] = (time.thread_time, time.perf_counter)
 
     @property
     def think_ms(self) -> float:

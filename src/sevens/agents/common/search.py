@@ -123,7 +123,7 @@ class SevensSearch(BudgetedAgent, Generic[ViewT, ActionT, StateT, HeuristicT]):
         """One row per sample: the playout value of every candidate on that sample (on a clock, until ``stop``
         says the decision is settled)."""
         rows, size = self._rows(view, candidates)
-        values = sample_chunks(rows, self.decision_budget(view.rules), size, stop)
+        values = sample_chunks(rows, self.decision_budget(view.rules), size, stop, *self.clocks)
         self.last_samples = len(values)
         return values
 

@@ -107,7 +107,7 @@ class MonteCarloAgent(BudgetedAgent):
     def _sample(self, sample: Callable[[random.Random], float], thresholds: Sequence[float]) -> list[float]:
         """``sample(rng)`` until the budget is spent or every threshold is clearly on one side of the mean."""
         values: list[float] = []
-        deadline = self.budget.start()  # with a sample budget only its patience ceiling, if any
+        deadline = self.budget.start(*self.clocks)  # with a sample budget only its patience ceiling, if any
         total = square = 0.0
         while True:
             v = sample(self._rng)
