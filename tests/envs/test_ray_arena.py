@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import socket
 import sys
-import time
 
 import pytest
 from typer.testing import CliRunner
@@ -46,9 +45,11 @@ def _closed_port() -> int:
 
 
 @pytest.mark.parametrize("kind", ["closed port", "silent listener", "not an address"])
-def test_an_unreachable_cluster_fails_within_15_seconds_with_one_clear_error(kind: str) -> None:
+def test_an_unreachable_cluster_fails_with_one_clear_error(kind: str) -> None:
     """Every address is on this machine (the tests never reach outside it): a port nobody listens on, a
-    listener that accepts and never speaks Ray, and text that is not HOST:PORT."""
+    listener that accepts and never speaks Ray, and text that is not HOST:PORT. The waits are bounded by the
+    check's own timeouts (CONNECT_SECONDS, JOIN_SECONDS), not measured here: a loaded machine may take any time
+    to start the command (issue 43); a hang is pytest-timeout's failure."""
     with socket.socket() as silent:
         silent.bind(("127.0.0.1", 0))
         silent.listen()
@@ -57,9 +58,7 @@ def test_an_unreachable_cluster_fails_within_15_seconds_with_one_clear_error(kin
             "silent listener": f"127.0.0.1:{silent.getsockname()[1]}",
             "not an address": "nowhere",
         }[kind]
-        start = time.monotonic()
         result = runner.invoke(app, ["arena", "--games", "2", "--ray", address])
-        assert time.monotonic() - start < 15
     assert result.exit_code == 2
     assert "error:" in result.stderr and address in result.stderr
     assert "Traceback" not in result.stderr
