@@ -259,8 +259,6 @@ NOT_YET_SPLIT: set[str] = {
     "games/seven27/state.py:State.view",
     "games/seven27/state.py:State.position",
     "games/seven27/state.py:State.check_invariants",
-    "games/seven27/position.py:_read_phase",
-    "games/seven27/position.py:parse_position",
     "agents/killer/heuristic.py:HeuristicAgent.scores",
     "agents/killer/policy.py:card_score",
     "agents/killer/policy.py:predict",
