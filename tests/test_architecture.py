@@ -249,7 +249,6 @@ NOT_YET_SPLIT: set[str] = {
     "games/sevens_core/state.py:SevensState._ranking",
     "games/sevens_core/state.py:SevensState._check_position",
     "games/killer/state.py:State.apply",
-    "games/shichinarabe/lanes.py:row_lanes",
     "games/shichinarabe/state.py:State.apply",
     "games/shichinarabe/state.py:State._reason",
     "agents/killer/heuristic.py:HeuristicAgent.scores",
