@@ -242,10 +242,6 @@ MAX_COMPLEXITY = 10
 COMPLEXITY_SCOPE = ("games", "agents")
 HOT_LOOPS: dict[str, str] = {}
 NOT_YET_SPLIT: set[str] = {
-    "games/records.py:replay_actions",
-    "games/rules_base.py:RulesBase._check_type",
-    "games/conformance.py:_check_step",
-    "games/points.py:points_for_round",
     "games/sevens_core/state.py:SevensState._ranking",
     "games/sevens_core/state.py:SevensState._check_position",
     "games/killer/state.py:State.apply",
