@@ -242,8 +242,6 @@ MAX_COMPLEXITY = 10
 COMPLEXITY_SCOPE = ("games", "agents")
 HOT_LOOPS: dict[str, str] = {}
 NOT_YET_SPLIT: set[str] = {
-    "games/sevens_core/state.py:SevensState._ranking",
-    "games/sevens_core/state.py:SevensState._check_position",
     "games/killer/state.py:State.apply",
     "games/shichinarabe/state.py:State.apply",
     "games/shichinarabe/state.py:State._reason",
