@@ -261,7 +261,6 @@ NOT_YET_SPLIT: set[str] = {
     "agents/common/knowledge.py:LogReader.update",
     "agents/seven27/rollout.py:Rollout.share",
     "agents/seven27/rollout.py:Rollout.showdown",
-    "agents/seven27/montecarlo.py:MonteCarloAgent._bet",
 }
 
 
