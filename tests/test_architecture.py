@@ -244,10 +244,8 @@ HOT_LOOPS: dict[str, str] = {}
 NOT_YET_SPLIT: set[str] = {
     "games/killer/state.py:State.apply",
     "games/shichinarabe/state.py:State.apply",
-    "agents/killer/heuristic.py:HeuristicAgent.scores",
     "agents/killer/policy.py:card_score",
     "agents/killer/policy.py:predict",
-    "agents/shichinarabe/heuristic.py:HeuristicAgent._adjust",
     "agents/shichinarabe/sampling.py:OpponentModel.__init__",
     "agents/shichinarabe/sampling.py:OpponentModel._explains_plain",
     "agents/shichinarabe/sampling.py:OpponentModel._explains",
