@@ -251,9 +251,6 @@ NOT_YET_SPLIT: set[str] = {
     "agents/shichinarabe/search.py:Rollout.value",
     "agents/shichinarabe/policy.py:lane_score",
     "agents/shichinarabe/policy.py:score_actions",
-    "agents/shichinarabe/knowledge.py:Knowledge._read",
-    "agents/common/montecarlo.py:StoppingRule.settled",
-    "agents/common/knowledge.py:LogReader.update",
     "agents/seven27/rollout.py:Rollout.share",
     "agents/seven27/rollout.py:Rollout.showdown",
 }
