@@ -249,8 +249,6 @@ NOT_YET_SPLIT: set[str] = {
     "agents/shichinarabe/sampling.py:OpponentModel._explains_plain",
     "agents/shichinarabe/sampling.py:OpponentModel.seat_component_logs",
     "agents/shichinarabe/search.py:Rollout.value",
-    "agents/shichinarabe/policy.py:lane_score",
-    "agents/shichinarabe/policy.py:score_actions",
     "agents/seven27/rollout.py:Rollout.share",
     "agents/seven27/rollout.py:Rollout.showdown",
 }
