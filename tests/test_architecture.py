@@ -250,7 +250,6 @@ NOT_YET_SPLIT: set[str] = {
     "agents/shichinarabe/sampling.py:OpponentModel.seat_component_logs",
     "agents/shichinarabe/search.py:Rollout.value",
     "agents/seven27/rollout.py:Rollout.share",
-    "agents/seven27/rollout.py:Rollout.showdown",
 }
 
 
