@@ -37,6 +37,7 @@ class Rollout:
         deck = rng.sample(free, min(table.deck_count, len(free)))
         return base, aces, deck
 
+    # hot loop: kept in one piece for speed (radon C; tests/test_architecture.py HOT_LOOPS, docs/decisions.md)
     def share(self, base: list[int], aces: list[int], deck: list[int], take: bool | None) -> float:
         """The seat's share of the pot after playing out the card rounds. ``take`` is the seat's choice in the
         current card round (``None`` when the decision is a betting one: the next card round starts afresh).

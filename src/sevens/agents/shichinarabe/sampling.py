@@ -196,6 +196,7 @@ class OpponentModel(ChoiceModel):
         top = max(logs)
         return top + math.log(sum(math.exp(x - top) for x in logs)) - self._log_components
 
+    # hot loop: kept in one piece for speed (radon C; tests/test_architecture.py HOT_LOOPS, docs/decisions.md)
     def seat_component_logs(self, seat: int, hand: int, jokers: int) -> list[float]:
         """Per policy of the mixture, the log-likelihood of ``seat``'s choices if it holds ``hand`` and
         ``jokers`` now and plays that policy."""
@@ -239,6 +240,7 @@ class OpponentModel(ChoiceModel):
             legal.append(actions.PASS_ACTION)
         return legal
 
+    # hot loop: kept in one piece for speed (radon C; tests/test_architecture.py HOT_LOOPS, docs/decisions.md)
     def _explains_plain(self, m: _Moment, then: int) -> list[bool | None]:
         """:meth:`_explains` for every policy of the mixture when only plain plays and a pass can be legal (no
         joker in hand, no swap): the same choices as :func:`~.policy.score_actions`, without building the

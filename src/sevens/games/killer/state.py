@@ -134,6 +134,7 @@ class State(SevensState):
         return ("refusal.not_touching", {"card": card})
 
     # ------------------------------------------------------------------ the one verb that changes a state
+    # hot loop: kept in one piece for speed (radon C; tests/test_architecture.py HOT_LOOPS, docs/decisions.md)
     def apply(self, action: Action) -> None:
         """Apply ``action`` for the seat to move. An illegal action raises :class:`IllegalActionError` saying
         why and what is legal, and changes nothing; anything but a Killer sevens action (text, ``None``, another

@@ -214,6 +214,7 @@ class State(SevensState):
         return None
 
     # ------------------------------------------------------------------ the one verb that changes a state
+    # hot loop: kept in one piece for speed (radon C; tests/test_architecture.py HOT_LOOPS, docs/decisions.md)
     def apply(self, action: Action) -> None:
         """Apply ``action`` for the seat to move (a ghost swap for the seats it names).
 
