@@ -93,9 +93,7 @@ class State(SevensState):
         self._table = self._deadpos = self._front = 0
         geo = geometry(rules.death, rules.wrap)
         self._adjacent, self._nbrs = geo.adjacent, geo.death
-        # A card changes the groups of its death neighbours; with enclosure=None it also brings its eight
-        # neighbours to the front, which can close an open group.
-        self._seeds = geo.death if rules.enclosure is not None else geo.death_or_adjacent
+        self._seeds = geo.seeds(rules.enclosure)
         self._enclosure, self._single = rules.enclosure, rules.enclosure == 1
 
     def _deal(self, dealt: list[list[int]]) -> None:
