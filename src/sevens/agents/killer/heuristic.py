@@ -15,8 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from sevens.agents.common import heuristic as common
-from sevens.agents.common.heuristic import NEVER, loses_stalemate, opponents_in, proved_stuck
-from sevens.cards import ALL_CARDS
+from sevens.agents.common.heuristic import NEVER, hidden_cards, loses_stalemate, opponents_in, proved_stuck
 from sevens.games.killer.actions import PASS, PLAY, Action
 from sevens.games.killer.view import View
 
@@ -42,7 +41,7 @@ class HeuristicAgent(common.LogReadingHeuristic[Knowledge]):
         opponents = opponents_in(view)
         if not opponents:
             return scores
-        hidden = hidden_cards(view)
+        hidden = hidden_cards(view, view.dead_positions)
         doomed = [s for s in opponents if proved_stuck(view, knowledge, s, hidden)]
         if doomed:
             _spare_rescues(view, knowledge, legal, scores, doomed, hidden)
@@ -63,11 +62,6 @@ def _spare_rescues(
             fresh = board.adjacent[action.card] & ~front & hidden
             if any(knowledge.possible(s, fresh) for s in doomed):
                 scores[i] -= 2.0  # would rescue an opponent who is about to be eliminated
-
-
-def hidden_cards(view: View) -> int:
-    """Cards in other hands: every live card neither on the table nor in this seat's hand."""
-    return ALL_CARDS & ~view.table & ~view.dead_positions & ~view.hand
 
 
 class GreedyAgent(common.GreedyAgent):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sevens.agents.common import heuristic as common
-from sevens.agents.common.heuristic import NEVER, loses_stalemate, opponents_in, proved_stuck
+from sevens.agents.common.heuristic import NEVER, hidden_cards, loses_stalemate, opponents_in, proved_stuck
 from sevens.games.shichinarabe.actions import JOKER, PASS, PLAY, Action
 from sevens.games.shichinarabe.view import View
 
@@ -94,11 +94,6 @@ def situation_of(view: View) -> Situation:
         playable=view.playable_positions,
         passes_left=view.passes_left,
     )
-
-
-def hidden_cards(view: View) -> int:
-    """Real cards in other hands: every card neither on the table nor in this seat's hand."""
-    return ((1 << 52) - 1) & ~view.table & ~view.hand
 
 
 class GreedyAgent(common.GreedyAgent):
