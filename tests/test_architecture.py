@@ -233,3 +233,51 @@ def test_the_server_folders_import_nothing_at_their_door(package: str) -> None:
     run time that the graph above, which lets a module import its own package, would not see."""
     tree = ast.parse((SERVER / package / "__init__.py").read_text(encoding="utf-8"))
     assert not [node for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom))]
+
+
+# Complexity (issue 43): no block in games/ or agents/ above radon's cyclomatic complexity 10, except the hot loops
+# below, each with the reason it stays in one piece (splitting it would cost speed: docs/decisions.md; each says so
+# in a comment). A block that no longer needs its entry must leave the list, so the list says the truth.
+MAX_COMPLEXITY = 10
+COMPLEXITY_SCOPE = ("games", "agents")
+HOT_LOOPS: dict[str, str] = {
+    "games/shichinarabe/state.py:State.apply": "every simulated move; the plain play and the pass are inlined",
+    "games/killer/state.py:State.apply": "every simulated move; the play, its deaths and the pass are inlined",
+    "agents/killer/policy.py:card_score": "scores each candidate card of every playout move (Board.kills inlined)",
+    "agents/killer/policy.py:predict": "the playouts' and the posterior's move choice, over raw bit sets",
+    "agents/shichinarabe/search.py:Rollout.value": "the Python playout loop: one pass per simulated move",
+    "agents/shichinarabe/sampling.py:OpponentModel.seat_component_logs": "each swap of the posterior chain",
+    "agents/shichinarabe/sampling.py:OpponentModel._explains_plain": "each past choice, at each swap of the chain",
+    "agents/seven27/rollout.py:Rollout.share": "the card rounds of every Seven Twenty-Seven playout",
+}
+
+
+def complex_blocks() -> dict[str, int]:
+    """Every function, method and class of games/ and agents/ above :data:`MAX_COMPLEXITY`, by
+    ``path:qualified name`` (as ``radon cc`` lists them: a class rates its methods' mean plus one)."""
+    from radon.complexity import cc_visit
+
+    found: dict[str, int] = {}
+    for part in COMPLEXITY_SCOPE:
+        for path in sorted((PACKAGE / part).rglob("*.py")):
+            where = path.relative_to(PACKAGE).as_posix()
+            for block in cc_visit(path.read_text(encoding="utf-8")):
+                if block.complexity > MAX_COMPLEXITY:
+                    found[f"{where}:{block.fullname}"] = block.complexity
+    return found
+
+
+def test_no_function_in_games_or_agents_is_too_complex_to_read() -> None:
+    found = complex_blocks()
+    too_complex = {name: rating for name, rating in found.items() if name not in HOT_LOOPS}
+    assert not too_complex, f"above complexity {MAX_COMPLEXITY} (split it, or say why it is a hot loop): {too_complex}"
+    stale = sorted(HOT_LOOPS.keys() - found.keys())
+    assert not stale, f"listed as too complex but no longer above {MAX_COMPLEXITY}: take them off the list: {stale}"
+
+
+def test_the_complexity_check_sees_a_branchy_function() -> None:
+    from radon.complexity import cc_visit
+
+    branches = "".join(f"    if x == {n}:\n        return {n}\n" for n in range(MAX_COMPLEXITY))
+    (block,) = cc_visit(f"def branchy(x):\n{branches}    return -1\n")
+    assert block.fullname == "branchy" and block.complexity == MAX_COMPLEXITY + 1

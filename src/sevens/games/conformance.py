@@ -75,8 +75,12 @@ def _check_step(family: Family, state: GameState, deep: bool) -> None:
     for action in legal:
         if family.parse_action(str(action)) != action:
             raise AssertionError(f"action text {str(action)!r} does not parse back to the same action")
-    if not deep:
-        return
+    if deep:
+        _check_copies_and_views(family, state)
+
+
+def _check_copies_and_views(family: Family, state: GameState) -> None:
+    """A clone and the position text give the same state back; no view shows a card hidden from its seat."""
     twin = state.clone()
     if twin != state:
         raise AssertionError("a clone differs from its original")

@@ -44,17 +44,21 @@ def points_for_round(
     ``last_pays`` is whether the last-placed player left holding cards is the ビリ (七並べ; not Killer)."""
     points = [0] * len(ranking)
     holders = [seat for seat in ranking if outcomes[seat] in _LAST_OUTCOMES] if last_pays else []
+    last = holders[-1] if holders else None
     for place, seat in enumerate(ranking, start=1):
-        outcome = outcomes[seat]
-        if outcome == "eliminated":
-            points[seat] = table.eliminated
-        elif outcome == "joker_stuck":
-            points[seat] = table.joker_stuck
-        elif holders and seat == holders[-1] and place > 1:
-            points[seat] = table.last
-        else:
-            points[seat] = table.by_place[place - 1] if place <= len(table.by_place) else table.other
+        points[seat] = _points_for(table, place, outcomes[seat], seat == last and place > 1)
     return points
+
+
+def _points_for(table: PointsTable, place: int, outcome: str, pays_last: bool) -> int:
+    """One seat's points: an elimination or a stuck joker pays its own, the ビリ pays ``last``, others by place."""
+    if outcome == "eliminated":
+        return table.eliminated
+    if outcome == "joker_stuck":
+        return table.joker_stuck
+    if pays_last:
+        return table.last
+    return table.by_place[place - 1] if place <= len(table.by_place) else table.other
 
 
 __all__ = ["DEFAULT_TABLE", "PointsTable", "points_for_round"]

@@ -47,12 +47,7 @@ def replay_actions(
 ) -> S:
     """Check the header, deal with ``deal(record)`` and apply the first ``upto`` actions (or all). A missing
     or malformed field, or an action that cannot be applied, raises :class:`RecordError`."""
-    if not isinstance(record, dict):
-        raise WrongTypeError(f"a record must be a dict (read with load), not {type(record).__name__}")
-    if record.get("format") != FORMAT or record.get("game") != game:
-        raise RecordError(f"not a {game} record (format {record.get('format')!r}, game {record.get('game')!r})")
-    if record.get("version") != VERSION:
-        raise RecordError(f"record version {record.get('version')!r} is not supported; this program reads {VERSION}")
+    _check_header(record, game)
     stored = record.get("actions")
     if (
         upto is not None
@@ -62,16 +57,31 @@ def replay_actions(
         raise ArgumentError(f"upto={upto} is out of range; allowed: 0 to {len(stored)} (the record's actions)")
     try:
         state = deal(record)
-        for i, text in enumerate(record["actions"][:upto]):
-            try:
-                state.apply(parse_action(text))
-            except SevensError as exc:
-                raise RecordError(f"action {i + 1} ({text!r}) cannot be replayed: {exc}") from exc
+        _apply_actions(state, record["actions"][:upto], parse_action)
     except (KeyError, TypeError, RulesError, NotationError, ValueError) as exc:
         if isinstance(exc, RecordError):
             raise
         raise RecordError(f"the record is malformed: {exc}") from exc
     return state
+
+
+def _check_header(record: dict[str, Any], game: str) -> None:
+    """A record is a dict of this program's format and version, for ``game``."""
+    if not isinstance(record, dict):
+        raise WrongTypeError(f"a record must be a dict (read with load), not {type(record).__name__}")
+    if record.get("format") != FORMAT or record.get("game") != game:
+        raise RecordError(f"not a {game} record (format {record.get('format')!r}, game {record.get('game')!r})")
+    if record.get("version") != VERSION:
+        raise RecordError(f"record version {record.get('version')!r} is not supported; this program reads {VERSION}")
+
+
+def _apply_actions(state: Any, texts: list[str], parse_action: Callable[[str], Any]) -> None:
+    """Apply each action text in turn; one that cannot be applied names its number and why."""
+    for i, text in enumerate(texts):
+        try:
+            state.apply(parse_action(text))
+        except SevensError as exc:
+            raise RecordError(f"action {i + 1} ({text!r}) cannot be replayed: {exc}") from exc
 
 
 def check_result(record: dict[str, Any], state: GameState, upto: int | None, unit: str = "round") -> bool:

@@ -30,6 +30,11 @@ def parameters(cls: type) -> tuple[str, ...]:
     return names
 
 
+def _is_integer(value: Any) -> bool:
+    """An int and not a bool (``True`` is an int to Python, never a number in rules)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 class RulesBase:
     """The shared methods of a family's frozen ``Rules`` dataclass."""
 
@@ -69,10 +74,10 @@ class RulesBase:
             if not isinstance(value, bool):
                 raise RulesError(f"{name}={value!r} must be true or false")
         elif name in self._OPTIONAL:
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            if value is not None and not _is_integer(value):
                 what = self._OPTIONAL[name]
                 raise RulesError(f"{name}={value!r} must be an integer or none{f' ({what})' if what else ''}")
-        elif isinstance(value, bool) or not isinstance(value, int):
+        elif not _is_integer(value):
             raise RulesError(f"{name}={value!r} must be an integer")
 
     @classmethod

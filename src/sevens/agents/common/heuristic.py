@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
 from sevens.agents.base import RandomAgent
+from sevens.cards import ALL_CARDS
 from sevens.games.sevens_core.view import SevensView
 
 from .knowledge import LogReader
@@ -30,6 +31,12 @@ NEVER = -1e9
 WIN = -NEVER
 
 KnowledgeT = TypeVar("KnowledgeT", bound=LogReader[Any])
+
+
+def hidden_cards(view: SevensView, out_of_play: int = 0) -> int:
+    """Real cards in other hands: every card neither on the table, nor ``out_of_play`` (Killer's dead positions,
+    which no card ever fills), nor in this seat's hand."""
+    return ALL_CARDS & ~view.table & ~out_of_play & ~view.hand
 
 
 def choose_index(scores: Sequence[float]) -> int:

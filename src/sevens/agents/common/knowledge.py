@@ -66,18 +66,22 @@ class LogReader(Generic[ViewT]):
         if len(view.history) < self.seen or len(view.hand_counts) != self.players:
             return self.fresh(view).update(view)
         for seat, text in view.history[self.seen :]:
-            word, _, rest = text.partition(" ")
-            if word in ("finished", "eliminated", "joker_stuck"):
-                self.exits.append((seat, word))
-                if word == "eliminated":
-                    self._laid_out(seat, mask_of(parse_cards(rest)) if rest else 0)
-            elif word != "stalemate":
-                self._read(seat, text, view)
+            self._read_entry(seat, text, view)
         self.seen = len(view.history)
         self._resync(view)
         listed = {s for s, _ in self.exits}  # players out of the round whom the log never showed leaving
         self.exits += [(s, status) for s, status in enumerate(view.statuses) if status != "in" and s not in listed]
         return self
+
+    def _read_entry(self, seat: int, text: str, view: ViewT) -> None:
+        """One log entry: an exit (with an eliminated player's cards laid out), the stalemate, or the family's."""
+        word, _, rest = text.partition(" ")
+        if word in ("finished", "eliminated", "joker_stuck"):
+            self.exits.append((seat, word))
+            if word == "eliminated":
+                self._laid_out(seat, mask_of(parse_cards(rest)) if rest else 0)
+        elif word != "stalemate":
+            self._read(seat, text, view)
 
     def _read(self, seat: int, text: str, view: ViewT) -> None:
         """Learn from one log entry by ``seat`` (an action, or an event of the family's)."""

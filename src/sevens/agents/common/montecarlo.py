@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 Clock = Callable[[], float]  # seconds from an arbitrary origin
 
@@ -240,7 +241,10 @@ class StoppingRule:
         n = self.samples
         mean = self._sums / n
         variance = np.maximum(self._squares / n - mean * mean, 0.0) * n / (n - 1)
-        error = np.sqrt(variance / n)
+        return self._settled(mean, np.sqrt(variance / n))
+
+    def _settled(self, mean: npt.NDArray[np.float64], error: npt.NDArray[np.float64]) -> bool:
+        """Whether the choice is settled given the paired differences' means and standard errors."""
         d, width = self.default, len(mean)
         # the current choice, as paired_choice makes it: the first rival of the best mean among those that pass
         passing = [k for k in range(width) if k != d and mean[k, d] - self.confidence * error[k, d] > 0]

@@ -59,5 +59,4 @@ class Board:
 @cache
 def _board(death: Death, wrap: bool, enclosure: int | None) -> Board:
     geo = geometry(death, wrap)
-    seeds = geo.death if enclosure is not None else geo.death_or_adjacent
-    return Board(geo.adjacent, geo.death, seeds, enclosure, enclosure == 1)
+    return Board(geo.adjacent, geo.death, geo.seeds(enclosure), enclosure, enclosure == 1)

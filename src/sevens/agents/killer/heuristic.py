@@ -15,8 +15,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from sevens.agents.common import heuristic as common
-from sevens.agents.common.heuristic import NEVER, loses_stalemate, opponents_in, proved_stuck
-from sevens.cards import ALL_CARDS
+from sevens.agents.common.heuristic import NEVER, hidden_cards, loses_stalemate, opponents_in, proved_stuck
 from sevens.games.killer.actions import PASS, PLAY, Action
 from sevens.games.killer.view import View
 
@@ -42,25 +41,27 @@ class HeuristicAgent(common.LogReadingHeuristic[Knowledge]):
         opponents = opponents_in(view)
         if not opponents:
             return scores
-        hidden = hidden_cards(view)
-        board = knowledge.board
+        hidden = hidden_cards(view, view.dead_positions)
         doomed = [s for s in opponents if proved_stuck(view, knowledge, s, hidden)]
         if doomed:
-            front = board.front(view.table)
-            for i, action in enumerate(legal):
-                if action.kind == PLAY:
-                    fresh = board.adjacent[action.card] & ~front & hidden
-                    if any(knowledge.possible(s, fresh) for s in doomed):
-                        scores[i] -= 2.0  # would rescue an opponent who is about to be eliminated
+            _spare_rescues(view, knowledge, legal, scores, doomed, hidden)
         held = [dead + count for dead, count in zip(view.dead_counts, view.hand_counts, strict=True)]
         if legal[-1].kind == PASS and loses_stalemate(view, knowledge, opponents, held):
             scores[-1] = NEVER / 4  # C7: cards still held count as dead
         return scores
 
 
-def hidden_cards(view: View) -> int:
-    """Cards in other hands: every live card neither on the table nor in this seat's hand."""
-    return ALL_CARDS & ~view.table & ~view.dead_positions & ~view.hand
+def _spare_rescues(
+    view: View, knowledge: Knowledge, legal: Sequence[Action], scores: list[float], doomed: list[int], hidden: int
+) -> None:
+    """Lower each play that opens a position one of the ``doomed`` opponents may hold a card for."""
+    board = knowledge.board
+    front = board.front(view.table)
+    for i, action in enumerate(legal):
+        if action.kind == PLAY:
+            fresh = board.adjacent[action.card] & ~front & hidden
+            if any(knowledge.possible(s, fresh) for s in doomed):
+                scores[i] -= 2.0  # would rescue an opponent who is about to be eliminated
 
 
 class GreedyAgent(common.GreedyAgent):

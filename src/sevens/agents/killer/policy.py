@@ -61,6 +61,7 @@ class Weights:
 DEFAULT_WEIGHTS = Weights()
 
 
+# hot loop: kept in one piece for speed (radon C; tests/test_architecture.py HOT_LOOPS, docs/decisions.md)
 def card_score(c: int, hand: int, table: int, dead: int, front: int, board: Board, w: Weights) -> float:
     """Score of playing ``c`` (playable, in ``hand``)."""
     bit = 1 << c
@@ -148,6 +149,7 @@ def score_actions(view: View, legal: Sequence[Action], w: Weights = DEFAULT_WEIG
     return scores
 
 
+# hot loop: kept in one piece for speed (radon C; tests/test_architecture.py HOT_LOOPS, docs/decisions.md)
 def predict(
     hand: int,
     table: int,

@@ -47,20 +47,24 @@ class DownModel:
     def __init__(self, table: Table, policy: RulePolicy = DEFAULT_POLICY, miss: float = 0.15) -> None:
         self.table, self.policy, self.miss = table, policy, miss
         self.pool_cards = cards = list(iter_bits(table.pool))
-        self.seats: dict[int, SeatModel] = {}
-        for s in table.order:
-            count = table.unknown[s]
-            if s == table.me or count <= 0:
-                continue
-            records = [c for c in table.choices if c.seat == s and c.down_count == count]
-            if count > MAX_ENUMERATED or not records or miss >= 0.5:
-                self.seats[s] = SeatModel(count, [], [])
-                continue
-            combos = [sum(1 << c for c in combo) for combo in combinations(cards, count)]
-            # combinations that add the same (base, aces) weigh the same: ask the policy once for each
-            weigh = cache(partial(self.likelihood, records))
-            weights = [weigh(*table.scoring.hand(combo)) for combo in combos]
-            self.seats[s] = SeatModel(count, combos, list(accumulate(weights)))
+        self.seats: dict[int, SeatModel] = {
+            s: self._seat_model(s, table.unknown[s], cards)
+            for s in table.order
+            if s != table.me and table.unknown[s] > 0
+        }
+
+    def _seat_model(self, s: int, count: int, cards: list[int]) -> SeatModel:
+        """Seat ``s``'s ``count`` unknown down cards: every combination of the pool weighed by its choices, or
+        drawn uniformly (too many combinations, no choice to read, or choices read as noise)."""
+        table = self.table
+        records = [c for c in table.choices if c.seat == s and c.down_count == count]
+        if count > MAX_ENUMERATED or not records or self.miss >= 0.5:
+            return SeatModel(count, [], [])
+        combos = [sum(1 << c for c in combo) for combo in combinations(cards, count)]
+        # combinations that add the same (base, aces) weigh the same: ask the policy once for each
+        weigh = cache(partial(self.likelihood, records))
+        weights = [weigh(*table.scoring.hand(combo)) for combo in combos]
+        return SeatModel(count, combos, list(accumulate(weights)))
 
     def likelihood(self, records: list[Choice], add_base: int, add_aces: int) -> float:
         """How likely the rule policy is to make ``records`` with down cards worth ``(add_base, add_aces)``."""

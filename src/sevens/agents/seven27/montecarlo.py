@@ -86,10 +86,7 @@ class MonteCarloAgent(BudgetedAgent):
         fair = 1.0 / len(rollout.order)
         to_call = view.to_call
         pot_odds = to_call / (view.pot + to_call) + self.call_margin if to_call else 0.0
-        if to_call:
-            thresholds: tuple[float, ...] = (pot_odds, fair + self.raise_margin) if RAISE in kinds else (pot_odds,)
-        else:
-            thresholds = (fair + self.bet_margin,) if BET in kinds else ()
+        thresholds = self._thresholds(kinds, to_call, pot_odds, fair)
         if not thresholds:
             return kinds.get(CHECK) or kinds.get(CALL) or legal[0]
         shares = self._sample(lambda rng: rollout.share(*rollout.deal(rng), take=None), thresholds)
@@ -97,6 +94,16 @@ class MonteCarloAgent(BudgetedAgent):
         self.last_estimate = (equity,)
         if not to_call:
             return kinds[BET] if equity > fair + self.bet_margin else kinds[CHECK]
+        return self._answer(kinds, equity, pot_odds, fair)
+
+    def _thresholds(self, kinds: dict[int, Action], to_call: int, pot_odds: float, fair: float) -> tuple[float, ...]:
+        """The equities at which the choice changes: calling and raising a bet, or opening one."""
+        if to_call:
+            return (pot_odds, fair + self.raise_margin) if RAISE in kinds else (pot_odds,)
+        return (fair + self.bet_margin,) if BET in kinds else ()
+
+    def _answer(self, kinds: dict[int, Action], equity: float, pot_odds: float, fair: float) -> Action:
+        """Raise, call or fold a bet, given the seat's sampled share of the pot."""
         if RAISE in kinds and equity > fair + self.raise_margin:
             return kinds[RAISE]
         if equity >= pot_odds or FOLD not in kinds:

@@ -83,7 +83,7 @@ def read_table(view: View) -> Table:
         base=tuple(base for base, _ in hands),
         aces=tuple(aces for _, aces in hands),
         unknown=tuple(sv.down_count - sv.down.bit_count() for sv in view.seats),
-        pool=ALL_CARDS & ~reduce(or_, (sv.up | sv.down for sv in view.seats)),
+        pool=_unseen(view),
         deck_count=view.deck_count,
         stands=tuple(sv.stands for sv in view.seats),
         refusal_limit=view.rules.refusal_limit,
@@ -93,47 +93,77 @@ def read_table(view: View) -> Table:
     )
 
 
+def _unseen(view: View) -> int:
+    """Every card the seat has not seen: the deck, others' unknown down cards, folded seats' down cards."""
+    return ALL_CARDS & ~reduce(or_, (sv.up | sv.down for sv in view.seats))
+
+
 def _replay(view: View, order: tuple[int, ...]) -> tuple[tuple[Choice, ...], bool]:
     """Other players' choices from the public history, and whether a card was taken earlier in this card round."""
-    me, n = view.seat, len(view.seats)
-    up, down, bets = [0] * n, [0] * n, [0] * n
-    high = raises = 0
-    betting_round, in_betting = 1, True
-    last_card_line = -1  # where in ``order`` the seat of the last take/stand line sits
-    took = False  # a card was taken in the card round of the last take/stand line
-    choices: list[Choice] = []
+    reader = _HistoryReader(view, order)
     for words in map(str.split, view.history):
+        reader.read(words)
+    return tuple(reader.choices), reader.took_in_my_card_round()
+
+
+class _HistoryReader:
+    """Replays the public history line by line: the cards each seat showed and received, the bets of the
+    current betting round, and where the card rounds begin."""
+
+    def __init__(self, view: View, order: tuple[int, ...]) -> None:
+        n = len(view.seats)
+        self.view, self.order, self.me, self.players = view, order, view.seat, n
+        self.up, self.down, self.bets = [0] * n, [0] * n, [0] * n
+        self.high = self.raises = 0
+        self.betting_round, self.in_betting = 1, True
+        self.last_card_line = -1  # where in ``order`` the seat of the last take/stand line sits
+        self.took = False  # a card was taken in the card round of the last take/stand line
+        self.choices: list[Choice] = []
+
+    def read(self, words: list[str]) -> None:
         if words[0] == "d":  # "d p2 5s up" / "d p2 ?? down"
-            _receive(up, down, int(words[1][1:]), words[2:])
-            continue
+            _receive(self.up, self.down, int(words[1][1:]), words[2:])
+            return
         seat, kind_name = int(words[0][1:]), words[1]
         if kind_name in ("ante", "show", "win"):
-            continue
+            return
         kind = _KIND[kind_name]
         if kind in (TAKE, STAND):
-            position = order.index(seat)
-            if in_betting or position <= last_card_line:  # each card round runs clockwise: a new one began
-                in_betting, took = False, False
-            last_card_line = position
-            took |= kind == TAKE
-            if seat != me:
-                choices.append(Choice(seat, kind, up[seat], down[seat]))
-            if kind == TAKE:  # "p1 take 5s up" / "p1 take ?? down"
-                _receive(up, down, seat, words[2:])
-            continue
-        if not in_betting:  # a betting round after a card round with a card taken
-            in_betting, betting_round = True, betting_round + 1
-            bets, high, raises = [0] * n, 0, 0
-        if seat != me:
-            raise_ok = raises < view.rules.raise_cap or not high
-            small = betting_round < BIG_BET_FROM_ROUND
-            choices.append(Choice(seat, kind, up[seat], down[seat], high - bets[seat], raise_ok, small, raises))
+            self._card_line(seat, kind, words)
+        else:
+            self._bet_line(seat, kind, words)
+
+    def _card_line(self, seat: int, kind: int, words: list[str]) -> None:
+        position = self.order.index(seat)
+        if self.in_betting or position <= self.last_card_line:  # each card round runs clockwise: a new one began
+            self.in_betting, self.took = False, False
+        self.last_card_line = position
+        self.took |= kind == TAKE
+        if seat != self.me:
+            self.choices.append(Choice(seat, kind, self.up[seat], self.down[seat]))
+        if kind == TAKE:  # "p1 take 5s up" / "p1 take ?? down"
+            _receive(self.up, self.down, seat, words[2:])
+
+    def _bet_line(self, seat: int, kind: int, words: list[str]) -> None:
+        if not self.in_betting:  # a betting round after a card round with a card taken
+            self.in_betting, self.betting_round = True, self.betting_round + 1
+            self.bets, self.high, self.raises = [0] * self.players, 0, 0
+        bets, high, raises = self.bets, self.high, self.raises
+        if seat != self.me:
+            raise_ok = raises < self.view.rules.raise_cap or not high
+            small = self.betting_round < BIG_BET_FROM_ROUND
+            self.choices.append(
+                Choice(seat, kind, self.up[seat], self.down[seat], high - bets[seat], raise_ok, small, raises)
+            )
         bets[seat] += int(words[2]) if len(words) > 2 and words[2].isdigit() else 0
-        high = max(high, bets[seat])
-        raises += kind == RAISE
-    # the seat's card round is that of the last take/stand line if the seat comes after it, else a new one
-    same_card_round = view.phase == "card" and not in_betting and me is not None and order.index(me) > last_card_line
-    return tuple(choices), same_card_round and took
+        self.high = max(high, bets[seat])
+        self.raises += kind == RAISE
+
+    def took_in_my_card_round(self) -> bool:
+        """The seat's card round is that of the last take/stand line if the seat comes after it, else a new one."""
+        me = self.me
+        same = self.view.phase == "card" and not self.in_betting and me is not None
+        return same and self.order.index(me) > self.last_card_line and self.took
 
 
 def _receive(up: list[int], down: list[int], seat: int, words: list[str]) -> None:

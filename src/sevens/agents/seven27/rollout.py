@@ -37,6 +37,7 @@ class Rollout:
         deck = rng.sample(free, min(table.deck_count, len(free)))
         return base, aces, deck
 
+    # hot loop: kept in one piece for speed (radon C; tests/test_architecture.py HOT_LOOPS, docs/decisions.md)
     def share(self, base: list[int], aces: list[int], deck: list[int], take: bool | None) -> float:
         """The seat's share of the pot after playing out the card rounds. ``take`` is the seat's choice in the
         current card round (``None`` when the decision is a betting one: the next card round starts afresh).
@@ -77,17 +78,21 @@ class Rollout:
 
     def showdown(self, base: list[int], aces: list[int]) -> float:
         """The seat's share of the pot when the contenders show these hands (D6, as :func:`.hands.half_shares`)."""
-        score, order = self.table.scoring.score, self.order
-        winners = []  # the winners of each half someone qualifies for
-        for target in (LOW, HIGH):
-            scores = [score(base[seat], aces[seat], target) for seat in order]
-            present = [s for s in scores if s is not None]
-            if present:
-                best = min(present)
-                winners.append([seat for seat, s in zip(order, scores, strict=True) if s == best])
+        # the winners of each half someone qualifies for
+        winners = [seats for target in (LOW, HIGH) if (seats := self._half_winners(base, aces, target))]
         if not winners:
-            return 1.0 / len(order)
+            return 1.0 / len(self.order)
         return sum(1.0 / (len(winners) * len(seats)) for seats in winners if self.table.me in seats)
+
+    def _half_winners(self, base: list[int], aces: list[int], target: int) -> list[int]:
+        """The seats whose hands come closest to ``target`` (none when no hand qualifies for that half)."""
+        score, order = self.table.scoring.score, self.order
+        scores = [score(base[seat], aces[seat], target) for seat in order]
+        present = [s for s in scores if s is not None]
+        if not present:
+            return []
+        best = min(present)
+        return [seat for seat, s in zip(order, scores, strict=True) if s == best]
 
 
 __all__ = ["Rollout"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from sevens.agents.common import heuristic as common
-from sevens.agents.common.heuristic import NEVER, loses_stalemate, opponents_in, proved_stuck
+from sevens.agents.common.heuristic import NEVER, hidden_cards, loses_stalemate, opponents_in, proved_stuck
 from sevens.games.shichinarabe.actions import JOKER, PASS, PLAY, Action
 from sevens.games.shichinarabe.view import View
 
@@ -42,8 +42,27 @@ class HeuristicAgent(common.LogReadingHeuristic[Knowledge]):
         opponents = opponents_in(view)
         if not opponents:
             return
-        fewest = min(counts[s] for s in opponents)
         doomed = [s for s in opponents if proved_stuck(view, knowledge, s, hidden)]
+        self._adjust_plays(view, knowledge, legal, scores, opponents, doomed)
+        if legal[-1].kind == PASS:
+            if doomed and scores[-1] > NEVER / 4:
+                scores[-1] = max(scores[-1], self.weights.pass_threshold + 1.0)
+            if loses_stalemate(view, knowledge, opponents, counts):
+                scores[-1] = NEVER / 4
+
+    def _adjust_plays(
+        self,
+        view: View,
+        knowledge: Knowledge,
+        legal: Sequence[Action],
+        scores: list[float],
+        opponents: list[int],
+        doomed: list[int],
+    ) -> None:
+        """Lower each play that releases a position a doomed opponent, or one about to go out, may hold."""
+        hidden = hidden_cards(view)
+        counts = view.hand_counts
+        fewest = min(counts[s] for s in opponents)
         occupied = view.table | view.joker_positions
         playable = playable_mask(occupied, view.rules)
         for i, action in enumerate(legal):
@@ -51,18 +70,18 @@ class HeuristicAgent(common.LogReadingHeuristic[Knowledge]):
                 continue
             # the positions this play makes playable that were not (the next card in its lanes)
             released = playable_mask(occupied | 1 << action.card, view.rules) & ~playable & ~view.hand
-            if not released:
-                continue
-            holders = [s for s in opponents if knowledge.possible(s, hidden) & released]
+            holders = _holders(knowledge, opponents, hidden, released)
             if any(s in doomed for s in holders):
                 scores[i] -= 2.0  # would rescue an opponent who is about to be eliminated
             if fewest <= 2 and any(counts[s] == fewest for s in holders):
                 scores[i] -= self.threat / fewest
-        if legal[-1].kind == PASS:
-            if doomed and scores[-1] > NEVER / 4:
-                scores[-1] = max(scores[-1], self.weights.pass_threshold + 1.0)
-            if loses_stalemate(view, knowledge, opponents, counts):
-                scores[-1] = NEVER / 4
+
+
+def _holders(knowledge: Knowledge, opponents: list[int], hidden: int, released: int) -> list[int]:
+    """The opponents who may hold a card of ``released`` (none when it is empty)."""
+    if not released:
+        return []
+    return [s for s in opponents if knowledge.possible(s, hidden) & released]
 
 
 def situation_of(view: View) -> Situation:
@@ -75,11 +94,6 @@ def situation_of(view: View) -> Situation:
         playable=view.playable_positions,
         passes_left=view.passes_left,
     )
-
-
-def hidden_cards(view: View) -> int:
-    """Real cards in other hands: every card neither on the table nor in this seat's hand."""
-    return ((1 << 52) - 1) & ~view.table & ~view.hand
 
 
 class GreedyAgent(common.GreedyAgent):

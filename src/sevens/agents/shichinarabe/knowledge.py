@@ -66,7 +66,11 @@ class Knowledge(LogReader[View]):
             self.decisions.append(Decision(seat, action, *before))
         if action.kind == PASS:
             self._pass(seat, view)
-            return
+        else:
+            self._read_move(seat, action, view)
+
+    def _read_move(self, seat: int, action: Action, view: View) -> None:
+        """A play, a joker play, a swap or a ghost swap by ``seat``: the table and what ``seat`` is known to hold."""
         self.streak = 0
         if action.kind in (PLAY, JOKER):
             self.put_out[seat] |= 1 << action.card

@@ -205,27 +205,39 @@ class Network:
 
 def _layers_of(arrays: dict[str, npt.NDArray[Any]], path: Path) -> tuple[tuple[F32, F32], ...]:
     """The layers of a weights file, checked: format, shapes chaining from FEATURES to ACTIONS, finite numbers."""
-
-    def bad(why: str) -> RulesError:
-        return RulesError(f"{path} is not a learned-agent weights file of format {FORMAT}: {why}")
-
-    if "format" not in arrays or arrays["format"].shape != () or int(arrays["format"]) != FORMAT:
-        raise bad(f"its format is {arrays['format'].tolist() if 'format' in arrays else 'missing'}")
+    _check_format(arrays, path)
     layers = []
     width = FEATURES
     for i in range(sum(1 for name in arrays if name.startswith("w"))):
-        weights, bias = arrays.get(f"w{i}"), arrays.get(f"b{i}")
-        if weights is None or bias is None or weights.ndim != 2 or bias.ndim != 1:
-            raise bad(f"layer {i} needs a matrix w{i} and a vector b{i}")
-        if weights.shape[0] != width or bias.shape != (weights.shape[1],):
-            raise bad(f"layer {i} has shapes {weights.shape} and {bias.shape}, expected ({width}, k) and (k,)")
-        if weights.dtype.kind != "f" or not (np.isfinite(weights).all() and np.isfinite(bias).all()):
-            raise bad(f"layer {i} holds values that are not finite numbers")
+        weights, bias = _layer(arrays, i, width, path)
         layers.append((weights.astype(np.float32), bias.astype(np.float32)))
         width = weights.shape[1]
     if not layers or width != ACTIONS:
-        raise bad(f"its last layer gives {width if layers else 0} scores, expected {ACTIONS}")
+        raise _not_weights(path, f"its last layer gives {width if layers else 0} scores, expected {ACTIONS}")
     return tuple(layers)
+
+
+def _check_format(arrays: dict[str, npt.NDArray[Any]], path: Path) -> None:
+    if "format" not in arrays or arrays["format"].shape != () or int(arrays["format"]) != FORMAT:
+        raise _not_weights(path, f"its format is {arrays['format'].tolist() if 'format' in arrays else 'missing'}")
+
+
+def _layer(arrays: dict[str, npt.NDArray[Any]], i: int, width: int, path: Path) -> tuple[npt.NDArray[Any], ...]:
+    """Layer ``i``'s weights and bias, checked: a matrix from ``width`` inputs and its bias, finite numbers."""
+    weights, bias = arrays.get(f"w{i}"), arrays.get(f"b{i}")
+    if weights is None or bias is None or weights.ndim != 2 or bias.ndim != 1:
+        raise _not_weights(path, f"layer {i} needs a matrix w{i} and a vector b{i}")
+    if weights.shape[0] != width or bias.shape != (weights.shape[1],):
+        raise _not_weights(
+            path, f"layer {i} has shapes {weights.shape} and {bias.shape}, expected ({width}, k) and (k,)"
+        )
+    if weights.dtype.kind != "f" or not (np.isfinite(weights).all() and np.isfinite(bias).all()):
+        raise _not_weights(path, f"layer {i} holds values that are not finite numbers")
+    return weights, bias
+
+
+def _not_weights(path: Path, why: str) -> RulesError:
+    return RulesError(f"{path} is not a learned-agent weights file of format {FORMAT}: {why}")
 
 
 @cache

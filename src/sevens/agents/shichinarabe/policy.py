@@ -64,19 +64,25 @@ def lane_score(lane: Sequence[int], hand_row: int, w: Weights, half: bool) -> fl
     run = i - 1
     if i >= n:
         return w.end if run == 0 else w.bank
+    gap, deep, total = _beyond_run(lane, hand_row, i, n)
+    if run:
+        return w.progress + w.progress_deep * deep if deep else w.bank
+    if deep:
+        return w.open + w.open_deep * deep - w.open_gap * gap
+    return w.gate - w.gate_block * total
+
+
+def _beyond_run(lane: Sequence[int], hand_row: int, start: int, n: int) -> tuple[int, int, int]:
+    """Past the run, up to ``n``: the empty places before my first card (gap), my cards (deep), the empty places."""
     gap = deep = total = 0
-    for j in range(i, n):
+    for j in range(start, n):
         if hand_row >> lane[j] & 1:
             deep += 1
         else:
             total += 1
             if not deep:
                 gap += 1
-    if run:
-        return w.progress + w.progress_deep * deep if deep else w.bank
-    if deep:
-        return w.open + w.open_deep * deep - w.open_gap * gap
-    return w.gate - w.gate_block * total
+    return gap, deep, total
 
 
 def row_score(rank: int, hand_row: int, row: int, rules: Rules, w: Weights) -> float:
@@ -197,16 +203,23 @@ def score_actions(s: Situation, legal: Sequence[Action], w: Weights = DEFAULT_WE
         kind = action.kind
         if kind == PLAY:
             scores.append(card_scores(action.card, s.hand, s.occupied) if last_card is None else last_card)
-        elif kind == JOKER:
-            finishes = s.jokers == 1 and s.hand == 1 << action.card
-            scores.append(WIN if finishes else joker_score(action, s, w))
-        elif kind == SWAP:
-            scores.append(w.swap + w.joker_urgency * 0.25)
-        else:
+        elif kind == PASS:
             scores.append(NEVER)  # passes are decided below
+        else:
+            scores.append(_joker_action_score(action, s, w))
     if legal and legal[-1].kind == PASS:  # legal actions are sorted: a pass comes last
         scores[-1] = pass_score(s, max(scores[:-1], default=NEVER), w)
     return scores
+
+
+def _joker_action_score(action: Action, s: Situation, w: Weights) -> float:
+    """A joker play (finishing when it carries the last real card with the last joker) or a swap."""
+    if action.kind == JOKER:
+        finishes = s.jokers == 1 and s.hand == 1 << action.card
+        return WIN if finishes else joker_score(action, s, w)
+    if action.kind == SWAP:
+        return w.swap + w.joker_urgency * 0.25
+    return NEVER
 
 
 def pass_score(s: Situation, best_play: float, w: Weights) -> float:

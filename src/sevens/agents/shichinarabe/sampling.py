@@ -33,6 +33,7 @@ from sevens.games.sevens_core.notation import cards_field, rows_text
 from sevens.games.shichinarabe import actions
 from sevens.games.shichinarabe.actions import GHOST, PASS, PLAY, Action
 from sevens.games.shichinarabe.position import parse_position
+from sevens.games.shichinarabe.rules import Rules
 from sevens.games.shichinarabe.state import State
 from sevens.games.shichinarabe.view import JOKER_MARK, View
 
@@ -168,18 +169,20 @@ class OpponentModel(ChoiceModel):
         self._log_components = math.log(len(self.components))
         rules = view.rules
         for d in knowledge.decisions:
-            if d.seat == view.seat or view.statuses[d.seat] != "in" or d.action.kind == GHOST:
-                continue
-            if not rules.voluntary_pass and d.action.kind == PASS:
-                continue  # already a hard fact (knowledge.excluded)
-            playable = playable_mask(d.occupied, rules) & ~d.occupied
-            below, above = joker_masks(d.occupied, rules) if rules.jokers else (0, 0)
-            left = None if rules.pass_limit is None else rules.pass_limit - d.passes_used
-            self.by_seat.setdefault(d.seat, []).append(_Moment(d, playable, below, above, left))
+            if self._worth_reading(d):
+                self.by_seat.setdefault(d.seat, []).append(_moment(d, rules))
         self._compiled: kernel.CompiledReading | None = None
         if compiled and not rules.jokers:
             moments = {s: [(m.decision, m.playable, m.passes_left) for m in found] for s, found in self.by_seat.items()}
             self._compiled = kernel.CompiledReading(rules, self.components, moments, knowledge.put_out)
+
+    def _worth_reading(self, d: Decision) -> bool:
+        """A choice of another seat still in, not a ghost swap, nor a pass the rules forced (a hard fact already,
+        knowledge.excluded)."""
+        view = self.view
+        if d.seat == view.seat or view.statuses[d.seat] != "in" or d.action.kind == GHOST:
+            return False
+        return view.rules.voluntary_pass or d.action.kind != PASS
 
     def log_weight(self, deal: Deal) -> float:
         """Log of the deal's relative likelihood given the choices (0 when all are explained)."""
@@ -193,6 +196,7 @@ class OpponentModel(ChoiceModel):
         top = max(logs)
         return top + math.log(sum(math.exp(x - top) for x in logs)) - self._log_components
 
+    # hot loop: kept in one piece for speed (radon C; tests/test_architecture.py HOT_LOOPS, docs/decisions.md)
     def seat_component_logs(self, seat: int, hand: int, jokers: int) -> list[float]:
         """Per policy of the mixture, the log-likelihood of ``seat``'s choices if it holds ``hand`` and
         ``jokers`` now and plays that policy."""
@@ -218,20 +222,25 @@ class OpponentModel(ChoiceModel):
         """Whether the policy ``w``, holding ``then`` and ``jokers_then``, makes ``m``'s choice (None: no real
         choice, or the choice is impossible with that hand)."""
         rules, d = self.view.rules, m.decision
-        legal = [actions.PLAY_ACTIONS[c] for c in iter_bits(then & m.playable)]
-        if jokers_then > 0:
-            jokered = [actions.JOKER_BELOW_ACTIONS[c] for c in iter_bits(then & m.joker_below)]
-            jokered += [actions.JOKER_ABOVE_ACTIONS[c] for c in iter_bits(then & m.joker_above)]
-            legal += sorted(jokered, key=Action.sort_key)
-        if rules.joker_exchange == "optional":
-            legal += [actions.SWAP_ACTIONS[c] for c in iter_bits(then & d.joker_at)]
-        if (m.passes_left is None or m.passes_left > 0) and (rules.voluntary_pass or not legal):
-            legal.append(actions.PASS_ACTION)
+        legal = self._legal_then(m, then, jokers_then)
         if len(legal) < 2 or d.action not in legal:
             return None
         situation = Situation(rules, then, max(0, jokers_then), d.occupied, m.playable, m.passes_left)
         return legal[choose_index(score_actions(situation, legal, w))] == d.action
 
+    def _legal_then(self, m: _Moment, then: int, jokers_then: int) -> list[Action]:
+        """The legal actions at ``m`` for a seat that held ``then`` and ``jokers_then``, in the engine's order."""
+        rules = self.view.rules
+        legal = [actions.PLAY_ACTIONS[c] for c in iter_bits(then & m.playable)]
+        if jokers_then > 0:
+            legal += _joker_plays(m, then)
+        if rules.joker_exchange == "optional":
+            legal += [actions.SWAP_ACTIONS[c] for c in iter_bits(then & m.decision.joker_at)]
+        if (m.passes_left is None or m.passes_left > 0) and (rules.voluntary_pass or not legal):
+            legal.append(actions.PASS_ACTION)
+        return legal
+
+    # hot loop: kept in one piece for speed (radon C; tests/test_architecture.py HOT_LOOPS, docs/decisions.md)
     def _explains_plain(self, m: _Moment, then: int) -> list[bool | None]:
         """:meth:`_explains` for every policy of the mixture when only plain plays and a pass can be legal (no
         joker in hand, no swap): the same choices as :func:`~.policy.score_actions`, without building the
@@ -255,6 +264,21 @@ class OpponentModel(ChoiceModel):
             else:
                 verdicts.append(kind == PLAY and d.action.card == card)
         return verdicts
+
+
+def _joker_plays(m: _Moment, then: int) -> list[Action]:
+    """The joker plays at ``m`` with the cards of ``then``, in the engine's order."""
+    jokered = [actions.JOKER_BELOW_ACTIONS[c] for c in iter_bits(then & m.joker_below)]
+    jokered += [actions.JOKER_ABOVE_ACTIONS[c] for c in iter_bits(then & m.joker_above)]
+    return sorted(jokered, key=Action.sort_key)
+
+
+def _moment(d: Decision, rules: Rules) -> _Moment:
+    """A decision with what its position allowed: playable places, joker places, passes left."""
+    playable = playable_mask(d.occupied, rules) & ~d.occupied
+    below, above = joker_masks(d.occupied, rules) if rules.jokers else (0, 0)
+    left = None if rules.pass_limit is None else rules.pass_limit - d.passes_used
+    return _Moment(d, playable, below, above, left)
 
 
 def posterior_deals(sampler: Sampler, model: OpponentModel, burn_in: int, thin: int) -> Callable[[random.Random], Deal]:

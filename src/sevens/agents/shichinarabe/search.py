@@ -58,6 +58,7 @@ class Rollout:
         """Play ``state`` (changed in place) to the end; E2 points of ``seat``."""
         return int(self.value(state, seat, rng, 0.0))
 
+    # hot loop: kept in one piece for speed (radon C; tests/test_architecture.py HOT_LOOPS, docs/decisions.md)
     def value(
         self, state: State, seat: int, rng: random.Random, win_bonus: float, others: Sequence[Weights] | None = None
     ) -> float:

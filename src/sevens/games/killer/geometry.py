@@ -46,6 +46,12 @@ class Geometry:
     death_or_adjacent: tuple[int, ...]
     start_group: int  # size of the smallest group of empty positions beside the 7s before the first move
 
+    def seeds(self, enclosure: int | None) -> tuple[int, ...]:
+        """Per position: where a group may die when a card lands there. A card changes the groups of its death
+        neighbours; with ``enclosure=None`` it also brings its eight neighbours to the front, which can close an
+        open group. (The engine and the agents' :class:`~sevens.agents.killer.board.Board` both read this.)"""
+        return self.death if enclosure is not None else self.death_or_adjacent
+
 
 def _mask(pos: int, steps: tuple[tuple[int, int], ...], wrap: bool) -> int:
     row, col = divmod(pos, ROW)

@@ -93,9 +93,7 @@ class State(SevensState):
         self._table = self._deadpos = self._front = 0
         geo = geometry(rules.death, rules.wrap)
         self._adjacent, self._nbrs = geo.adjacent, geo.death
-        # A card changes the groups of its death neighbours; with enclosure=None it also brings its eight
-        # neighbours to the front, which can close an open group.
-        self._seeds = geo.death if rules.enclosure is not None else geo.death_or_adjacent
+        self._seeds = geo.seeds(rules.enclosure)
         self._enclosure, self._single = rules.enclosure, rules.enclosure == 1
 
     def _deal(self, dealt: list[list[int]]) -> None:
@@ -134,6 +132,7 @@ class State(SevensState):
         return ("refusal.not_touching", {"card": card})
 
     # ------------------------------------------------------------------ the one verb that changes a state
+    # hot loop: kept in one piece for speed (radon C; tests/test_architecture.py HOT_LOOPS, docs/decisions.md)
     def apply(self, action: Action) -> None:
         """Apply ``action`` for the seat to move. An illegal action raises :class:`IllegalActionError` saying
         why and what is legal, and changes nothing; anything but a Killer sevens action (text, ``None``, another

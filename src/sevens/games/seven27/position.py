@@ -61,21 +61,32 @@ def parse_position(text: str) -> State:
     for entry in [] if folded_text == "-" else folded_text.split(","):
         state._folded |= 1 << seat_number(entry, n, "FOLDED")
     state._round = whole_number(round_text, "ROUND")
+    _check_round(state, phase_text)
+    _read_phase(state, phase_text)
+    return state
+
+
+def _check_round(state: State, phase_text: str) -> None:
+    """What the round, the folds, the bets and the stands must agree on, whatever the phase."""
     if state._round < 1:
         raise NotationError("ROUND: betting rounds are numbered from 1")
     if not state.contenders:
         raise NotationError("FOLDED: every seat folded; at least one must still be in")
     if len(state.contenders) == 1 and phase_text != "end":
         raise NotationError("PHASE: only one seat is still in, so the deal is over (write 'end')")
-    for s in range(n):
-        if bets[s] > committed[s]:
-            raise NotationError(f"BETS: seat {s} bet {bets[s]} this round but put in only {committed[s]}")
-        if rules.refusal_limit is not None and stands[s] > rules.refusal_limit:
-            raise NotationError(f"STANDS: seat {s} stood {stands[s]} times; the limit is {rules.refusal_limit}")
-    if not phase_text.startswith("b") and any(bets):
+    _check_seats(state)
+    if not phase_text.startswith("b") and any(state._bets):
         raise NotationError("BETS: bets are collected when a betting round ends; outside one they must all be 0")
-    _read_phase(state, phase_text)
-    return state
+
+
+def _check_seats(state: State) -> None:
+    """No seat bet more this round than it put in, nor stood more often than the rules allow."""
+    limit = state.rules.refusal_limit
+    for s in range(state.players):
+        if state._bets[s] > state._in[s]:
+            raise NotationError(f"BETS: seat {s} bet {state._bets[s]} this round but put in only {state._in[s]}")
+        if limit is not None and state._stands[s] > limit:
+            raise NotationError(f"STANDS: seat {s} stood {state._stands[s]} times; the limit is {limit}")
 
 
 def _read_phase(state: State, text: str) -> None:
@@ -83,39 +94,54 @@ def _read_phase(state: State, text: str) -> None:
     if text == "end":
         state._settle()
     elif text[:1] in ("b", "c"):
-        took = text.endswith("+")
-        state._phase = BETTING if text[0] == "b" else CARDS
-        state._turn = seat_number(text[1 : len(text) - took], n, "PHASE")
-        if took and state._phase == BETTING:
-            raise NotationError("PHASE: '+' (a card taken this card round) belongs to a card round, e.g. c2+")
-        state._took = took
+        _read_turn(state, text)
     else:
         raise NotationError(f"PHASE: {text!r}; expected b<seat> (betting), c<seat> or c<seat>+ (card round), or end")
     state._start = [state._stack[s] + state._in[s] - state._won[s] for s in range(n)]
     if state._phase == BETTING:
-        size = state.rules.bet_size(state._round)
-        high = max(state._bets)
-        state._high = high
-        state._raises = max(high // size - 1, 0)
-        able = state._able()
-        if high:
-            state._need = sum(1 << s for s in range(n) if able >> s & 1 and state._bets[s] < high)
-        else:
-            first = state._order.index(state._turn)
-            state._need = sum(1 << s for s in state._order[first:] if able >> s & 1)
-        if high % size or state._raises > state.rules.raise_cap:
-            raise NotationError(
-                f"BETS: the highest bet {high} is not the opening bet of {size} plus at most "
-                f"{state.rules.raise_cap} raises of {size}"
-            )
-        if not high and able.bit_count() < 2:
-            raise NotationError("PHASE: a betting round with fewer than two players able to bet has no actions")
-        if not state._need >> state._turn & 1:
-            raise NotationError(
-                f"PHASE: seat {state._turn} has nothing to do in this betting round (folded, all-in or done)"
-            )
+        _read_betting_round(state)
     if state._phase == CARDS and not state.can_take(state._turn):
         raise NotationError(f"PHASE: seat {state._turn} may not take a card (folded, refusal limit or empty deck)")
+
+
+def _read_turn(state: State, text: str) -> None:
+    """``b<seat>``, ``c<seat>`` or ``c<seat>+``: the round's kind, the seat to act, and whether a card was taken."""
+    took = text.endswith("+")
+    state._phase = BETTING if text[0] == "b" else CARDS
+    state._turn = seat_number(text[1 : len(text) - took], state.players, "PHASE")
+    if took and state._phase == BETTING:
+        raise NotationError("PHASE: '+' (a card taken this card round) belongs to a card round, e.g. c2+")
+    state._took = took
+
+
+def _read_betting_round(state: State) -> None:
+    """The highest bet, the raises and who still has to act follow from the bets (see the module's text)."""
+    size = state.rules.bet_size(state._round)
+    high = max(state._bets)
+    state._high = high
+    state._raises = max(high // size - 1, 0)
+    able = state._able()
+    if high:
+        state._need = sum(1 << s for s in range(state.players) if able >> s & 1 and state._bets[s] < high)
+    else:
+        first = state._order.index(state._turn)
+        state._need = sum(1 << s for s in state._order[first:] if able >> s & 1)
+    _check_betting_round(state, size, able)
+
+
+def _check_betting_round(state: State, size: int, able: int) -> None:
+    high = state._high
+    if high % size or state._raises > state.rules.raise_cap:
+        raise NotationError(
+            f"BETS: the highest bet {high} is not the opening bet of {size} plus at most "
+            f"{state.rules.raise_cap} raises of {size}"
+        )
+    if not high and able.bit_count() < 2:
+        raise NotationError("PHASE: a betting round with fewer than two players able to bet has no actions")
+    if not state._need >> state._turn & 1:
+        raise NotationError(
+            f"PHASE: seat {state._turn} has nothing to do in this betting round (folded, all-in or done)"
+        )
 
 
 def _cards(text: str, field: str, held: int = 0, twice: str = "is listed twice") -> list[int]:

@@ -53,6 +53,7 @@ BETTING, CARDS, OVER = range(3)
 PHASE_NAMES = ("bet", "card", "over")
 FAMILY_TITLE = "Seven Twenty-Seven"  # in errors
 _NOT_POSITION = frozenset({"players", "seed", "_order", "_actions", "_ops"})  # derived, or history
+_NOTHING_TO_ANSWER = {FOLD: "refusal.nothing_owed", CALL: "refusal.no_bet_to_call"}  # refused with no bet to answer
 # D3: which cards of the initial deal go face up, one pass round the table each
 DEAL_PATTERNS: dict[str, tuple[bool, ...]] = {
     "down_up": (False, True),
@@ -88,6 +89,15 @@ class Result:
             "totals": [None if t is None else list(t) for t in self.totals],
             "pots": [p.to_dict() for p in self.pots],
         }
+
+
+def _stacks(rules: Rules, stacks: Sequence[int] | None) -> list[int]:
+    """The chips behind each seat at the start: ``rules.stack`` each unless given; each at least one chip."""
+    n = rules.players
+    chips = [rules.stack] * n if stacks is None else list(stacks)
+    if len(chips) != n or any(isinstance(c, bool) or not isinstance(c, int) or c < 1 for c in chips):
+        raise ArgumentError(f"stacks={chips!r} must be {n} whole numbers of at least 1 chip")
+    return chips
 
 
 class State(StateBase):
@@ -144,21 +154,24 @@ class State(StateBase):
         seed = seed_value(seed)
         n = rules.players
         dealer = n - 1 if dealer is None else seat_index(dealer, n, "dealer")
-        chips = [rules.stack] * n if stacks is None else list(stacks)
-        if len(chips) != n or any(isinstance(c, bool) or not isinstance(c, int) or c < 1 for c in chips):
-            raise ArgumentError(f"stacks={chips!r} must be {n} whole numbers of at least 1 chip")
+        chips = _stacks(rules, stacks)
         state = cls._blank(rules, dealer, seed if deck is None else None, chips)
         state._deck = tuple(shuffled_deck(DECK_SIZE, seed, deck))
-        for s in state._order:
-            if rules.ante:
-                paid = state._pay(s, rules.ante)
-                state._ops.append(Operation("ante", s, paid, all_in=not state._stack[s]))
-        state._bets = [0] * n  # the ante is not a bet of the first betting round
-        for face_up in DEAL_PATTERNS[rules.deal]:
-            for s in state._order:
-                state._give(s, face_up, "deal")
+        state._ante_and_deal()
         state._start_betting()
         return state
+
+    def _ante_and_deal(self) -> None:
+        """Take the antes, then deal by the rules' pattern round the table from the dealer's left (D3)."""
+        ante = self.rules.ante
+        for s in self._order:
+            if ante:
+                paid = self._pay(s, ante)
+                self._ops.append(Operation("ante", s, paid, all_in=not self._stack[s]))
+        self._bets = [0] * self.players  # the ante is not a bet of the first betting round
+        for face_up in DEAL_PATTERNS[self.rules.deal]:
+            for s in self._order:
+                self._give(s, face_up, "deal")
 
     @classmethod
     def _blank(cls, rules: Rules, dealer: int, seed: int | None, stacks: list[int]) -> State:
@@ -241,24 +254,29 @@ class State(StateBase):
         return key, {"action": str(action), **params}
 
     def _reason(self, action: Action) -> Refusal:
-        p, kind = self._turn, action.kind
         if self._phase == CARDS:
             return ("refusal.card_round", {})
-        if kind in CARD_KINDS:
+        if action.kind in CARD_KINDS:
             return ("refusal.betting_round", {})
-        size, to_call, stack = self.rules.bet_size(self._round), self._high - self._bets[p], self._stack[p]
+        return self._betting_reason(action.kind)
+
+    def _betting_reason(self, kind: int) -> Refusal:
+        """Why a betting action is refused in this betting round."""
         if kind == CHECK:
-            return ("refusal.owe", {"to_call": to_call, "high": self._high})
-        if kind == FOLD:
-            return ("refusal.nothing_owed", {})
-        if kind == CALL:
-            return ("refusal.no_bet_to_call", {})
+            return ("refusal.owe", {"to_call": self._high - self._bets[self._turn], "high": self._high})
+        if kind in _NOTHING_TO_ANSWER:
+            return (_NOTHING_TO_ANSWER[kind], {})
+        return self._bet_or_raise_reason(kind)
+
+    def _bet_or_raise_reason(self, kind: int) -> Refusal:
         if kind == BET and self._high:
             return ("refusal.already_bet", {"high": self._high})
         if kind == RAISE and not self._high:
             return ("refusal.no_bet_to_raise", {})
         if kind == RAISE and self._raises >= self.rules.raise_cap:
             return ("refusal.raise_cap", {"cap": self.rules.raise_cap})
+        p = self._turn
+        size, to_call, stack = self.rules.bet_size(self._round), self._high - self._bets[p], self._stack[p]
         cost = size if kind == BET else to_call + size
         if stack < cost:
             return ("refusal.short_stack", {"cost": cost, "stack": stack})
@@ -500,26 +518,6 @@ class State(StateBase):
         the log's text out."""
         if seat is not None:
             seat = seat_index(seat, self.players)
-
-        def sees(s: int) -> bool:
-            return s == seat or self.is_shown(s)
-
-        seats = tuple(
-            SeatView(
-                seat=s,
-                down=self.down_cards(s) if sees(s) else 0,
-                down_count=self.down_cards(s).bit_count(),
-                up=self.up_cards(s),
-                stack=self.stack(s),
-                committed=self.committed(s),
-                bet=self.bet(s),
-                stands=self.stands(s),
-                folded=self.is_folded(s),
-                all_in=self.is_all_in(s),
-                shown=self.is_shown(s),
-            )
-            for s in range(self.players)
-        )
         to_move = self.to_move
         mine = seat is not None and to_move == seat
         return View(
@@ -534,20 +532,44 @@ class State(StateBase):
             to_move=to_move,
             legal_actions=tuple(self.legal_actions()) if mine else (),
             to_call=self.to_call(seat) if seat is not None else 0,
-            seats=seats,
+            seats=self._seat_views(seat),
             pots=tuple(self.pots()),
             pot=self.pot,
             deck_count=self.deck_size,
             own=None if seat is None else self.evaluation(seat),
-            history=tuple(op.text(reveal=op.face_up or sees(op.seat)) for op in self.history)
-            if flag(history, "history")
-            else (),
+            history=self._history_texts(seat) if flag(history, "history") else (),
             result=self.result().to_dict() if self.is_over() else None,
         )
 
+    def _sees(self, seat: int | None, s: int) -> bool:
+        """Whether ``seat`` (``None``: a spectator) sees seat ``s``'s down cards."""
+        return s == seat or self.is_shown(s)
+
+    def _seat_views(self, seat: int | None) -> tuple[SeatView, ...]:
+        return tuple(
+            SeatView(
+                seat=s,
+                down=self.down_cards(s) if self._sees(seat, s) else 0,
+                down_count=self.down_cards(s).bit_count(),
+                up=self.up_cards(s),
+                stack=self.stack(s),
+                committed=self.committed(s),
+                bet=self.bet(s),
+                stands=self.stands(s),
+                folded=self.is_folded(s),
+                all_in=self.is_all_in(s),
+                shown=self.is_shown(s),
+            )
+            for s in range(self.players)
+        )
+
+    def _history_texts(self, seat: int | None) -> tuple[str, ...]:
+        """The log as ``seat`` may read it: face-down cards named only where it sees them."""
+        return tuple(op.text(reveal=op.face_up or self._sees(seat, op.seat)) for op in self.history)
+
     def position(self) -> str:
         """The position text (see :mod:`.position`)."""
-        phase = "end" if self.is_over() else f"{'bc'[self._phase]}{self._turn}{'+' if self._took else ''}"
+        phase = "end" if self.is_over() else f"{'bc'[self._phase]}{self._turn}{'+' * self._took}"
         fields = [
             self.rules.text(),
             str(self.dealer),
@@ -555,10 +577,13 @@ class State(StateBase):
             phase,
             *("/".join(cards_text(hand, sep="") or "-" for hand in hands) for hands in (self._down, self._up)),
             *(",".join(map(str, chips)) for chips in (self._stack, self._in, self._bets, self._stands)),
-            ",".join(str(s) for s in range(self.players) if self.is_folded(s)) or "-",
+            self._folded_text(),
             "".join(cards_text(1 << c) for c in self._deck) or "-",
         ]
         return " ".join(fields)
+
+    def _folded_text(self) -> str:
+        return ",".join(str(s) for s in range(self.players) if self.is_folded(s)) or "-"
 
     def hidden_from(self, seat: int) -> int:
         """Cards ``seat`` may not know: other seats' down cards not shown, and the undealt deck."""
@@ -568,6 +593,10 @@ class State(StateBase):
 
     def check_invariants(self) -> None:
         """Raise ``AssertionError`` unless every card is in exactly one place and no chip was made or lost."""
+        self._check_cards()
+        self._check_chips()
+
+    def _check_cards(self) -> None:
         seen = 0
         for part in (*self._down, *self._up, *(1 << c for c in self._deck)):
             if seen & part:
@@ -575,6 +604,8 @@ class State(StateBase):
             seen |= part
         if seen != ALL_CARDS:
             raise AssertionError(f"card(s) {cards_text(ALL_CARDS & ~seen)} are nowhere")
+
+    def _check_chips(self) -> None:
         if min(self._stack + self._in + self._bets + self._won) < 0:
             raise AssertionError("a negative chip count")
         if any(b > c for b, c in zip(self._bets, self._in, strict=True)):

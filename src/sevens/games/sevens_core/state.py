@@ -182,16 +182,19 @@ class SevensState(StateBase):
         eliminated and the joker-stuck, the last to go first."""
         if self._turn >= 0:
             raise ValueError("the round is not over yet; result() is available once is_over() is true")
+        gone = [s for kind in (ELIMINATED, STUCK) for s, k in reversed(self._exits) if k == kind]
+        holding = "stalemate" if self.is_stalemate() else "left"  # 七並べ: the ビリ left holding cards
+        return (*self._staying_ranked(), *gone), tuple(holding if k == IN else STATUS_NAMES[k] for k in self._status)
+
+    def _staying_ranked(self) -> list[int]:
+        """The seats neither eliminated nor joker-stuck, by :meth:`_rank_key`, ties from the dealer's left."""
         n, status = self.players, self._status
         left_at = {s: i for i, (s, k) in enumerate(self._exits) if k == FINISHED}
         from_dealers_left = [(self.dealer + 1 + i) % n for i in range(n)]
-        staying = sorted(
+        return sorted(
             (s for s in from_dealers_left if status[s] in (IN, FINISHED)),
             key=lambda s: self._rank_key(s, left_at.get(s, n)),
         )
-        gone = [s for kind in (ELIMINATED, STUCK) for s, k in reversed(self._exits) if k == kind]
-        holding = "stalemate" if self.is_stalemate() else "left"  # 七並べ: the ビリ left holding cards
-        return (*staying, *gone), tuple(holding if k == IN else STATUS_NAMES[k] for k in status)
 
     def _key(self) -> tuple[Any, ...]:
         """Same position (history aside): every field but the seed, the log and its text (the others are the
@@ -425,6 +428,15 @@ class SevensState(StateBase):
         self._check_board()
         if where := self._misplaced():
             raise NotationError(where)
+        self._check_seats_position()
+        over = self._in <= self._LAST_IN or (self.rules.pass_limit is None and self._streak >= self._in)
+        if over != (self._turn < 0):
+            raise NotationError(f"TURN must be '-' exactly when the round is over ({self._ROUND_OVER})")
+        if self._turn >= 0:
+            self._check_to_move()
+
+    def _check_seats_position(self) -> None:
+        """Each seat's passes within the limit, an empty hand never still in, and the family's own seat checks."""
         limit = self.rules.pass_limit
         for s in range(self.players):
             if limit is not None and self._passes[s] > limit:
@@ -432,12 +444,10 @@ class SevensState(StateBase):
             if self._status[s] == IN and not self._held(s):
                 raise NotationError(f"seat {s} holds no cards but is not listed in EXITS (an empty hand leaves)")
             self._check_seat(s)
-        over = self._in <= self._LAST_IN or (limit is None and self._streak >= self._in)
-        if over != (self._turn < 0):
-            raise NotationError(f"TURN must be '-' exactly when the round is over ({self._ROUND_OVER})")
+
+    def _check_to_move(self) -> None:
+        """The seat to move is in the round, passes the family's checks and has a legal action."""
         p = self._turn
-        if p < 0:
-            return
         if self._status[p] != IN:
             raise NotationError(f"TURN: seat {p} is not in the round")
         self._check_turn()

@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 
 from sevens.cards import CARD_TEXTS, DECK_SIZE, is_joker_text, parse_card
@@ -68,16 +69,25 @@ class Action:
 
 def _malformed(action: Action) -> str | None:
     """What makes ``action``'s fields no action at all, or ``None``."""
-    kind, card, side, ghost, speaker = action.kind, action.card, action.side, action.ghost, action.speaker
-    if not all(type(v) is int for v in (kind, card, side, ghost, speaker)):
+    kind = action.kind
+    if not all(type(v) is int for v in (kind, action.card, action.side, action.ghost, action.speaker)):
         return "every field is a whole number"
     if not 0 <= kind < len(_KIND_NAMES):
         return f"kind is 0–{len(_KIND_NAMES) - 1} ({', '.join(_KIND_NAMES)})"
+    return _malformed_card(kind, action.card, action.side) or _malformed_seats(kind, action.ghost, action.speaker)
+
+
+def _malformed_card(kind: int, card: int, side: int) -> str | None:
+    """A play, a joker play or a swap names one card, other actions none; only a joker play has a side."""
     has_card = kind in (PLAY, JOKER, SWAP)
     if has_card != (0 <= card < DECK_SIZE) or (not has_card and card != -1):
         return f"a {_KIND_NAMES[kind]} " + (f"names one card 0–{DECK_SIZE - 1}" if has_card else "names no card")
     if side not in ((BELOW, ABOVE) if kind == JOKER else (0,)):
         return f"only a joker play has a side ({BELOW} below, {ABOVE} above)"
+    return None
+
+
+def _malformed_seats(kind: int, ghost: int, speaker: int) -> str | None:
     named = ghost >= 0 and speaker >= 0
     if named != (kind == GHOST) or (not named and (ghost, speaker) != (-1, -1)):
         return "a ghost swap names two seats (the ghost and the speaker), and no other action names any"
@@ -119,6 +129,36 @@ def ghost_swap(ghost: int, speaker: int) -> Action:
 _ACTION_HELP = "a card (7h), Jk+9h or 9h+Jk, swap 8h, pass, or ghost G S"
 
 
+def _parse_swap(raw: str, words: list[str]) -> Action:
+    if len(words) != 2:
+        raise NotationError(f"{raw!r}: swap takes one card, e.g. 'swap 8h'")
+    return swap(parse_card(words[1]))
+
+
+def _parse_ghost_swap(raw: str, words: list[str]) -> Action:
+    if len(words) != 3 or not all(w.isdigit() for w in words[1:]):
+        raise NotationError(f"{raw!r}: ghost takes two seat numbers, e.g. 'ghost 3 1'")
+    return ghost_swap(int(words[1]), int(words[2]))
+
+
+_WORD_ACTIONS: dict[str, Callable[[str, list[str]], Action]] = {
+    "swap": _parse_swap,
+    "交換": _parse_swap,
+    "ghost": _parse_ghost_swap,
+}
+"""The actions whose text starts with a word, by that word: the reader of the rest of the text."""
+
+
+def _joker_play(raw: str) -> Action:
+    """``Jk+9h`` (the joker below 9♥) or ``9h+Jk`` (above)."""
+    left, _, right = (part.strip() for part in raw.partition("+"))
+    if is_joker_text(left) and not is_joker_text(right):
+        return joker_play(parse_card(right), BELOW)
+    if is_joker_text(right) and not is_joker_text(left):
+        return joker_play(parse_card(left), ABOVE)
+    raise NotationError(f"{raw!r}: a joker play pairs the joker with one card, e.g. 'Jk+9h' or '9h+Jk'")
+
+
 def parse_action(text: str) -> Action:
     """Read an action's text; raises :class:`NotationError` saying what is allowed."""
     raw = expect_text(text, "an action", "7h").strip()
@@ -126,21 +166,10 @@ def parse_action(text: str) -> Action:
     if low in ("pass", "p", "パス"):
         return PASS_ACTION
     words = low.split()
-    if words and words[0] in ("swap", "交換"):
-        if len(words) != 2:
-            raise NotationError(f"{raw!r}: swap takes one card, e.g. 'swap 8h'")
-        return swap(parse_card(words[1]))
-    if words and words[0] == "ghost":
-        if len(words) != 3 or not all(w.isdigit() for w in words[1:]):
-            raise NotationError(f"{raw!r}: ghost takes two seat numbers, e.g. 'ghost 3 1'")
-        return ghost_swap(int(words[1]), int(words[2]))
+    if words and words[0] in _WORD_ACTIONS:
+        return _WORD_ACTIONS[words[0]](raw, words)
     if "+" in low:
-        left, _, right = (part.strip() for part in raw.partition("+"))
-        if is_joker_text(left) and not is_joker_text(right):
-            return joker_play(parse_card(right), BELOW)
-        if is_joker_text(right) and not is_joker_text(left):
-            return joker_play(parse_card(left), ABOVE)
-        raise NotationError(f"{raw!r}: a joker play pairs the joker with one card, e.g. 'Jk+9h' or '9h+Jk'")
+        return _joker_play(raw)
     try:
         return play(parse_card(raw))
     except NotationError as exc:

@@ -35,10 +35,18 @@ def row_lanes(row: int, ring: bool, tunnel: str) -> tuple[Lane, ...]:
     up, down = run_reach(row, ring)
     if up + down == ROW - 1:
         return ()
-    if not ring:
-        up_lane = tuple(p for p in range(SEVEN_RANK_INDEX + up + 1, ROW) if not row >> p & 1)
-        down_lane = tuple(p for p in range(SEVEN_RANK_INDEX - down - 1, -1, -1) if not row >> p & 1)
-        return tuple(lane for lane in (up_lane, down_lane) if lane)
+    return _ring_lanes(row, up, down, tunnel) if ring else _straight_lanes(row, up, down)
+
+
+def _straight_lanes(row: int, up: int, down: int) -> tuple[Lane, ...]:
+    """Without the link: up from the run's top to K, down from its bottom to A, each while it has a gap."""
+    up_lane = tuple(p for p in range(SEVEN_RANK_INDEX + up + 1, ROW) if not row >> p & 1)
+    down_lane = tuple(p for p in range(SEVEN_RANK_INDEX - down - 1, -1, -1) if not row >> p & 1)
+    return tuple(lane for lane in (up_lane, down_lane) if lane)
+
+
+def _ring_lanes(row: int, up: int, down: int, tunnel: str) -> tuple[Lane, ...]:
+    """With the link: both lanes cross the one arc of gaps, in opposite directions, unless the tunnel closes one."""
     closed_up, closed_down = tunnel_closed(up, down, tunnel)
     arc = [(SEVEN_RANK_INDEX + up + 1 + k) % ROW for k in range(ROW - 1 - up - down)]
     empty = tuple(p for p in arc if not row >> p & 1)

@@ -188,14 +188,16 @@ class State(SevensState):
         if self._opening_pending():
             return ("refusal.first_move_7d", {})
         if kind == JOKER:
-            if not self._jokers[p]:
-                return ("refusal.no_joker_held", {"action": text})
-            return ("refusal.joker_position", {"action": text})
-        if self._occupied & bit:
+            return ("refusal.joker_position" if self._jokers[p] else "refusal.no_joker_held", {"action": text})
+        return self._play_refusal(action.card, text)
+
+    def _play_refusal(self, c: int, text: str) -> Refusal:
+        """Why a card in the hand may not be played: a joker on its place, its 7 not out, or no open end next to it."""
+        if self._occupied >> c & 1:
             return ("refusal.joker_on_position", {"action": text})
-        if not self._occupied >> (ROW * (action.card // ROW) + 6) & 1:
+        if not self._occupied >> (ROW * (c // ROW) + 6) & 1:
             return ("refusal.seven_missing", {"action": text})
-        return ("refusal.not_next_to_open_end", {"action": text, "card": card})
+        return ("refusal.not_next_to_open_end", {"action": text, "card": card_text(c)})
 
     def _ghost_refusal(self, action: Action) -> Refusal | None:
         if not self.rules.ghost:
@@ -212,6 +214,7 @@ class State(SevensState):
         return None
 
     # ------------------------------------------------------------------ the one verb that changes a state
+    # hot loop: kept in one piece for speed (radon C; tests/test_architecture.py HOT_LOOPS, docs/decisions.md)
     def apply(self, action: Action) -> None:
         """Apply ``action`` for the seat to move (a ghost swap for the seats it names).
 
