@@ -99,7 +99,13 @@ def test_an_owner_that_cannot_be_reached_is_a_reconnect_or_a_503(database_url: s
             connect(node.address, "GONE22", None)
         assert closed.value.code == 1012
         check_unavailable(http.get(f"{node.url}/api/rooms/GONE22"))  # nobody answers on its channel
-        assert http.get(f"{node.url}/api/rooms/NOSUCH").status_code == 404
+        # A node in its first lease has not searched the durable log yet (it waits for live owners to renew after
+        # a Redis that may have restarted): a code it cannot place is "try again", not "unknown" …
+        if node.cluster.settling():
+            check_unavailable(http.get(f"{node.url}/api/rooms/NOSUCH"))
+        wait_until(lambda: not node.cluster.settling(), PATIENT_SECONDS, "the node settled")
+        nodes.call(node.cluster.upkeep())
+        assert http.get(f"{node.url}/api/rooms/NOSUCH").status_code == 404  # … and unknown once it has searched
 
 
 def test_sigterm_hands_every_started_room_to_the_other_nodes(database_url: str, redis: RedisServer) -> None:
