@@ -33,7 +33,8 @@ all a run's state: the network's float32 parameters, Adam's moments and step cou
 state, the number of updates done and the progress figures not yet reported. ``--resume FILE`` (with the same
 settings, checked; ``--updates`` may be larger) continues from it and ends with the very weights, bit for bit,
 of a run never interrupted: every update's deals come from ``--seed`` and the update's number, the rest from
-the file (tests/envs/test_duplicate_pg.py).
+the file (tests/envs/test_duplicate_pg.py). Checkpoints are written in the policy-gradient phase; a run
+stopped during the (short) imitation starts again from the beginning.
 """
 
 from __future__ import annotations
