@@ -19,6 +19,22 @@ Every ``--every`` updates it prints the greedy network's wins × chance on fixed
 table, not every place as in the arena's rotations (at 7 players in ``tunnel`` ``normal`` wins 0.54× chance
 there), so the three are compared in the same seat. One JSON line per report; a seed trains the same
 weights. The saved file plays as ``learned`` with ``SEVENS_POLICY`` set to it (``sevens arena``).
+
+``--teacher`` and ``--opponents`` pick other levels' weights at that table (``heuristic``: the tuned weights the
+shipped network imitated), and ``--anchor`` adds that much of the teacher's cross-entropy to every step, so
+that the policy stays near the teacher it starts from (issue 41: beat the teacher against three ``hard``):
+
+    nice -n 10 python bench/duplicate_pg.py --preset standard --players 4 --imitation-steps 0 \
+        --teacher heuristic --opponents hard --anchor 0.05 --updates 4000 --checkpoint pg.ckpt.npz \
+        --checkpoint-every 100 --out pg.npz
+
+**Resuming.** ``--checkpoint FILE`` writes, every ``--checkpoint-every`` updates and at the end, one file with
+all a run's state: the network's float32 parameters, Adam's moments and step count, the sampling generator's
+state, the number of updates done and the progress figures not yet reported. ``--resume FILE`` (with the same
+settings, checked; ``--updates`` may be larger) continues from it and ends with the very weights, bit for bit,
+of a run never interrupted: every update's deals come from ``--seed`` and the update's number, the rest from
+the file (tests/envs/test_duplicate_pg.py). Checkpoints are written in the policy-gradient phase; a run
+stopped during the (short) imitation starts again from the beginning.
 """
 
 from __future__ import annotations
@@ -48,9 +64,13 @@ from sevens.agents.shichinarabe import (
 from sevens.agents.shichinarabe.learned import WEIGHTS_FILE, Network
 from sevens.envs.vector import SevensVectorEnv
 from sevens.games.shichinarabe import Rules
-from sevens.policy_weights import Weights
+from sevens.policy_weights import DEFAULT_WEIGHTS, Weights
 
 WIN = 10  # E2 points of the first place
+LEVELS = ("hard", "normal", "heuristic")
+# the settings a checkpoint must share with the run that resumes it (``--updates`` and reporting may differ)
+RUN_SETTINGS = ("preset", "players", "imitation_steps", "copies", "games", "learning_rate", "seed", "teacher",
+                "opponents", "anchor", "hidden_init")  # fmt: skip
 
 
 def level_weights(rules: Rules) -> tuple[Weights, Weights]:
@@ -58,6 +78,52 @@ def level_weights(rules: Rules) -> tuple[Weights, Weights]:
     if large_table(rules):
         return LARGE_HARD_WEIGHTS, LARGE_NORMAL_WEIGHTS
     return HARD_WEIGHTS, NORMAL_WEIGHTS
+
+
+def named_weights(rules: Rules, level: str) -> Weights:
+    """The weights of ``level`` (one of :data:`LEVELS`) at this table."""
+    if level == "heuristic":
+        return DEFAULT_WEIGHTS
+    hard, normal = level_weights(rules)
+    return hard if level == "hard" else normal
+
+
+def save_checkpoint(path: Path, mlp: Mlp, adam: Adam, rng: np.random.Generator, done: int, sampled: list[float],
+                    settings: dict[str, object]) -> None:  # fmt: skip
+    """All of a run's state after ``done`` updates in one file, written whole or not at all (a temporary file
+    renamed over the old one: a run killed while writing leaves the previous checkpoint)."""
+    arrays: dict[str, np.ndarray] = {f"param{i}": p for i, p in enumerate(mlp.params)}
+    for i, (m, v) in enumerate(adam.moments):
+        arrays[f"adam_m{i}"], arrays[f"adam_v{i}"] = m, v
+    arrays["adam_steps"] = np.array(adam.steps, dtype=np.int64)
+    arrays["done"] = np.array(done, dtype=np.int64)
+    arrays["sampled"] = np.array(sampled, dtype=np.float64)
+    arrays["rng_state"] = np.array(json.dumps(rng.bit_generator.state))
+    arrays["settings"] = np.array(json.dumps(settings, sort_keys=True))
+    partial = path.with_name(path.name + ".partial.npz")
+    np.savez(partial, **arrays)  # type: ignore[arg-type]
+    os.replace(partial, path)
+
+
+def load_checkpoint(path: Path, settings: dict[str, object]) -> tuple[Mlp, Adam, np.random.Generator, int, list[float]]:
+    """The state :func:`save_checkpoint` wrote; a :class:`ValueError` saying which setting differs when the file
+    was written by a run with other ``settings``."""
+    with np.load(path) as data:
+        stored = json.loads(str(data["settings"]))
+        for key in sorted(set(stored) | set(settings)):
+            if stored.get(key) != settings.get(key):
+                raise ValueError(
+                    f"{path} was written with {key}={stored.get(key)!r}, this run has {settings.get(key)!r}"
+                )
+        mlp = Mlp([data[f"param{i}"].copy() for i in range(6)])
+        adam = Adam(float(settings["learning_rate"]))  # type: ignore[arg-type]
+        adam.moments = [
+            (data[f"adam_m{i}"].copy(), data[f"adam_v{i}"].copy()) for i in range(6) if f"adam_m{i}" in data
+        ]
+        adam.steps = int(data["adam_steps"])
+        rng = np.random.default_rng()
+        rng.bit_generator.state = json.loads(str(data["rng_state"]))
+        return mlp, adam, rng, int(data["done"]), [float(x) for x in data["sampled"]]
 
 
 def duplicate_advantages(won: F32) -> F32:
@@ -95,16 +161,17 @@ def imitate(mlp: Mlp, args: argparse.Namespace, teacher: Weights, opponents: Wei
 
 def update(mlp: Mlp, adam: Adam, args: argparse.Namespace, seed: int, teacher: Weights, opponents: Weights,
            rng: np.random.Generator) -> float:  # fmt: skip
-    """One REINFORCE step on ``--copies`` plays of the same ``--games`` deals; the sampled plays' win rate."""
+    """One REINFORCE step on ``--copies`` plays of the same ``--games`` deals (plus ``--anchor`` times the
+    cross-entropy towards ``teacher``'s choices); the sampled plays' win rate."""
     plays = [
         play_games(mlp, Learner.start(args.preset, args.players, None, 0.0, args.games, seed, opponents), rng, teacher)
         for _ in range(args.copies)
     ]
     won = np.stack([(points == WIN).astype(np.float32) for points, _ in plays])
     advantages = duplicate_advantages(won)
-    x, masks, actions = (np.concatenate([columns[i] for _, columns in plays]) for i in range(3))
+    x, masks, actions, labels = (np.concatenate([columns[i] for _, columns in plays]) for i in range(4))
     advantage = np.concatenate([advantages[k][columns[4]] for k, (_, columns) in enumerate(plays)])
-    reinforce(mlp, adam, x, masks, actions.astype(np.int64), advantage)
+    reinforce(mlp, adam, x, masks, actions.astype(np.int64), advantage, args.anchor, labels.astype(np.int64))
     return float(won.mean())
 
 
@@ -121,15 +188,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--eval-games", type=int, default=4096, help="fixed deals of every progress line")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--init", type=Path, default=WEIGHTS_FILE, help="weights to start from (the shipped ones)")
+    parser.add_argument("--teacher", choices=LEVELS, default="hard", help="level imitated and anchored to")
+    parser.add_argument("--opponents", choices=LEVELS, default="normal", help="level of the other seats")
+    parser.add_argument("--anchor", type=float, default=0.0, help="weight of the teacher's cross-entropy")
+    parser.add_argument("--checkpoint", type=Path, help="file of the run's whole state, to resume from")
+    parser.add_argument("--checkpoint-every", type=int, default=100, help="updates between checkpoints")
+    parser.add_argument("--resume", type=Path, help="continue the run whose --checkpoint this is")
     parser.add_argument("--out", type=Path, default=Path("duplicate_pg.npz"))
     args = parser.parse_args(argv)
     if args.copies < 2:
         parser.error(f"--copies {args.copies}: the baseline needs at least 2 plays of a deal")
+    if args.checkpoint_every < 1:
+        parser.error(f"--checkpoint-every {args.checkpoint_every}: give a number of updates from 1")
     rules = SevensVectorEnv(1, args.preset, args.players).rules
-    teacher, opponents = level_weights(rules)
+    teacher, opponents = named_weights(rules, args.teacher), named_weights(rules, args.opponents)
+    settings = {key: getattr(args, key) for key in RUN_SETTINGS if key != "hidden_init"}
+    settings["hidden_init"] = str(args.init)
     start, cpu = time.perf_counter(), time.process_time()
-    rng = np.random.default_rng(args.seed)
-    mlp = Mlp.of(Network.load(args.init))
 
     def evaluation(network: Mlp | None, weights: Weights) -> float:
         learner = Learner.start(args.preset, args.players, None, 0.0, args.eval_games, args.seed + 99, opponents)
@@ -139,16 +214,30 @@ def main(argv: list[str] | None = None) -> int:
     def report(line: dict[str, object]) -> None:
         print(json.dumps({**line, "seconds": round(time.perf_counter() - start, 1)}), flush=True)
 
-    report({"phase": "levels", "hard_x": evaluation(None, teacher), "normal_x": evaluation(None, opponents)})
-    imitate(mlp, args, teacher, opponents, rng)
-    report({"phase": "imitated", "network_x": evaluation(mlp, teacher)})
-    adam, sampled = Adam(args.learning_rate), []
-    for step in range(args.updates):
+    if args.resume is not None:
+        try:
+            mlp, adam, rng, done, sampled = load_checkpoint(args.resume, settings)
+        except (OSError, ValueError, KeyError) as error:
+            parser.error(f"--resume {args.resume}: {error}")
+        report({"phase": "resumed", "update": done})
+    else:
+        rng = np.random.default_rng(args.seed)
+        mlp = Mlp.of(Network.load(args.init))
+        report({"phase": "levels", f"{args.teacher}_x": evaluation(None, teacher),
+                f"{args.opponents}_x": evaluation(None, opponents)})  # fmt: skip
+        imitate(mlp, args, teacher, opponents, rng)
+        report({"phase": "imitated", "network_x": evaluation(mlp, teacher)})
+        adam, done, sampled = Adam(args.learning_rate), 0, []
+    for step in range(done, args.updates):
         sampled.append(update(mlp, adam, args, args.seed + 1000 + step, teacher, opponents, rng))
-        if (step + 1) % args.every == 0 or step + 1 == args.updates:
+        boundary = (step + 1) % args.every == 0  # the figures are cleared there only: a run cut short and
+        if boundary or step + 1 == args.updates:  # resumed reports what the whole run reports
             report({"phase": "policy_gradient", "update": step + 1, "network_x": evaluation(mlp, teacher),
                     "sampled_x": round(float(np.mean(sampled)) * args.players, 3)})  # fmt: skip
+        if boundary:
             sampled.clear()
+        if args.checkpoint is not None and ((step + 1) % args.checkpoint_every == 0 or step + 1 == args.updates):
+            save_checkpoint(args.checkpoint, mlp, adam, rng, step + 1, sampled, settings)
     mlp.network().save(args.out)
     report({"saved": str(args.out), "cpu_seconds": round(time.process_time() - cpu, 1)})
     return 0

@@ -59,3 +59,55 @@ def test_a_short_run_reports_every_phase_and_writes_weights_the_agent_plays(
 def test_one_copy_of_a_deal_is_refused() -> None:
     code, _, stderr = run_main(duplicate_pg, ["--copies", "1"])
     assert code == 2 and "--copies 1: the baseline needs at least 2 plays of a deal" in stderr
+
+
+TINY_RUN = ["--preset", "standard", "--players", "4", "--imitation-steps", "0", "--teacher", "heuristic",
+            "--opponents", "hard", "--anchor", "0.05", "--learning-rate", "1e-3", "--games", "8", "--copies", "2",
+            "--every", "2", "--eval-games", "16", "--seed", "5"]  # fmt: skip
+
+
+def _state(checkpoint: Path) -> dict[str, np.ndarray]:
+    with np.load(checkpoint) as data:
+        return {key: data[key].copy() for key in data.files}
+
+
+def _progress(stdout: str) -> list[dict[str, object]]:
+    lines = [json.loads(line) for line in stdout.splitlines()]
+    return [
+        {k: v for k, v in line.items() if k != "seconds"} for line in lines if line.get("phase") == "policy_gradient"
+    ]
+
+
+def test_a_run_stopped_and_resumed_ends_bit_for_bit_where_an_uninterrupted_run_ends(tmp_path: Path) -> None:
+    whole, cut = tmp_path / "whole.ckpt.npz", tmp_path / "cut.ckpt.npz"
+    code, whole_out, _ = run_main(
+        duplicate_pg, [*TINY_RUN, "--updates", "5", "--checkpoint", str(whole), "--out", str(tmp_path / "whole.npz")]
+    )
+    assert code == 0
+    first = ["--checkpoint", str(cut), "--checkpoint-every", "1", "--out", str(tmp_path / "first.npz")]
+    code, cut_out, _ = run_main(duplicate_pg, [*TINY_RUN, "--updates", "3", *first])
+    assert code == 0
+    halfway = _state(cut)
+    assert int(halfway["done"]) == 3
+    assert not np.array_equal(halfway["param4"], _state(whole)["param4"])  # the last two updates still matter
+    then = ["--resume", str(cut), "--checkpoint", str(cut), "--out", str(tmp_path / "resumed.npz")]
+    code, resumed_out, _ = run_main(duplicate_pg, [*TINY_RUN, "--updates", "5", *then])
+    assert code == 0
+    assert json.loads(resumed_out.splitlines()[0])["phase"] == "resumed"
+    end, resumed = _state(whole), _state(cut)
+    assert sorted(end) == sorted(resumed)
+    for key in end:  # parameters, Adam's moments and steps, the generator's state, the step counter
+        assert np.array_equal(end[key], resumed[key]), key
+    assert int(end["adam_steps"]) == int(end["done"]) == 5
+    assert (tmp_path / "whole.npz").read_bytes() == (tmp_path / "resumed.npz").read_bytes()
+    assert _progress(whole_out) == _progress(cut_out)[:1] + _progress(resumed_out)  # updates 2 and 4, then 5
+
+
+def test_a_checkpoint_of_other_settings_is_refused(tmp_path: Path) -> None:
+    checkpoint = tmp_path / "run.ckpt.npz"
+    args = [*TINY_RUN, "--updates", "1", "--checkpoint", str(checkpoint), "--out", str(tmp_path / "w.npz")]
+    assert run_main(duplicate_pg, args)[0] == 0
+    other = [*TINY_RUN[:-1], "6", "--updates", "2", "--resume", str(checkpoint), "--out", str(tmp_path / "w.npz")]
+    code, _, stderr = run_main(duplicate_pg, other)
+    assert code == 2
+    assert f"--resume {checkpoint}: {checkpoint} was written with seed=5, this run has 6" in stderr
