@@ -34,7 +34,7 @@ class Clock:
 
 def a_node(url: str, lease_seconds: float = 5.0) -> Cluster:
     """A node's cluster part with no rooms (a registry that holds none), never started: no task of its own runs."""
-    registry = SimpleNamespace(rooms={}, ctx=SimpleNamespace())
+    registry = SimpleNamespace(rooms={}, ctx=SimpleNamespace(), rate_limits=list)  # no rate limits to share
     return Cluster(url, "http://127.0.0.1:9", cast(RoomRegistry, registry), {}, lease_seconds=lease_seconds)
 
 
