@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from family_helpers import legal
 from sevens.games.seven27 import State, parse_action, parse_position
+from sevens.games.seven27.actions import Action
 
 
 def play(state: State, actions: str) -> State:
@@ -26,3 +27,13 @@ def at(position: str, actions: str = "") -> State:
 
 
 __all__ = ["at", "legal", "play"]
+
+
+def aggressive(state: State) -> Action:
+    """Raise, bet, call or stand whenever it can (else check, take or fold): stacks go broke within a few deals."""
+    legal_now = state.legal_actions()
+    for name in ("raise", "bet", "call", "stand"):
+        for action in legal_now:
+            if str(action) == name:
+                return action
+    return legal_now[0]

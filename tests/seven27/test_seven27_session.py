@@ -7,18 +7,11 @@ import pytest
 from sevens.games.seven27 import Rules, Session, State
 from sevens.games.seven27.actions import Action
 
+from .helpers import aggressive
+
 
 def passive(state: State) -> Action:
     return state.legal_actions()[0]  # check, call or take
-
-
-def aggressive(state: State) -> Action:
-    legal = state.legal_actions()
-    for name in ("raise", "bet", "call", "stand"):
-        for action in legal:
-            if str(action) == name:
-                return action
-    return legal[0]
 
 
 def test_d1_d8_dealer_moves_one_seat_clockwise_each_deal() -> None:
