@@ -36,6 +36,9 @@ GREEDY_TRIES = 8
 
 DealT = TypeVar("DealT")
 
+LOOSE = -1
+"""A stand-in no seat is known to hold, in a greedy deal (any seat with room may take it)."""
+
 EXIT_CODES = {"finished": "f", "eliminated": "x", "joker_stuck": "j"}
 """How a position text writes the ways a player left the round."""
 
@@ -47,6 +50,11 @@ class CardDealer(ABC, Generic[DealT]):
     seats: list[int]  # the seats that receive cards
     capacity: dict[int, int]  # seat -> real cards it receives
     allowed: dict[int, list[int]]  # hidden card -> seats that may hold it
+    odds: dict[int, list[float]]  # hidden card -> a prior factor per seat it may go to (none: even)
+    integer_points = False
+    """How the greedy deal draws its pick: a whole number below the room left (七並べ) or a fraction of the
+    weights' total (Killer, whose odds are fractions). Each family keeps the draw it always had, so that seeded
+    deals, and the moves made from them, stay the same."""
 
     def _place(self, view: SevensView, excluded: Sequence[int], hidden: int) -> None:
         """The seats still in receive the ``hidden`` cards, each card only where the log allows it."""
@@ -55,6 +63,7 @@ class CardDealer(ABC, Generic[DealT]):
         self.allowed = {c: [s for s in self.seats if not excluded[s] >> c & 1] for c in iter_bits(hidden)}
         self.base = [0] * len(view.hand_counts)
         self.base[view.seat] = view.hand
+        self.odds = {}
 
     def _hands(self, owner: Mapping[int, int]) -> list[int]:
         """Every seat's cards: its own for the viewer, those ``owner`` (card -> seat) deals for the others."""
@@ -78,6 +87,29 @@ class CardDealer(ABC, Generic[DealT]):
     @abstractmethod
     def _matched(self, rng: random.Random) -> DealT:
         """Any consistent deal, from :meth:`_matched_owners`."""
+
+    def _greedy_owners(self, rng: random.Random, loose: int = 0) -> tuple[dict[int, int], dict[int, int]] | None:
+        """A greedy deal: the hidden cards, most constrained first (:meth:`_deal_order`), then ``loose``
+        stand-ins any seat may hold (a family's loose jokers), each to a seat picked in proportion to the room
+        it has left (times :attr:`odds`). Card -> seat, and seat -> stand-ins; ``None`` when one finds no room."""
+        free = dict(self.capacity)
+        owner: dict[int, int] = {}
+        extra: dict[int, int] = {}
+        for c in self._deal_order(rng) + [LOOSE] * loose:
+            options = self.allowed.get(c, self.seats)
+            odds = self.odds.get(c)
+            weights = [free[s] * odds[i] for i, s in enumerate(options)] if odds else [free[s] for s in options]
+            total = sum(weights)
+            if total <= 0:
+                return None
+            point = rng.randrange(int(total)) if self.integer_points else rng.random() * total
+            s = weighted_pick(options, weights, point)
+            free[s] -= 1
+            if c == LOOSE:
+                extra[s] = extra.get(s, 0) + 1
+            else:
+                owner[c] = s
+        return owner, extra
 
     def _deal_order(self, rng: random.Random) -> list[int]:
         """The hidden cards, most constrained first, in random order within equal constraint."""

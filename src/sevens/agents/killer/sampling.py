@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import reduce
 from operator import or_
 
-from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_tail, weighted_pick
+from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_tail
 from sevens.cards import ALL_CARDS
 from sevens.games.killer.geometry import dying
 from sevens.games.killer.position import parse_position
@@ -61,19 +61,8 @@ class Sampler(CardDealer[Deal]):
         }
 
     def _greedy(self, rng: random.Random) -> Deal | None:
-        free = dict(self.capacity)
-        owner: dict[int, int] = {}
-        for c in self._deal_order(rng):
-            allowed = self.allowed[c]
-            odds = self.odds.get(c)
-            weights = [free[s] * odds[i] if odds else free[s] for i, s in enumerate(allowed)]
-            total = sum(weights)
-            if total <= 0:
-                return None
-            s = weighted_pick(allowed, weights, rng.random() * total)
-            owner[c] = s
-            free[s] -= 1
-        return tuple(self._hands(owner))
+        dealt = self._greedy_owners(rng)
+        return None if dealt is None else tuple(self._hands(dealt[0]))
 
     def _matched(self, rng: random.Random) -> Deal:
         return tuple(self._hands(self._matched_owners(rng)))

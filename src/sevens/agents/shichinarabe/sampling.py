@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sevens.agents.common.heuristic import choose_index
-from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_tail, weighted_pick
+from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_tail
 from sevens.cards import ALL_CARDS, iter_bits
 from sevens.games.sevens_core.notation import cards_field, rows_text
 from sevens.games.shichinarabe import actions
@@ -51,12 +51,10 @@ class Deal:
     jokers: tuple[int, ...]
 
 
-LOOSE_JOKER = -1
-"""A joker no seat is known to hold, in the greedy deal (any seat with room may take it)."""
-
-
 class Sampler(CardDealer[Deal]):
     """Random deals of the hidden cards consistent with ``view`` and the public deductions."""
+
+    integer_points = True
 
     def __init__(self, view: View, knowledge: Knowledge) -> None:
         n = len(view.hand_counts)
@@ -81,23 +79,10 @@ class Sampler(CardDealer[Deal]):
         return Deal(tuple(self._hands(owner)), tuple(counts))
 
     def _greedy(self, rng: random.Random) -> Deal | None:
-        free = dict(self.capacity)
-        owner: dict[int, int] = {}
-        jokers: dict[int, int] = {}
-        for c in self._deal_order(rng) + [LOOSE_JOKER] * self.free_jokers:  # the cards, then the loose jokers
-            options = [s for s in self.allowed.get(c, self.seats) if free[s] > 0]
-            if not options:
-                return None
-            room = [free[s] for s in options]
-            s = weighted_pick(options, room, rng.randrange(sum(room)))
-            free[s] -= 1
-            if c == LOOSE_JOKER:
-                jokers[s] = jokers.get(s, 0) + 1
-            else:
-                owner[c] = s
-        if any(free.values()):
+        dealt = self._greedy_owners(rng, self.free_jokers)  # the cards, then the loose jokers
+        if dealt is None or len(self.allowed) + self.free_jokers < sum(self.capacity.values()):  # room left: stuck
             return None
-        return self._finish(owner, jokers)
+        return self._finish(*dealt)
 
     def _matched(self, rng: random.Random) -> Deal:
         """Any consistent deal by augmenting paths, jokers in the slots left over."""
