@@ -6,7 +6,8 @@ what the other players chose.
 a seat picked by its own weighting, and retries when that greedy deal paints itself into a corner; as a last
 resort an augmenting-path matching (:meth:`CardDealer._matched_owners`) finds a consistent deal. What a deal
 holds besides real cards (jokers, dead piles) is the family's business. A deal becomes a state through the
-engine's position text, whose common end :func:`position_tail` writes.
+engine's position text (:func:`position_text`), and further deals of the same view into a clone of it
+(:func:`with_hands`).
 
 **Posterior.** Through its opponent model a search knows how well a hand explains what its holder chose so
 far (a log-likelihood per seat). :class:`SwapChain`, a Metropolis–Hastings chain, targets that posterior: a
@@ -26,6 +27,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from sevens.cards import cards_text, iter_bits
+from sevens.games.sevens_core.state import SevensState
 from sevens.games.sevens_core.view import SevensView
 
 from .heuristic import opponents_in
@@ -35,6 +37,7 @@ GREEDY_TRIES = 8
 """Greedy deals tried before falling back on the matching."""
 
 DealT = TypeVar("DealT")
+StateT = TypeVar("StateT", bound=SevensState)
 
 LOOSE = -1
 """A stand-in no seat is known to hold, in a greedy deal (any seat with room may take it)."""
@@ -154,13 +157,24 @@ def weighted_pick(options: Sequence[int], weights: Sequence[float], point: float
     return last
 
 
-def position_tail(view: SevensView, knowledge: LogReader[Any]) -> list[str]:
-    """The fields every 七並べ family's position text ends with: whose turn, passes used, exits, the dealer (the
-    last seat, as in a fresh round: views do not say, and it only orders ties after a stalemate), the streak."""
+def position_text(view: SevensView, knowledge: LogReader[Any], fields: Sequence[str]) -> str:
+    """A 七並べ family's position text: the rules, the family's own ``fields`` (table, hands, ...), then the
+    fields every family ends with: whose turn, passes used, exits, the dealer (the last seat, as in a fresh
+    round: views do not say, and it only orders ties after a stalemate), the streak."""
     exits = ",".join(f"{s}{EXIT_CODES[k]}" for s, k in knowledge.exits) or "-"
     dealer = len(view.hand_counts) - 1
     turn = "-" if view.to_move is None else str(view.to_move)
-    return [turn, ",".join(map(str, view.passes_used)), exits, str(dealer), str(knowledge.streak)]
+    tail = [turn, ",".join(map(str, view.passes_used)), exits, str(dealer), str(knowledge.streak)]
+    return " ".join([view.rules.text(), *fields, *tail])
+
+
+def with_hands(template: StateT, hands: Sequence[int]) -> StateT:
+    """A clone of ``template`` (a determinization of one view) holding ``hands``: only the hands differ between
+    determinizations of one view, and the engine derives nothing else from them (many times cheaper than
+    parsing the position again, and equivalent)."""
+    state = template.clone()
+    state._hands = list(hands)
+    return state
 
 
 SeatLogWeight = Callable[[int, int], float]

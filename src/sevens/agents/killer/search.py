@@ -24,6 +24,7 @@ from collections.abc import Callable
 from functools import partial
 
 from sevens.agents.common import search as common
+from sevens.agents.common.sampling import with_hands
 from sevens.games.killer.actions import PASS, PASS_ACTION, PLAY_ACTIONS, Action
 from sevens.games.killer.rules import Rules
 from sevens.games.killer.state import State
@@ -33,7 +34,7 @@ from .board import Board
 from .heuristic import HeuristicAgent
 from .knowledge import Knowledge
 from .policy import DEFAULT_WEIGHTS, Weights, predict
-from .sampling import SAMPLER_HINT, Deal, OpponentModel, Sampler, build_state, posterior_deals, with_hands
+from .sampling import SAMPLER_HINT, Deal, OpponentModel, Sampler, build_state, posterior_deals
 
 
 class Rollout:

@@ -27,7 +27,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sevens.agents.common.heuristic import choose_index
-from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_tail
+from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_text
+from sevens.agents.common.sampling import with_hands as hands_into
 from sevens.cards import ALL_CARDS, iter_bits
 from sevens.games.sevens_core.notation import cards_field, rows_text
 from sevens.games.shichinarabe import actions
@@ -91,23 +92,17 @@ class Sampler(CardDealer[Deal]):
         return self._finish(owner, jokers)
 
 
-def position_text(view: View, knowledge: Knowledge, deal: Deal) -> str:
-    """The engine's position text of ``deal`` in the situation of ``view``."""
-    rows = rows_text(view.table, view.joker_positions, JOKER_MARK)
-    hands = [cards_field(hand, jokers) for hand, jokers in zip(deal.hands, deal.jokers, strict=True)]
-    return " ".join([view.rules.text(), "/".join(rows), "/".join(hands), *position_tail(view, knowledge)])
-
-
 def build_state(view: View, knowledge: Knowledge, deal: Deal) -> State:
     """A validated state of ``deal`` (raises :class:`~sevens.errors.NotationError` if it is inconsistent)."""
-    return parse_position(position_text(view, knowledge, deal))
+    rows = rows_text(view.table, view.joker_positions, JOKER_MARK)
+    hands = [cards_field(hand, jokers) for hand, jokers in zip(deal.hands, deal.jokers, strict=True)]
+    return parse_position(position_text(view, knowledge, ["/".join(rows), "/".join(hands)]))
 
 
 def with_hands(template: State, deal: Deal) -> State:
     """A clone of ``template`` (built by :func:`build_state` from the same view) holding ``deal``'s hands and
-    jokers (40 times cheaper than parsing the position again, and equivalent)."""
-    state = template.clone()
-    state._hands = list(deal.hands)
+    jokers (:func:`~sevens.agents.common.sampling.with_hands`)."""
+    state = hands_into(template, deal.hands)
     state._jokers = list(deal.jokers)
     return state
 
