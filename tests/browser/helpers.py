@@ -143,9 +143,15 @@ def bots_game(server: str, http: Any, preset: str = "standard", **body: Any) -> 
     host = urlsplit(server).netloc
     with ws_connect(f"ws://{host}/ws/{ticket['code']}", open_timeout=10) as ws:
         http.post(f"{server}/api/rooms/{ticket['code']}/start", headers={"Authorization": f"Bearer {ticket['token']}"})
-        while True:
-            frame = json.loads(ws.recv(timeout=30))
-            room = frame.get("room")
-            if room is not None and room["status"] == "finished":
-                record: int = room["record"]
-                return record
+        while (record := finished_record(json.loads(ws.recv(timeout=30)))) is None:
+            pass
+        return record
+
+
+def finished_record(frame: dict[str, Any]) -> int | None:
+    """The record id if this WebSocket frame says the room has finished (its session over), else ``None``."""
+    room = frame.get("room")
+    if room is None or room["status"] != "finished":
+        return None
+    record: int = room["record"]
+    return record
