@@ -28,16 +28,38 @@ def create_room(
     variants: dict[str, str] | None = None,
     start: bool = True,
     turn_seconds: int | None = None,
+    rounds: int | None = None,
 ) -> str:
-    """From the lobby: a table of ``family`` with the person in seat 1, ``open_seats`` seats for friends and
-    computers elsewhere; started unless told otherwise. Returns the join code."""
+    """From the lobby (:func:`fill_lobby`): a table of ``family`` with the person in seat 1, ``open_seats`` seats
+    for friends and computers elsewhere; started unless told otherwise. Returns the join code."""
+    fill_lobby(page, family, name, players, open_seats, variants, turn_seconds, rounds)
+    page.get_by_test_id("create").click()
+    expect(page.locator("#table")).to_have_attribute("data-status", "lobby")
+    code = page.locator(".room-code").inner_text().split()[-1]
+    if start:
+        start_game(page)
+    return code
+
+
+def fill_lobby(
+    page: Page,
+    family: str = "shichinarabe",
+    name: str = "Aiko",
+    players: int | None = None,
+    open_seats: int = 0,
+    variants: dict[str, str] | None = None,
+    turn_seconds: int | None = None,
+    rounds: int | None = None,
+) -> None:
+    """Fill the lobby's form for a table of ``family`` (as :func:`create_room` describes), without creating it."""
     page.goto("/")
     page.get_by_test_id("name").fill(name)
     page.get_by_test_id(f"family-{family}").click()
-    if players is not None:
-        field = page.get_by_test_id("players")
-        field.fill(str(players))
-        field.dispatch_event("change")
+    for field_id, value in (("players", players), ("rounds", rounds)):
+        if value is not None:
+            field = page.locator(f"#{field_id}")
+            field.fill(str(value))
+            field.dispatch_event("change")
     for seat in range(1, open_seats + 1):
         page.get_by_test_id(f"seat-{seat}").select_option("human")
     if turn_seconds is not None:
@@ -46,12 +68,6 @@ def create_room(
         page.locator("details.rules summary").click()
         for key, value in variants.items():
             page.locator(f"#rule-{key}").fill(value)
-    page.get_by_test_id("create").click()
-    expect(page.locator("#table")).to_have_attribute("data-status", "lobby")
-    code = page.locator(".room-code").inner_text().split()[-1]
-    if start:
-        start_game(page)
-    return code
 
 
 def enter_with_ticket(page: Page, ticket: dict[str, Any], name: str) -> None:
