@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from functools import reduce
 from operator import or_
 
+from sevens.agents.common.heuristic import hidden_cards
 from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_text
-from sevens.cards import ALL_CARDS
 from sevens.games.killer.geometry import dying
 from sevens.games.killer.position import parse_position
 from sevens.games.killer.state import State
@@ -54,7 +54,7 @@ class Sampler(CardDealer[Deal]):
     """Random deals of the hidden cards consistent with ``view`` and the public deductions."""
 
     def __init__(self, view: View, knowledge: Knowledge, miss: float = SAMPLER_HINT) -> None:
-        self._place(view, knowledge.excluded, ALL_CARDS & ~view.table & ~view.dead_positions & ~view.hand)
+        self._place(view, knowledge.excluded, hidden_cards(view, view.dead_positions))
         self.capacity = {s: view.hand_counts[s] for s in self.seats}
         hinted = knowledge.passed_over()
         self.odds = {

@@ -26,7 +26,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from sevens.agents.common.heuristic import choose_index
+from sevens.agents.common.heuristic import choose_index, hidden_cards
 from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_text
 from sevens.agents.common.sampling import with_hands as hands_into
 from sevens.cards import ALL_CARDS, iter_bits
@@ -59,7 +59,7 @@ class Sampler(CardDealer[Deal]):
 
     def __init__(self, view: View, knowledge: Knowledge) -> None:
         n = len(view.hand_counts)
-        self._place(view, knowledge.excluded, ALL_CARDS & ~view.table & ~view.hand)
+        self._place(view, knowledge.excluded, hidden_cards(view))
         stuck = [s for s in range(n) if s != view.seat and view.statuses[s] == "joker_stuck"]
         placed = view.joker_positions.bit_count() + view.removed_jokers + view.jokers_in_hand
         loose = view.rules.jokers - placed - sum(view.hand_counts[s] for s in stuck)
