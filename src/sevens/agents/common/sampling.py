@@ -2,8 +2,9 @@
 what the other players chose.
 
 **Deals.** Each hidden card has the seats that may hold it (``allowed``) and each seat a number of slots
-(``capacity``). A family's sampler deals cards most-constrained first (:meth:`CardDealer._deal_order`), each to
-a seat picked by its own weighting, and retries when that greedy deal paints itself into a corner; as a last
+(``capacity``). A family's sampler deals cards most-constrained first (:meth:`CardDealer._greedy_owners`), each
+to a seat picked in proportion to its room left (times the family's ``odds``), and retries when that greedy
+deal paints itself into a corner; as a last
 resort an augmenting-path matching (:meth:`CardDealer._matched_owners`) finds a consistent deal. What a deal
 holds besides real cards (jokers, dead piles) is the family's business. A deal becomes a state through the
 engine's position text (:func:`position_text`), and further deals of the same view into a clone of it
@@ -55,9 +56,9 @@ class CardDealer(ABC, Generic[DealT]):
     allowed: dict[int, list[int]]  # hidden card -> seats that may hold it
     odds: dict[int, list[float]]  # hidden card -> a prior factor per seat it may go to (none: even)
     integer_points = False
-    """How the greedy deal draws its pick: a whole number below the room left (七並べ) or a fraction of the
-    weights' total (Killer, whose odds are fractions). Each family keeps the draw it always had, so that seeded
-    deals, and the moves made from them, stay the same."""
+    """How the greedy deal draws its pick: a whole number below the weights' total (七並べ, whose weights are
+    slots) or a fraction of it (Killer, whose odds are fractions). Each family keeps the draw it always had, so
+    that seeded deals, and the moves made from them, stay the same."""
 
     def _place(self, view: SevensView, excluded: Sequence[int], hidden: int) -> None:
         """The seats still in receive the ``hidden`` cards, each card only where the log allows it."""
