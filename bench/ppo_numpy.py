@@ -6,9 +6,9 @@ A learner seat of 4-player ``standard`` (``--preset``) against ``--opponents`` i
 (:class:`~sevens.envs.vector.SevensVectorEnv`), wrapped in Gymnasium's own
 ``gymnasium.wrappers.vector.RecordEpisodeStatistics``, which counts the episodes. Actor and critic are separate
 tanh MLPs (CleanRL's ``Agent``: orthogonal start, the actor's last layer at 0.01, the critic's at 1), trained by
-a hand-written backward pass and Adam (``eps=1e-5``, learning rate annealed to 0, gradients clipped to norm 0.5),
-clipped surrogate 0.2, value loss 0.5, entropy 0.01, 4 epochs of 4 minibatches per update, GAE(0.99, 0.95),
-advantages normalized per minibatch.
+a hand-written backward pass and bench/train_learned.py's Adam in torch's form (``eps=1e-5``, learning rate
+annealed to 0, gradients clipped to norm 0.5), clipped surrogate 0.2, value loss 0.5, entropy 0.01, 4 epochs of 4
+minibatches per update, GAE(0.99, 0.95), advantages normalized per minibatch.
 
 How masks and auto-reset are handled (docs/research.md, "Training on the vector env"):
 
@@ -36,12 +36,13 @@ if __name__ == "__main__":  # one thread (set before numpy and numba load): repr
 import argparse
 import itertools
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 from gymnasium.wrappers.vector import RecordEpisodeStatistics
+from train_learned import Adam
 
 from sevens.envs.vector import SevensVectorEnv
 from sevens.kernel import engine
@@ -86,28 +87,6 @@ class Mlp:
         d_h1 = (d_out @ w2.T) * (1 - h1 * h1)
         d_h0 = (d_h1 @ w1.T) * (1 - h0 * h0)
         return [x.T @ d_h0, d_h0.sum(0), h0.T @ d_h1, d_h1.sum(0), h1.T @ d_out, d_out.sum(0)]
-
-
-@dataclass
-class Adam:
-    """Adam as torch's (``eps`` outside the square root), the rate set by the caller for annealing."""
-
-    rate: float
-    eps: float = 1e-5
-    moments: list[tuple[F32, F32]] = field(default_factory=list)
-    steps: int = 0
-
-    def update(self, params: list[F32], grads: list[F32]) -> None:
-        if not self.moments:
-            self.moments = [(np.zeros_like(p), np.zeros_like(p)) for p in params]
-        self.steps += 1
-        first, second = 1 - 0.9**self.steps, 1 - 0.999**self.steps
-        for p, g, (m, v) in zip(params, grads, self.moments, strict=True):
-            m *= 0.9
-            m += 0.1 * g
-            v *= 0.999
-            v += 0.001 * g * g
-            p -= self.rate * (m / first) / (np.sqrt(v / second) + self.eps)
 
 
 def clip_by_norm(grads: list[F32], most: float) -> float:
@@ -216,7 +195,7 @@ def train(s: Settings, report: Any = print) -> dict[str, Any]:
     masks = infos["action_mask"]
     agent = Agent.initial(rng, obs.shape[1], s.hidden)
     before = evaluate(agent, s, seed=s.seed + 1_000_000)
-    actor_adam, critic_adam = Adam(s.learning_rate), Adam(s.learning_rate)
+    actor_adam, critic_adam = (Adam(s.learning_rate, eps=1e-5, torch_eps=True) for _ in range(2))  # CleanRL's
     n, t_max = s.num_envs, s.num_steps
     batch = n * t_max
     minibatch = batch // s.minibatches

@@ -101,7 +101,13 @@ class Mlp:
 
 @dataclass
 class Adam:
+    """Adam with the bias corrections folded into the step and ``eps`` added to ``sqrt(v)`` (the paper's ε̂ form,
+    this script's), or with ``torch_eps`` torch's (``eps`` added after correcting ``v``: bench/ppo_numpy.py's, as
+    CleanRL's). The rate is the caller's to anneal."""
+
     rate: float
+    eps: float = 1e-8
+    torch_eps: bool = False
     moments: list[tuple[F32, F32]] = field(default_factory=list)
     steps: int = 0
 
@@ -109,13 +115,17 @@ class Adam:
         if not self.moments:
             self.moments = [(np.zeros_like(p), np.zeros_like(p)) for p in params]
         self.steps += 1
-        correction = np.sqrt(1 - 0.999**self.steps) / (1 - 0.9**self.steps)
+        first, second = 1 - 0.9**self.steps, 1 - 0.999**self.steps
+        step = self.rate * (np.sqrt(second) / first)
         for p, g, (m, v) in zip(params, grads, self.moments, strict=True):
             m *= 0.9
             m += 0.1 * g
             v *= 0.999
             v += 0.001 * g * g
-            p -= (self.rate * correction) * m / (np.sqrt(v) + 1e-8)
+            if self.torch_eps:
+                p -= self.rate * (m / first) / (np.sqrt(v / second) + self.eps)
+            else:
+                p -= step * m / (np.sqrt(v) + self.eps)
 
 
 def probabilities(scores: F32, masks: npt.NDArray[np.int8]) -> F32:

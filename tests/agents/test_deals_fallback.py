@@ -15,28 +15,21 @@ Deal = dict[int, int]  # card -> seat
 
 
 class SlotDealer(CardDealer[Deal]):
-    """The families' dealing scheme with nothing else: each card, most constrained first, goes to one of its
-    allowed seats with room, picked in proportion to the room left (as the families' samplers weigh them)."""
+    """The families' dealing scheme with nothing else (:meth:`CardDealer._greedy_owners`): each card, most
+    constrained first, goes to one of its allowed seats with room, picked in proportion to the room left."""
 
     def __init__(self, capacity: dict[int, int], allowed: dict[int, list[int]]) -> None:
         self.seats = sorted(capacity)
         self.capacity = capacity
         self.allowed = allowed
+        self.odds = {}
         self.greedy_tries = 0
         self.matched = False
 
     def _greedy(self, rng: random.Random) -> Deal | None:
         self.greedy_tries += 1
-        free = dict(self.capacity)
-        owner: Deal = {}
-        for c in self._deal_order(rng):
-            room = [s for s in self.allowed[c] if free[s] > 0]
-            if not room:
-                return None
-            s = rng.choices(room, weights=[free[s] for s in room])[0]
-            owner[c] = s
-            free[s] -= 1
-        return owner
+        dealt = self._greedy_owners(rng)
+        return None if dealt is None else dealt[0]
 
     def _matched(self, rng: random.Random) -> Deal:
         self.matched = True

@@ -8,10 +8,11 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 from urllib.parse import urlsplit
 
 from playwright.sync_api import Page, expect
+from typing_extensions import Unpack
 from websockets.sync.client import connect as ws_connect
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -19,39 +20,47 @@ MINE_OR_OVER = re.compile(r"^(me|over)$")
 MAX_MOVES = 400
 
 
-def create_room(
-    page: Page,
-    family: str = "shichinarabe",
-    name: str = "Aiko",
-    players: int | None = None,
-    open_seats: int = 0,
-    variants: dict[str, str] | None = None,
-    start: bool = True,
-    turn_seconds: int | None = None,
-) -> str:
-    """From the lobby: a table of ``family`` with the person in seat 1, ``open_seats`` seats for friends and
-    computers elsewhere; started unless told otherwise. Returns the join code."""
-    page.goto("/")
-    page.get_by_test_id("name").fill(name)
-    page.get_by_test_id(f"family-{family}").click()
-    if players is not None:
-        field = page.get_by_test_id("players")
-        field.fill(str(players))
-        field.dispatch_event("change")
-    for seat in range(1, open_seats + 1):
-        page.get_by_test_id(f"seat-{seat}").select_option("human")
-    if turn_seconds is not None:
-        page.locator("#turn").select_option(str(turn_seconds))
-    if variants:
-        page.locator("details.rules summary").click()
-        for key, value in variants.items():
-            page.locator(f"#rule-{key}").fill(value)
+class LobbyForm(TypedDict, total=False):
+    """What :func:`fill_lobby` sets besides the family; each left as the lobby offers it when absent."""
+
+    name: str  # the person's name (default Aiko)
+    players: int
+    open_seats: int  # seats 1.. for friends (the rest computers)
+    variants: dict[str, str]  # the rules panel's fields
+    turn_seconds: int
+    rounds: int
+
+
+def create_room(page: Page, family: str = "shichinarabe", start: bool = True, **form: Unpack[LobbyForm]) -> str:
+    """From the lobby (:func:`fill_lobby`): a table of ``family`` with the person in seat 1, ``open_seats`` seats
+    for friends and computers elsewhere; started unless told otherwise. Returns the join code."""
+    fill_lobby(page, family, **form)
     page.get_by_test_id("create").click()
     expect(page.locator("#table")).to_have_attribute("data-status", "lobby")
     code = page.locator(".room-code").inner_text().split()[-1]
     if start:
         start_game(page)
     return code
+
+
+def fill_lobby(page: Page, family: str = "shichinarabe", **form: Unpack[LobbyForm]) -> None:
+    """Fill the lobby's form for a table of ``family`` (as :func:`create_room` describes), without creating it."""
+    page.goto("/")
+    page.get_by_test_id("name").fill(form.get("name", "Aiko"))
+    page.get_by_test_id(f"family-{family}").click()
+    for field_id, value in (("players", form.get("players")), ("rounds", form.get("rounds"))):
+        if value is not None:
+            field = page.locator(f"#{field_id}")
+            field.fill(str(value))
+            field.dispatch_event("change")
+    for seat in range(1, form.get("open_seats", 0) + 1):
+        page.get_by_test_id(f"seat-{seat}").select_option("human")
+    if "turn_seconds" in form:
+        page.locator("#turn").select_option(str(form["turn_seconds"]))
+    if variants := form.get("variants"):
+        page.locator("details.rules summary").click()
+        for key, text in variants.items():
+            page.locator(f"#rule-{key}").fill(text)
 
 
 def enter_with_ticket(page: Page, ticket: dict[str, Any], name: str) -> None:
@@ -143,9 +152,15 @@ def bots_game(server: str, http: Any, preset: str = "standard", **body: Any) -> 
     host = urlsplit(server).netloc
     with ws_connect(f"ws://{host}/ws/{ticket['code']}", open_timeout=10) as ws:
         http.post(f"{server}/api/rooms/{ticket['code']}/start", headers={"Authorization": f"Bearer {ticket['token']}"})
-        while True:
-            frame = json.loads(ws.recv(timeout=30))
-            room = frame.get("room")
-            if room is not None and room["status"] == "finished":
-                record: int = room["record"]
-                return record
+        while (record := finished_record(json.loads(ws.recv(timeout=30)))) is None:
+            pass
+        return record
+
+
+def finished_record(frame: dict[str, Any]) -> int | None:
+    """The record id if this WebSocket frame says the room has finished (its session over), else ``None``."""
+    room = frame.get("room")
+    if room is None or room["status"] != "finished":
+        return None
+    record: int = room["record"]
+    return record

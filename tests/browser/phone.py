@@ -18,6 +18,8 @@ from urllib.parse import urlsplit
 import httpx2 as httpx
 from websockets.sync.client import connect as ws_connect
 
+from .helpers import finished_record
+
 PRESETS = {"shichinarabe": "standard", "killer": "killer", "seven27": "seven27"}
 SHORT_S27 = ("stand", "check", "call")  # the quick way through a Seven Twenty-Seven deal
 REFILL_SECONDS = 0.1  # two messages' worth of the server's rate limit (20 a second)
@@ -125,9 +127,7 @@ def play_through(server: str, ticket: dict[str, Any]) -> int:
         last_move = ""
         while True:
             frame = json.loads(ws.recv(timeout=60))
-            room = frame.get("room")
-            if room is not None and room["status"] == "finished":
-                record: int = room["record"]
+            if (record := finished_record(frame)) is not None:
                 return record
             if frame["type"] == "error" and frame["code"] == "rate_limited" and last_move:
                 with contextlib.suppress(TimeoutError):

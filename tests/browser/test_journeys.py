@@ -13,7 +13,7 @@ import httpx2 as httpx
 from playwright.sync_api import Locator, Page, expect
 
 from .conftest import DESKTOP, PHONE, NewPage
-from .helpers import enter_with_ticket, play_one, screenshot_folder, start_game, wait_for_my_turn_in_session
+from .helpers import enter_with_ticket, fill_lobby, play_one, screenshot_folder, start_game, wait_for_my_turn_in_session
 
 ROUND_TEXT = {
     "en": re.compile(r"^Round (\d+) of (\d+)$"),
@@ -166,13 +166,7 @@ def check_the_end(page: Page, lang: str, rounds: int, name: str) -> dict[int, in
 
 def test_a_three_round_session_with_a_friend_who_came_by_the_invite_link(new_page: NewPage) -> None:
     host = new_page(locale="ja-JP", viewport=PHONE)
-    host.goto("/")
-    host.get_by_test_id("name").fill("あいこ")
-    host.get_by_test_id("family-shichinarabe").click()
-    rounds = host.locator("#rounds")
-    rounds.fill("3")
-    rounds.dispatch_event("change")
-    host.get_by_test_id("seat-1").select_option("human")
+    fill_lobby(host, name="あいこ", open_seats=1, rounds=3)
     # exactly the five levels, by name, "normal" chosen
     options = host.get_by_test_id("seat-2").locator("option").all_inner_texts()
     assert options[1:] == ["コンピュータ：はじめて", "コンピュータ：やさしい", "コンピュータ：ふつう（おすすめ）",

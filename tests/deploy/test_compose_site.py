@@ -26,7 +26,7 @@ import redis
 from playwright.sync_api import expect, sync_playwright
 
 from browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP
-from browser.helpers import MINE_OR_OVER, play_a_move, start_game
+from browser.helpers import MINE_OR_OVER, create_room, play_a_move
 from multinode.helpers import HUMANS_AND_BOTS, status, wait_until
 from multinode.table import Table, check_nothing_lost, stored_moves
 
@@ -127,16 +127,7 @@ def play_a_session_in_chromium(base: str) -> str:
             page = browser.new_context(base_url=base, locale="en-US", viewport=DESKTOP).new_page()
             errors: list[str] = []
             page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto("/")
-            page.get_by_test_id("name").fill("Aiko")
-            page.get_by_test_id("family-shichinarabe").click()
-            rounds = page.locator("#rounds")
-            rounds.fill("1")
-            rounds.dispatch_event("change")
-            page.get_by_test_id("create").click()  # the other seats: computer players, as the lobby offers
-            expect(page.locator("#table")).to_have_attribute("data-status", "lobby")
-            code = page.locator(".room-code").inner_text().split()[-1]
-            start_game(page)
+            code = create_room(page, rounds=1)  # the other seats: computer players, as the lobby offers
             table = page.locator("#table")
             moves = 0
             while True:  # the computer players take a second a move (the site's pace): minutes, not seconds

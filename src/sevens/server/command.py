@@ -29,6 +29,11 @@ def networks_option(name: str, envvar: str, help: str) -> Any:
     return typer.Option(name, envvar=envvar, help=help)
 
 
+def per_address_option(name: str, help: str, least: float = 1) -> Any:
+    """A limit on what one client address (or the whole site) may do: from ``least`` to :data:`MAX_PER_ADDRESS`."""
+    return typer.Option(name, min=least, max=MAX_PER_ADDRESS, help=help)
+
+
 def address_list(options: list[str] | None, default: tuple[str, ...]) -> tuple[str, ...]:
     """The entries of a repeatable address option (each may list several), ``default`` if none, nothing for
     ``none``."""
@@ -87,44 +92,32 @@ def serve(
     ] = None,
     rooms_per_minute: Annotated[
         float,
-        typer.Option(
-            "--rooms-per-minute", min=0.01, max=MAX_PER_ADDRESS, help="Rooms one client address may create a minute."
-        ),
+        per_address_option("--rooms-per-minute", "Rooms one client address may create a minute.", least=0.01),
     ] = 10.0,
     requests_per_second: Annotated[
         float,
-        typer.Option(
+        per_address_option(
             "--requests-per-second",
-            min=0.01,
-            max=MAX_PER_ADDRESS,
-            help="HTTP requests one client address may make a second over the whole site (a burst of 6 s' worth, "
+            "HTTP requests one client address may make a second over the whole site (a burst of 6 s' worth, "
             "at least 120, first).",
+            least=0.01,
         ),
     ] = 20.0,
     half_open_connections: Annotated[
         int,
-        typer.Option(
+        per_address_option(
             "--half-open-connections",
-            min=1,
-            max=MAX_PER_ADDRESS,
-            help="HTTP connections still sending their headers, all addresses together; past it the oldest is "
+            "HTTP connections still sending their headers, all addresses together; past it the oldest is "
             "closed (slowloris from many addresses).",
         ),
     ] = 512,
     lobbies_per_address: Annotated[
         int,
-        typer.Option(
-            "--lobbies-per-address", min=1, max=MAX_PER_ADDRESS, help="Rooms one client address may hold in the lobby."
-        ),
+        per_address_option("--lobbies-per-address", "Rooms one client address may hold in the lobby."),
     ] = 50,
     connections_per_address: Annotated[
         int,
-        typer.Option(
-            "--connections-per-address",
-            min=1,
-            max=MAX_PER_ADDRESS,
-            help="WebSockets one client address may hold open.",
-        ),
+        per_address_option("--connections-per-address", "WebSockets one client address may hold open."),
     ] = 200,
     trusted_proxy: Annotated[
         list[str] | None,
@@ -151,12 +144,7 @@ def serve(
     ] = 10.0,
     http_connections_per_address: Annotated[
         int,
-        typer.Option(
-            "--http-connections-per-address",
-            min=1,
-            max=MAX_PER_ADDRESS,
-            help="HTTP connections one address may hold open.",
-        ),
+        per_address_option("--http-connections-per-address", "HTTP connections one address may hold open."),
     ] = 64,
     log_format: Annotated[
         str, typer.Option("--log-format", envvar="SEVENS_LOG_FORMAT", help="text (default) or json: one object a line.")

@@ -7,10 +7,11 @@ import random
 
 import pytest
 
+from sevens.agents.common.sampling import with_hands
 from sevens.agents.killer import HeuristicAgent
 from sevens.agents.killer.knowledge import Knowledge
 from sevens.agents.killer.policy import DEFAULT_WEIGHTS
-from sevens.agents.killer.sampling import OpponentModel, Sampler, build_state, with_hands
+from sevens.agents.killer.sampling import OpponentModel, Sampler, build_state
 from sevens.cards import ALL_CARDS
 from sevens.games.killer import Rules
 

@@ -2,11 +2,13 @@
 what the other players chose.
 
 **Deals.** Each hidden card has the seats that may hold it (``allowed``) and each seat a number of slots
-(``capacity``). A family's sampler deals cards most-constrained first (:meth:`CardDealer._deal_order`), each to
-a seat picked by its own weighting, and retries when that greedy deal paints itself into a corner; as a last
+(``capacity``). A family's sampler deals cards most-constrained first (:meth:`CardDealer._greedy_owners`), each
+to a seat picked in proportion to its room left (times the family's ``odds``), and retries when that greedy
+deal paints itself into a corner; as a last
 resort an augmenting-path matching (:meth:`CardDealer._matched_owners`) finds a consistent deal. What a deal
 holds besides real cards (jokers, dead piles) is the family's business. A deal becomes a state through the
-engine's position text, whose common end :func:`position_tail` writes.
+engine's position text (:func:`position_text`), and further deals of the same view into a clone of it
+(:func:`with_hands`).
 
 **Posterior.** Through its opponent model a search knows how well a hand explains what its holder chose so
 far (a log-likelihood per seat). :class:`SwapChain`, a Metropolis–Hastings chain, targets that posterior: a
@@ -26,6 +28,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from sevens.cards import cards_text, iter_bits
+from sevens.games.sevens_core.state import SevensState
 from sevens.games.sevens_core.view import SevensView
 
 from .heuristic import opponents_in
@@ -35,6 +38,10 @@ GREEDY_TRIES = 8
 """Greedy deals tried before falling back on the matching."""
 
 DealT = TypeVar("DealT")
+StateT = TypeVar("StateT", bound=SevensState)
+
+LOOSE = -1
+"""A stand-in no seat is known to hold, in a greedy deal (any seat with room may take it)."""
 
 EXIT_CODES = {"finished": "f", "eliminated": "x", "joker_stuck": "j"}
 """How a position text writes the ways a player left the round."""
@@ -47,6 +54,11 @@ class CardDealer(ABC, Generic[DealT]):
     seats: list[int]  # the seats that receive cards
     capacity: dict[int, int]  # seat -> real cards it receives
     allowed: dict[int, list[int]]  # hidden card -> seats that may hold it
+    odds: dict[int, list[float]]  # hidden card -> a prior factor per seat it may go to (none: even)
+    integer_points = False
+    """How the greedy deal draws its pick: a whole number below the weights' total (七並べ, whose weights are
+    slots) or a fraction of it (Killer, whose odds are fractions). Each family keeps the draw it always had, so
+    that seeded deals, and the moves made from them, stay the same."""
 
     def _place(self, view: SevensView, excluded: Sequence[int], hidden: int) -> None:
         """The seats still in receive the ``hidden`` cards, each card only where the log allows it."""
@@ -55,6 +67,7 @@ class CardDealer(ABC, Generic[DealT]):
         self.allowed = {c: [s for s in self.seats if not excluded[s] >> c & 1] for c in iter_bits(hidden)}
         self.base = [0] * len(view.hand_counts)
         self.base[view.seat] = view.hand
+        self.odds = {}
 
     def _hands(self, owner: Mapping[int, int]) -> list[int]:
         """Every seat's cards: its own for the viewer, those ``owner`` (card -> seat) deals for the others."""
@@ -78,6 +91,29 @@ class CardDealer(ABC, Generic[DealT]):
     @abstractmethod
     def _matched(self, rng: random.Random) -> DealT:
         """Any consistent deal, from :meth:`_matched_owners`."""
+
+    def _greedy_owners(self, rng: random.Random, loose: int = 0) -> tuple[dict[int, int], dict[int, int]] | None:
+        """A greedy deal: the hidden cards, most constrained first (:meth:`_deal_order`), then ``loose``
+        stand-ins any seat may hold (a family's loose jokers), each to a seat picked in proportion to the room
+        it has left (times :attr:`odds`). Card -> seat, and seat -> stand-ins; ``None`` when one finds no room."""
+        free = dict(self.capacity)
+        owner: dict[int, int] = {}
+        extra: dict[int, int] = {}
+        for c in self._deal_order(rng) + [LOOSE] * loose:
+            options = self.allowed.get(c, self.seats)
+            odds = self.odds.get(c)
+            weights = [free[s] * odds[i] for i, s in enumerate(options)] if odds else [free[s] for s in options]
+            total = sum(weights)
+            if total <= 0:
+                return None
+            point = rng.randrange(int(total)) if self.integer_points else rng.random() * total
+            s = weighted_pick(options, weights, point)
+            free[s] -= 1
+            if c == LOOSE:
+                extra[s] = extra.get(s, 0) + 1
+            else:
+                owner[c] = s
+        return owner, extra
 
     def _deal_order(self, rng: random.Random) -> list[int]:
         """The hidden cards, most constrained first, in random order within equal constraint."""
@@ -122,13 +158,24 @@ def weighted_pick(options: Sequence[int], weights: Sequence[float], point: float
     return last
 
 
-def position_tail(view: SevensView, knowledge: LogReader[Any]) -> list[str]:
-    """The fields every 七並べ family's position text ends with: whose turn, passes used, exits, the dealer (the
-    last seat, as in a fresh round: views do not say, and it only orders ties after a stalemate), the streak."""
+def position_text(view: SevensView, knowledge: LogReader[Any], fields: Sequence[str]) -> str:
+    """A 七並べ family's position text: the rules, the family's own ``fields`` (table, hands, ...), then the
+    fields every family ends with: whose turn, passes used, exits, the dealer (the last seat, as in a fresh
+    round: views do not say, and it only orders ties after a stalemate), the streak."""
     exits = ",".join(f"{s}{EXIT_CODES[k]}" for s, k in knowledge.exits) or "-"
     dealer = len(view.hand_counts) - 1
     turn = "-" if view.to_move is None else str(view.to_move)
-    return [turn, ",".join(map(str, view.passes_used)), exits, str(dealer), str(knowledge.streak)]
+    tail = [turn, ",".join(map(str, view.passes_used)), exits, str(dealer), str(knowledge.streak)]
+    return " ".join([view.rules.text(), *fields, *tail])
+
+
+def with_hands(template: StateT, hands: Sequence[int]) -> StateT:
+    """A clone of ``template`` (a determinization of one view) holding ``hands``: only the hands differ between
+    determinizations of one view, and the engine derives nothing else from them (many times cheaper than
+    parsing the position again, and equivalent)."""
+    state = template.clone()
+    state._hands = list(hands)
+    return state
 
 
 SeatLogWeight = Callable[[int, int], float]

@@ -9,7 +9,8 @@ a card goes to that seat with its weight multiplied by ``miss``. The dealing loo
 (:mod:`sevens.agents.common.sampling`). Dead piles are the view's when dead cards are visible (C4); when
 hidden, the public dead positions are shared out by each seat's dead count (who lost which changes nothing
 that follows: ranking counts dead cards, C8). A deal becomes a state through the engine's position text once
-per move; further deals reuse its clone with the hands replaced (:func:`with_hands`).
+per move; further deals reuse its clone with the hands replaced
+(:func:`~sevens.agents.common.sampling.with_hands`).
 
 :class:`OpponentModel` reads the other players' choices: since a hand only ever loses cards, the hand a
 player held at an earlier decision is its sampled hand plus the cards it played or lost since
@@ -31,8 +32,8 @@ from dataclasses import dataclass
 from functools import reduce
 from operator import or_
 
-from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_tail, weighted_pick
-from sevens.cards import ALL_CARDS
+from sevens.agents.common.heuristic import hidden_cards
+from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_text
 from sevens.games.killer.geometry import dying
 from sevens.games.killer.position import parse_position
 from sevens.games.killer.state import State
@@ -53,7 +54,7 @@ class Sampler(CardDealer[Deal]):
     """Random deals of the hidden cards consistent with ``view`` and the public deductions."""
 
     def __init__(self, view: View, knowledge: Knowledge, miss: float = SAMPLER_HINT) -> None:
-        self._place(view, knowledge.excluded, ALL_CARDS & ~view.table & ~view.dead_positions & ~view.hand)
+        self._place(view, knowledge.excluded, hidden_cards(view, view.dead_positions))
         self.capacity = {s: view.hand_counts[s] for s in self.seats}
         hinted = knowledge.passed_over()
         self.odds = {
@@ -61,19 +62,8 @@ class Sampler(CardDealer[Deal]):
         }
 
     def _greedy(self, rng: random.Random) -> Deal | None:
-        free = dict(self.capacity)
-        owner: dict[int, int] = {}
-        for c in self._deal_order(rng):
-            allowed = self.allowed[c]
-            odds = self.odds.get(c)
-            weights = [free[s] * odds[i] if odds else free[s] for i, s in enumerate(allowed)]
-            total = sum(weights)
-            if total <= 0:
-                return None
-            s = weighted_pick(allowed, weights, rng.random() * total)
-            owner[c] = s
-            free[s] -= 1
-        return tuple(self._hands(owner))
+        dealt = self._greedy_owners(rng)
+        return None if dealt is None else tuple(self._hands(dealt[0]))
 
     def _matched(self, rng: random.Random) -> Deal:
         return tuple(self._hands(self._matched_owners(rng)))
@@ -96,22 +86,12 @@ def dead_piles(view: View) -> list[int]:
 def build_state(view: View, knowledge: Knowledge, deal: Deal) -> State:
     """A validated state of ``deal`` in the situation of ``view``, from the engine's position text (raises
     :class:`~sevens.errors.NotationError` if it is inconsistent)."""
-    return parse_position(" ".join([
-        view.rules.text(),
+    return parse_position(position_text(view, knowledge, [
         "/".join(grid_rows(view.table, view.dead_positions)),
         "/".join(map(cards_field, deal)),
         "/".join(map(cards_field, dead_piles(view))),
         ",".join(map(str, view.kills)),
-        *position_tail(view, knowledge),
     ]))  # fmt: skip
-
-
-def with_hands(template: State, deal: Deal) -> State:
-    """A clone of ``template`` (built by :func:`build_state` from the same view) holding ``deal``'s hands: only
-    the hands differ between determinizations of one view, and the engine derives nothing else from them."""
-    state = template.clone()
-    state._hands = list(deal)
-    return state
 
 
 @dataclass(frozen=True, slots=True)

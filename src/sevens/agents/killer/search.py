@@ -24,6 +24,7 @@ from collections.abc import Callable
 from functools import partial
 
 from sevens.agents.common import search as common
+from sevens.agents.common.sampling import with_hands
 from sevens.games.killer.actions import PASS, PASS_ACTION, PLAY_ACTIONS, Action
 from sevens.games.killer.rules import Rules
 from sevens.games.killer.state import State
@@ -33,7 +34,7 @@ from .board import Board
 from .heuristic import HeuristicAgent
 from .knowledge import Knowledge
 from .policy import DEFAULT_WEIGHTS, Weights, predict
-from .sampling import SAMPLER_HINT, Deal, OpponentModel, Sampler, build_state, posterior_deals, with_hands
+from .sampling import SAMPLER_HINT, Deal, OpponentModel, Sampler, build_state, posterior_deals
 
 
 class Rollout:
@@ -104,11 +105,12 @@ class SearchAgent(common.SevensSearch[View, Action, State, HeuristicAgent]):
     def posterior(self, view: View, knowledge: Knowledge, sampler: Sampler) -> Callable[[random.Random], Deal]:
         """The hidden cards as this search deals them: from the posterior chain with ``burn_in`` above 0, else
         resampled by the last ``horizon`` choices."""
+        # the chain reads every choice (a swap costs two seats' choices only) and weighs the cards passed over
+        # itself; the resampling reads the last ``horizon`` and has that weighing from the sampler's deals
+        horizon, hint = (len(knowledge.decisions), SAMPLER_HINT) if self.burn_in else (self.horizon, 1.0)
+        model = OpponentModel(view, knowledge, self.weights, self.miss, horizon=horizon, hint_miss=hint)
         if self.burn_in:
-            every = len(knowledge.decisions)  # the chain reads every choice: a swap costs two seats' choices only
-            model = OpponentModel(view, knowledge, self.weights, self.miss, horizon=every, hint_miss=SAMPLER_HINT)
             return posterior_deals(sampler, model, self.burn_in, self.thin)
-        model = OpponentModel(view, knowledge, self.weights, self.miss, horizon=self.horizon)
         tries = self.candidates_per_sample if model.moments else 1
         return common.resampled_deals(sampler.sample, model.log_weight, tries)
 

@@ -26,8 +26,9 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from sevens.agents.common.heuristic import choose_index
-from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_tail, weighted_pick
+from sevens.agents.common.heuristic import choose_index, hidden_cards
+from sevens.agents.common.sampling import CardDealer, ChoiceModel, SwapChain, chain_deals, position_text
+from sevens.agents.common.sampling import with_hands as hands_into
 from sevens.cards import ALL_CARDS, iter_bits
 from sevens.games.sevens_core.notation import cards_field, rows_text
 from sevens.games.shichinarabe import actions
@@ -51,16 +52,14 @@ class Deal:
     jokers: tuple[int, ...]
 
 
-LOOSE_JOKER = -1
-"""A joker no seat is known to hold, in the greedy deal (any seat with room may take it)."""
-
-
 class Sampler(CardDealer[Deal]):
     """Random deals of the hidden cards consistent with ``view`` and the public deductions."""
 
+    integer_points = True
+
     def __init__(self, view: View, knowledge: Knowledge) -> None:
         n = len(view.hand_counts)
-        self._place(view, knowledge.excluded, ALL_CARDS & ~view.table & ~view.hand)
+        self._place(view, knowledge.excluded, hidden_cards(view))
         stuck = [s for s in range(n) if s != view.seat and view.statuses[s] == "joker_stuck"]
         placed = view.joker_positions.bit_count() + view.removed_jokers + view.jokers_in_hand
         loose = view.rules.jokers - placed - sum(view.hand_counts[s] for s in stuck)
@@ -81,23 +80,10 @@ class Sampler(CardDealer[Deal]):
         return Deal(tuple(self._hands(owner)), tuple(counts))
 
     def _greedy(self, rng: random.Random) -> Deal | None:
-        free = dict(self.capacity)
-        owner: dict[int, int] = {}
-        jokers: dict[int, int] = {}
-        for c in self._deal_order(rng) + [LOOSE_JOKER] * self.free_jokers:  # the cards, then the loose jokers
-            options = [s for s in self.allowed.get(c, self.seats) if free[s] > 0]
-            if not options:
-                return None
-            room = [free[s] for s in options]
-            s = weighted_pick(options, room, rng.randrange(sum(room)))
-            free[s] -= 1
-            if c == LOOSE_JOKER:
-                jokers[s] = jokers.get(s, 0) + 1
-            else:
-                owner[c] = s
-        if any(free.values()):
+        dealt = self._greedy_owners(rng, self.free_jokers)  # the cards, then the loose jokers
+        if dealt is None or len(self.allowed) + self.free_jokers < sum(self.capacity.values()):  # room left: stuck
             return None
-        return self._finish(owner, jokers)
+        return self._finish(*dealt)
 
     def _matched(self, rng: random.Random) -> Deal:
         """Any consistent deal by augmenting paths, jokers in the slots left over."""
@@ -106,23 +92,17 @@ class Sampler(CardDealer[Deal]):
         return self._finish(owner, jokers)
 
 
-def position_text(view: View, knowledge: Knowledge, deal: Deal) -> str:
-    """The engine's position text of ``deal`` in the situation of ``view``."""
-    rows = rows_text(view.table, view.joker_positions, JOKER_MARK)
-    hands = [cards_field(hand, jokers) for hand, jokers in zip(deal.hands, deal.jokers, strict=True)]
-    return " ".join([view.rules.text(), "/".join(rows), "/".join(hands), *position_tail(view, knowledge)])
-
-
 def build_state(view: View, knowledge: Knowledge, deal: Deal) -> State:
     """A validated state of ``deal`` (raises :class:`~sevens.errors.NotationError` if it is inconsistent)."""
-    return parse_position(position_text(view, knowledge, deal))
+    rows = rows_text(view.table, view.joker_positions, JOKER_MARK)
+    hands = [cards_field(hand, jokers) for hand, jokers in zip(deal.hands, deal.jokers, strict=True)]
+    return parse_position(position_text(view, knowledge, ["/".join(rows), "/".join(hands)]))
 
 
 def with_hands(template: State, deal: Deal) -> State:
     """A clone of ``template`` (built by :func:`build_state` from the same view) holding ``deal``'s hands and
-    jokers (40 times cheaper than parsing the position again, and equivalent)."""
-    state = template.clone()
-    state._hands = list(deal.hands)
+    jokers (:func:`~sevens.agents.common.sampling.with_hands`)."""
+    state = hands_into(template, deal.hands)
     state._jokers = list(deal.jokers)
     return state
 

@@ -20,6 +20,7 @@ PLAY, PASS = range(2)
 _KIND_NAMES = ("play", "pass")
 
 
+# not 七並べ's Action: only plays and passes (kind 1 is a pass here, a joker play there), so neither takes the other's
 @dataclass(frozen=True, slots=True)
 class Action:
     """One action; compare and hash freely. Build with :func:`play`, :data:`PASS_ACTION` or

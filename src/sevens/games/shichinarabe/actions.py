@@ -35,6 +35,7 @@ _KIND_NAMES = ("play", "joker", "swap", "pass", "ghost")
 _FORMS = ("{card}", "Jk+{card}", "swap {card}", "pass", "ghost {ghost} {speaker}")  # texts by kind (a joker below)
 
 
+# not Killer's Action: 七並べ's adds jokers, swaps and ghost swaps (and numbers its kinds apart from Killer's)
 @dataclass(frozen=True, slots=True)
 class Action:
     """One action. Compare and hash freely; build with the constructors below or :func:`parse_action`."""
