@@ -192,11 +192,12 @@ class RoomRegistry:
                 codes.add(saved.code)
         return len(codes)
 
-    async def adopt(self, info: SessionInfo, saved: StoredRoom) -> Room | None:
-        """Rebuild a room from its stored session and take it over (``None``: it cannot be resumed)."""
+    async def adopt(self, info: SessionInfo, saved: StoredRoom, waited: float = 0.0) -> Room | None:
+        """Rebuild a room from its stored session and take it over (``None``: it cannot be resumed); ``waited``:
+        seconds its computer to move had already waited on the node that handed it over."""
         try:
             room = self._rebuild(info.family, info.preset, info.rules, saved)
-            await resume(room, info)
+            await resume(room, info, waited)
         except (SevensError, KeyError, ValueError) as exc:
             log.error("session %s (room %s) cannot be resumed: %s", info.id, saved.code, exc)
             return None

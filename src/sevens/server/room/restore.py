@@ -18,8 +18,9 @@ if TYPE_CHECKING:
     from sevens.server.room.room import Room
 
 
-async def resume(room: Room, info: SessionInfo) -> None:
-    """Rebuild ``room`` (fresh from its stored metadata) at the point the stored session ``info`` reached."""
+async def resume(room: Room, info: SessionInfo, waited: float = 0.0) -> None:
+    """Rebuild ``room`` (fresh from its stored metadata) at the point the stored session ``info`` reached;
+    ``waited``: seconds its computer to move had already waited on the node it comes from (a hand-over)."""
     seats = [Seat(m.name or "", human=m.kind == "human") for m in room.members]
     room.session_id = info.id
     room.match = room.new_match(seats, info.seed)
@@ -37,6 +38,7 @@ async def resume(room: Room, info: SessionInfo) -> None:
         if member.kind == "human" and not member.left and room.status == "playing":
             member.grace.start()
     room.autoplay.turn_started()
+    room.autoplay.credit = waited
     room.autoplay.schedule()
 
 

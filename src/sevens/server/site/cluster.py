@@ -406,15 +406,17 @@ class Cluster:
                 await self.redis.srem(f"{PREFIX}nodes", dead)
         return taken
 
-    async def adopt(self, code: str, session_id: int) -> Room | None:
-        """Take ``code`` over from the durable log if its lease is free (one adoption per room at a time)."""
+    async def adopt(self, code: str, session_id: int, waited: float = 0.0) -> Room | None:
+        """Take ``code`` over from the durable log if its lease is free (one adoption per room at a time);
+        ``waited``: seconds its computer to move had already waited on the node that handed it over."""
         running = self._adopting.get(code)
         if running is None:
-            running = self._adopting[code] = asyncio.get_running_loop().create_task(self._adopt(code, session_id))
+            adopting = self._adopt(code, session_id, waited)
+            running = self._adopting[code] = asyncio.get_running_loop().create_task(adopting)
             running.add_done_callback(lambda _t: self._adopting.pop(code, None))
         return await asyncio.shield(running)
 
-    async def _adopt(self, code: str, session_id: int) -> Room | None:
+    async def _adopt(self, code: str, session_id: int, waited: float) -> Room | None:
         if code in self.registry.rooms:
             return self.registry.rooms[code]
         if not await self._claim(code):
@@ -423,7 +425,7 @@ class Cluster:
         try:
             info = await persistence.run(lambda store: store.load_session(session_id))
             saved = read_room(info.settings)
-            room = await self.registry.adopt(info, saved) if saved is not None and saved.code == code else None
+            room = await self.registry.adopt(info, saved, waited) if saved is not None and saved.code == code else None
         except BaseException as exc:
             await self._release(keys=[self._owner_key(code)], args=[self.node])  # another node may try now
             if isinstance(exc, StoreUnavailableError):
@@ -546,6 +548,8 @@ class Cluster:
         async with room.lock:  # a move being stored finishes first; none starts after
             self.registry.rooms.pop(code, None)  # (not "dropped": the room lives on elsewhere)
             room.closed = True
+            if op == ADOPT:
+                args["waited"] = room.autoplay.waited()
             room.autoplay.cancel()
             try:
                 await self._release(keys=[self._owner_key(code)], args=[self.node])
@@ -655,7 +659,9 @@ class Cluster:
     async def _answer(self, request: dict[str, Any]) -> None:
         try:
             if request["op"] == ADOPT:
-                body = {"adopted": await self.adopt(request["code"], int(request["args"]["session"])) is not None}
+                args = request["args"]
+                adopted = await self.adopt(request["code"], int(args["session"]), float(args.get("waited", 0.0)))
+                body = {"adopted": adopted is not None}
             elif request["op"] == TAKE_LOBBY:
                 body = {"adopted": await self._take_lobby(request["code"], request["args"])}
             else:
