@@ -141,10 +141,10 @@ class Autoplay:
         room = self.room
         try:
             while True:
+                # the wait counts until the move is made: a drain that takes the lock first carries all of it
                 served, self.credit = min(self.credit, self.delay()), 0.0
                 self.waiting_since = room.ctx.clock.now() - served
                 await asyncio.sleep(self.delay() - served)
-                self.waiting_since = None
                 async with room.lock:
                     player = self.bot_to_move()
                     if player is None:
@@ -171,6 +171,8 @@ class Autoplay:
                 log.warning("room %s: computer move not stored (%s); retried at every tick", room.code, exc)
         except Exception:
             log.exception("room %s: computer player failed", room.code)
+        finally:
+            self.waiting_since = None
 
     async def _commit(self, player: int, decision: Decision, action: Any, by: str) -> None:
         try:
