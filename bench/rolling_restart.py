@@ -114,6 +114,9 @@ async def spectate(site: Site, watch: Watch, stop: asyncio.Event) -> None:
             async with connect(f"ws://{node.address}/ws/{watch.code}?log=tail", open_timeout=5) as ws:
                 async for message in ws:
                     frame = json.loads(message)
+                    game = frame.get("game") if frame.get("type") == "snapshot" else None
+                    if game and game["turn"]:  # the board as it is now: a move made while this client was away
+                        watch.moves.setdefault((game["round"], game["turn"]), time.monotonic())
                     if frame.get("type") == "action":
                         watch.moves.setdefault((frame["round"], frame["turn"]), time.monotonic())
                     if stop.is_set():

@@ -24,6 +24,7 @@ from sevens.server.rooms import RoomRegistry
 from sevens.server.site.cluster import Cluster
 from sevens.server.site.draining import DrainingServer
 from sevens.server.site.lifecycle import ServerState
+from sevens.server.timers import Clock
 
 T = TypeVar("T")
 NODE_CONFIG = ServerConfig(bot_delay=0.0, grace_seconds=120.0, tick_interval=0.1, rooms_burst=1000,
@@ -68,18 +69,20 @@ class Site:
         """Run ``work`` on the site's loop and return its result."""
         return asyncio.run_coroutine_threadsafe(work, self.loop).result(timeout)
 
-    def start_node(self, **config: Any) -> Node:
-        node = self.call(self._start(**config), timeout=60)
+    def start_node(self, clock: Clock | None = None, **config: Any) -> Node:
+        """A node started on the site's loop; ``clock``: where its deadlines read the time (a
+        :class:`~sevens.server.timers.ManualClock` in tests that move it)."""
+        node = self.call(self._start(clock, **config), timeout=60)
         self.nodes.append(node)
         return node
 
-    async def _start(self, **config: Any) -> Node:
+    async def _start(self, clock: Clock | None, **config: Any) -> Node:
         sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((HOST, 0))
         port = sock.getsockname()[1]
         settings = dataclasses.replace(self.config, advertise=f"http://{HOST}:{port}", **config)
-        app = create_app(self.database_url, config=settings)
+        app = create_app(self.database_url, clock=clock, config=settings)
         server = DrainingServer(uvicorn.Config(app, log_config=None, log_level="warning"), app.state.server)
         task = asyncio.get_running_loop().create_task(server.serve(sockets=[sock]))
         while not server.started:

@@ -68,6 +68,29 @@ def test_a_claim_whose_first_reply_was_lost_finds_the_lease_its_own(redis: Redis
     assert shared.get(f"{PREFIX}owner:FREE22") == node.node and 0 < shared.pttl(f"{PREFIX}owner:FREE22") <= 5000
 
 
+def test_a_handed_over_lease_passes_from_the_draining_node_to_its_heir_alone(redis: RedisServer, shared: Any) -> None:
+    """Issue 42: a draining node keeps its lease while its heir adopts the room, so a third node (a client's
+    request reaching it) cannot adopt it meanwhile; the heir takes the lease from the node named, or a free one
+    (the draining node's lease ran out), and never one a third node holds."""
+    node = a_node(redis.url)
+    shared.set(f"{PREFIX}owner:HANDED", "draining-node", px=5000)
+    shared.set(f"{PREFIX}owner:OTHERS", "third-node", px=5000)
+
+    async def claims() -> list[bool]:
+        return [
+            await node._claim("HANDED"),  # a plain claim finds it held
+            await node._claim("HANDED", handed_from="draining-node"),
+            await node._claim("HANDED", handed_from="draining-node"),  # retried: already ours
+            await node._claim("OTHERS", handed_from="draining-node"),  # not the draining node's any more
+            await node._claim("LAPSED", handed_from="draining-node"),  # its lease ran out: free
+        ]
+
+    assert run(node, claims) == [False, True, True, False, True]
+    assert shared.get(f"{PREFIX}owner:HANDED") == node.node and 0 < shared.pttl(f"{PREFIX}owner:HANDED") <= 5000
+    assert shared.get(f"{PREFIX}owner:OTHERS") == "third-node"
+    assert shared.get(f"{PREFIX}owner:LAPSED") == node.node
+
+
 def test_after_a_redis_outage_the_node_settles_for_one_lease(monkeypatch: pytest.MonkeyPatch) -> None:
     clock = Clock(1000.0)
     monkeypatch.setattr(cluster_module, "time", clock)

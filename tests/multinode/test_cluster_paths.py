@@ -15,6 +15,7 @@ import redis as redis_client
 from harness.process import PostgresServer, RedisServer, free_port
 from harness.timings import record_timing
 from server.harness import Closed
+from sevens.server.timers import ManualClock
 
 from .helpers import PATIENT_SECONDS, check_unavailable, started_room, status, wait_until
 from .site import Node, Site, site
@@ -141,6 +142,32 @@ def test_sigterm_hands_every_started_room_to_the_other_nodes(database_url: str, 
         records = [record_of(http, first, code) for code, _tokens in rooms]
     for table, record in zip(tables, records, strict=True):
         check_nothing_lost(table, stored_moves(database_url, record))
+
+
+def test_a_handed_over_computer_does_not_wait_its_whole_delay_again(database_url: str, redis: RedisServer) -> None:
+    """Issue 42: a drained room's computer to move had already waited most of its delay; the heir counts that
+    wait, so the room's pause is the hand-over, not the hand-over plus a whole delay again. The delay (120 s)
+    is longer than the test's patience, so a heir that started the wait anew fails it."""
+    delay = 120.0
+    clock = ManualClock()
+    with site(database_url, redis.url, nodes=0, bot_delay=delay) as nodes, httpx.Client(timeout=10) as http:
+        leaving, heir = nodes.start_node(clock=clock), nodes.start_node()
+        body = {"seats": [{"kind": "bot", "agent": "greedy"}] * 4, "seed": 5, "rounds": 3, "listed": False}
+        ticket = http.post(f"{leaving.url}/api/rooms", json=body).raise_for_status().json()
+        code = ticket["code"]
+        host = {"Authorization": f"Bearer {ticket['token']}"}
+        started = http.post(f"{leaving.url}/api/rooms/{code}/start", headers=host)
+        assert started.status_code == 200, started.text
+        room = leaving.registry.rooms[code]
+        wait_until(lambda: room.autoplay.waiting_since is not None, PATIENT_SECONDS, "the computer began its wait")
+        clock.advance(delay - 0.5)
+        assert room.autoplay.waited() == pytest.approx(delay - 0.5)
+        assert room.state is not None
+        played = tuple(room.state.actions)
+        nodes.stop_node(leaving)  # as SIGTERM: drain (the room handed to the heir), then stop
+        adopted = heir.registry.rooms[code]
+        assert adopted.state is not None and adopted.state.actions[: len(played)] == played
+        wait_until(lambda: len(adopted.state.actions) > len(played), PATIENT_SECONDS, "the heir's computer moved")
 
 
 @pytest.mark.parametrize("redis_down", [False, True], ids=["redis-up", "redis-down-at-start"])

@@ -192,11 +192,12 @@ class RoomRegistry:
                 codes.add(saved.code)
         return len(codes)
 
-    async def adopt(self, info: SessionInfo, saved: StoredRoom) -> Room | None:
-        """Rebuild a room from its stored session and take it over (``None``: it cannot be resumed)."""
+    async def adopt(self, info: SessionInfo, saved: StoredRoom, waiting_since: float | None = None) -> Room | None:
+        """Rebuild a room from its stored session and take it over (``None``: it cannot be resumed);
+        ``waiting_since``: when its computer to move began its wait, for a room another node handed over."""
         try:
             room = self._rebuild(info.family, info.preset, info.rules, saved)
-            await resume(room, info)
+            await resume(room, info, waiting_since)
         except (SevensError, KeyError, ValueError) as exc:
             log.error("session %s (room %s) cannot be resumed: %s", info.id, saved.code, exc)
             return None

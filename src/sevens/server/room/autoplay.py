@@ -42,6 +42,8 @@ class Autoplay:
         self._task: asyncio.Task[None] | None = None
         self._agents: dict[tuple[int, str], Agent] = {}
         self.unstored = 0  # computer moves in a row that could not be stored (logged once per outage)
+        self.waiting_since: float | None = None  # when the computer to move began its wait (room clock)
+        self.credit = 0.0  # seconds of that wait served on the node that handed the room over
 
     # ------------------------------------------------------------------ the turn clock (E4)
     def turn_started(self) -> None:
@@ -111,6 +113,11 @@ class Autoplay:
         """Seconds a computer player waits before its move: the server's delay at the room's pace."""
         return self.room.config.bot_delay * PACE_FACTORS[self.room.options.pace]
 
+    def waited(self) -> float:
+        """Seconds the computer to move has waited so far: carried to the node that adopts the room when this
+        one stops, so a hand-over does not make it wait its whole delay again."""
+        return 0.0 if self.waiting_since is None else max(0.0, self.room.ctx.clock.now() - self.waiting_since)
+
     def schedule(self) -> None:
         """Start the computer players' task if a computer is to move and none runs."""
         if self.bot_to_move() is not None and (self._task is None or self._task.done()):
@@ -134,7 +141,10 @@ class Autoplay:
         room = self.room
         try:
             while True:
-                await asyncio.sleep(self.delay())
+                # the wait counts until the move is made: a drain that takes the lock first carries all of it
+                served, self.credit = min(self.credit, self.delay()), 0.0
+                self.waiting_since = room.ctx.clock.now() - served
+                await asyncio.sleep(self.delay() - served)
                 async with room.lock:
                     player = self.bot_to_move()
                     if player is None:
@@ -161,6 +171,8 @@ class Autoplay:
                 log.warning("room %s: computer move not stored (%s); retried at every tick", room.code, exc)
         except Exception:
             log.exception("room %s: computer player failed", room.code)
+        finally:
+            self.waiting_since = None
 
     async def _commit(self, player: int, decision: Decision, action: Any, by: str) -> None:
         try:

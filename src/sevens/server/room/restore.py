@@ -18,8 +18,10 @@ if TYPE_CHECKING:
     from sevens.server.room.room import Room
 
 
-async def resume(room: Room, info: SessionInfo) -> None:
-    """Rebuild ``room`` (fresh from its stored metadata) at the point the stored session ``info`` reached."""
+async def resume(room: Room, info: SessionInfo, waiting_since: float | None = None) -> None:
+    """Rebuild ``room`` (fresh from its stored metadata) at the point the stored session ``info`` reached;
+    ``waiting_since``: when its computer to move began its wait (a hand-over: on the node it comes from, then
+    through the adoption), so that it does not wait its whole delay again."""
     seats = [Seat(m.name or "", human=m.kind == "human") for m in room.members]
     room.session_id = info.id
     room.match = room.new_match(seats, info.seed)
@@ -37,6 +39,8 @@ async def resume(room: Room, info: SessionInfo) -> None:
         if member.kind == "human" and not member.left and room.status == "playing":
             member.grace.start()
     room.autoplay.turn_started()
+    if waiting_since is not None:
+        room.autoplay.credit = max(0.0, room.ctx.clock.now() - waiting_since)
     room.autoplay.schedule()
 
 

@@ -108,6 +108,17 @@ return tostring(wait)
 """
 # Delete a lease only if it is ours.
 RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0"
+# Take a lease from the node handing the room over (ARGV[1]), or a free one: a draining node keeps its lease until
+# its heir holds it, so no third node adopts the room meanwhile (and its clients wait for the heir, not a race).
+HAND_OVER = """
+local owner = redis.call('GET', KEYS[1])
+if owner == ARGV[1] or owner == false then
+  redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+  return 1
+end
+if owner == ARGV[2] then return 1 end
+return 0
+"""
 
 
 def text(value: Any) -> str | None:
@@ -146,6 +157,7 @@ class Cluster:
         self.interval = lease_seconds / 3
         self._renew = self.redis.register_script(RENEW)
         self._release = self.redis.register_script(RELEASE)
+        self._hand_over_lease = self.redis.register_script(HAND_OVER)
         self._take_token = self.redis.register_script(TAKE_TOKEN)
         self._waiting: dict[str, asyncio.Future[tuple[int, Any]]] = {}
         self._tasks: list[asyncio.Task[None]] = []
@@ -334,8 +346,10 @@ class Cluster:
         """Take the lease of ``code`` if nobody holds it (503 ``store_unavailable`` if Redis is down)."""
         return bool(await self._shared(lambda: self._claim(code)))
 
-    async def _claim(self, code: str) -> bool:
+    async def _claim(self, code: str, handed_from: str | None = None) -> bool:
         key = self._owner_key(code)
+        if handed_from is not None:
+            return bool(await self._hand_over_lease(keys=[key], args=[handed_from, self.node, self.lease_ms]))
         if await self.redis.set(key, self.node, nx=True, px=self.lease_ms):
             return True
         return text(await self.redis.get(key)) == self.node  # a retried SET whose first attempt got through
@@ -406,24 +420,32 @@ class Cluster:
                 await self.redis.srem(f"{PREFIX}nodes", dead)
         return taken
 
-    async def adopt(self, code: str, session_id: int) -> Room | None:
-        """Take ``code`` over from the durable log if its lease is free (one adoption per room at a time)."""
+    async def adopt(
+        self, code: str, session_id: int, handed_from: str | None = None, waiting_since: float | None = None
+    ) -> Room | None:
+        """Take ``code`` over from the durable log if its lease is free, or held by ``handed_from``, the node
+        handing it over (one adoption per room at a time); ``waiting_since``: when its computer to move began its
+        wait (this node's clock), for a room handed over."""
         running = self._adopting.get(code)
         if running is None:
-            running = self._adopting[code] = asyncio.get_running_loop().create_task(self._adopt(code, session_id))
+            adopting = self._adopt(code, session_id, handed_from, waiting_since)
+            running = self._adopting[code] = asyncio.get_running_loop().create_task(adopting)
             running.add_done_callback(lambda _t: self._adopting.pop(code, None))
         return await asyncio.shield(running)
 
-    async def _adopt(self, code: str, session_id: int) -> Room | None:
+    async def _adopt(
+        self, code: str, session_id: int, handed_from: str | None, waiting_since: float | None
+    ) -> Room | None:
         if code in self.registry.rooms:
             return self.registry.rooms[code]
-        if not await self._claim(code):
+        if not await self._claim(code, handed_from):
             return None  # another node holds it (a lease already ours: a room dropped here, rebuilt now)
         persistence = self.registry.persistence
         try:
             info = await persistence.run(lambda store: store.load_session(session_id))
             saved = read_room(info.settings)
-            room = await self.registry.adopt(info, saved) if saved is not None and saved.code == code else None
+            rebuilt = saved is not None and saved.code == code
+            room = await self.registry.adopt(info, saved, waiting_since) if rebuilt else None
         except BaseException as exc:
             await self._release(keys=[self._owner_key(code)], args=[self.node])  # another node may try now
             if isinstance(exc, StoreUnavailableError):
@@ -546,21 +568,26 @@ class Cluster:
         async with room.lock:  # a move being stored finishes first; none starts after
             self.registry.rooms.pop(code, None)  # (not "dropped": the room lives on elsewhere)
             room.closed = True
+            args["from"] = self.node  # the heir takes our lease: nobody else adopts the room meanwhile
+            if op == ADOPT:
+                args["waited"] = room.autoplay.waited()
             room.autoplay.cancel()
             try:
-                await self._release(keys=[self._owner_key(code)], args=[self.node])
                 await self.redis.srem(self._held_key(self.node), code)
                 status, body = await self.call(heir, op, code, args)
                 adopted = status == 200 and bool(body.get("adopted"))
             except (RedisError, OSError, ServerError) as exc:
                 log.warning("node %s: room %s not handed over (%s); it is adopted when a client returns",
                             self.node, code, exc)  # fmt: skip
+            if not adopted:  # free the lease at once: the first node a client reaches adopts the room
+                with contextlib.suppress(RedisError, OSError):
+                    await self._release(keys=[self._owner_key(code)], args=[self.node])
         self.registry.created.pop(code, None)
         room.close_all(CLOSE_MOVED, "the room moved to another server; reconnect")
         return adopted
 
     async def _take_lobby(self, code: str, args: dict[str, Any]) -> bool:
-        if code in self.registry.rooms or not await self._claim(code):
+        if code in self.registry.rooms or not await self._claim(code, args.get("from")):
             return False
         try:
             saved = StoredRoom.model_validate(args["room"])
@@ -655,7 +682,11 @@ class Cluster:
     async def _answer(self, request: dict[str, Any]) -> None:
         try:
             if request["op"] == ADOPT:
-                body = {"adopted": await self.adopt(request["code"], int(request["args"]["session"])) is not None}
+                # the computer's wait so far, and from here on the time this adoption takes, count towards its delay
+                args, now = request["args"], self.registry.clock.now()
+                since = now - float(args.get("waited", 0.0))
+                adopted = await self.adopt(request["code"], int(args["session"]), args.get("from"), since)
+                body = {"adopted": adopted is not None}
             elif request["op"] == TAKE_LOBBY:
                 body = {"adopted": await self._take_lobby(request["code"], request["args"])}
             else:
