@@ -15,7 +15,9 @@ that matter. Expert iteration (approximate policy iteration) uses a stronger imp
    hands dealt consistently with the seat's view by its posterior chain, every candidate played out from the
    same samples with the same noise — common random numbers — to the end, ``--samples`` of them) reads the
    others as the table's level (the opponent model is the field it plays against) and names the move it
-   prefers; it keeps the heuristic's move unless another clearly beats it on the samples (its paired rule);
+   prefers; it keeps the heuristic's move unless another clearly beats it on the samples (its paired rule).
+   A table given as ``preset:level:heuristic`` is labelled by the heuristic alone (the Python agent, with its
+   reading of the log that the kernel's teacher of ``bench/train_learned.py`` lacks), many times faster;
 3. every labelled position is kept (DAgger: the data set grows round by round) and after each round the network
    takes ``--steps`` steps of cross-entropy towards the search's labels on minibatches of the whole set, and
    every ``--anchor-every`` of them one DAgger step of imitation of the heuristic in the vector env, at the
@@ -72,6 +74,7 @@ WIN = 10  # E2 points of the first place
 LEVEL_WEIGHTS = {"hard": (HARD_WEIGHTS, 1.0), "normal": (NORMAL_WEIGHTS, NORMAL_THREAT)}  # weights, threat
 DEFAULT_TABLES = "standard:hard,tunnel:hard,joker:normal"
 PLAYERS = 4
+LABELLERS = ("search", "heuristic")
 ANCHOR_TABLE_TURNS = 3  # the target's tables come this many times in a turn of the anchor's 14 general tables
 # the settings a checkpoint must share with the run that resumes it (``--rounds`` and reporting may differ)
 RUN_SETTINGS = ("tables", "games", "samples", "steps", "batch", "learning_rate", "anchor_every", "imitation_games",
@@ -84,6 +87,7 @@ class Table:
 
     preset: str
     level: str
+    labels: str = "search"  # who labels the learner's decisions: the search, or the heuristic alone (fast)
 
     @property
     def rules(self) -> Rules:
@@ -99,13 +103,19 @@ class Table:
 
 
 def parse_tables(text: str) -> list[Table]:
+    """``preset:level[:labels],...`` (labels ``search``, the default, or ``heuristic``; a table given twice is
+    played twice as often)."""
     tables = []
     for item in text.split(","):
-        preset, _, level = item.partition(":")
-        if level not in LEVEL_WEIGHTS:
-            raise ValueError(f"table {item!r}: give preset:level with a level among {', '.join(LEVEL_WEIGHTS)}")
+        preset, _, rest = item.partition(":")
+        level, _, labels = rest.partition(":")
+        if level not in LEVEL_WEIGHTS or labels not in ("", *LABELLERS):
+            raise ValueError(
+                f"table {item!r}: give preset:level[:labels] with a level among {', '.join(LEVEL_WEIGHTS)}"
+                f" and labels among {', '.join(LABELLERS)}"
+            )
         Rules.preset(preset)  # an unknown preset fails here
-        tables.append(Table(preset, level))
+        tables.append(Table(preset, level, labels or "search"))
     return tables
 
 
@@ -150,7 +160,7 @@ def play_round(
     network = mlp.network()
     features = {table: Features(table.rules) for table in tables}
     rows: list[tuple[Any, ...]] = []
-    same_teacher = same_network = 0
+    same_teacher = same_network = searched = 0
     for g in range(args.games):
         index = g % len(tables)
         table = tables[index]
@@ -177,18 +187,20 @@ def play_round(
             mine = int(network.best(features[table].encode(obs, mask), mask)[0])
             heuristic = number_of(teacher.act(view, legal))
             if len(legal) > 1:
-                label = number_of(search.act(view, legal))
+                label = number_of(search.act(view, legal)) if table.labels == "search" else heuristic
                 rows.append((obs[0], mask[0], label, heuristic, index))
-                same_teacher += label == heuristic
-                same_network += label == mine
+                if table.labels == "search":
+                    searched += 1
+                    same_teacher += label == heuristic
+                    same_network += label == mine
             state.apply(legal[numbers.index(mine)])
     found = Positions.empty(len(rows[0][0]) if rows else 0)
     if rows:
         found = Positions(np.stack([r[0] for r in rows]), np.stack([r[1] for r in rows]),
                           np.array([r[2] for r in rows], np.int16), np.array([r[3] for r in rows], np.int16),
                           np.array([r[4] for r in rows], np.int8))  # fmt: skip
-    n = max(1, len(rows))
-    return found, {"positions": len(rows), "search_is_heuristic": round(same_teacher / n, 4),
+    n = max(1, searched)
+    return found, {"positions": len(rows), "searched": searched, "search_is_heuristic": round(same_teacher / n, 4),
                    "search_is_network": round(same_network / n, 4)}  # fmt: skip
 
 
@@ -295,7 +307,8 @@ def main(argv: list[str] | None = None) -> int:
 
     def evaluation(network: Mlp | None) -> dict[str, float]:
         found = {}
-        for table in dict.fromkeys([*tables, *parse_tables(args.anchor_tables or args.tables)]):
+        chosen = [*tables, *parse_tables(args.anchor_tables or args.tables)]
+        for table in dict.fromkeys(Table(t.preset, t.level) for t in chosen):
             learner = Learner.start(table.preset, PLAYERS, None, 0.0, args.eval_games, args.seed + 99, table.weights)
             found[f"{table.preset}_x"] = round(greedy_wins(network, learner, DEFAULT_WEIGHTS) * PLAYERS, 3)
         return found

@@ -40,8 +40,12 @@ def test_the_tables_are_the_targets_fields_at_four_players() -> None:
     assert [(t.preset, t.level) for t in tables] == [("standard", "hard"), ("tunnel", "hard"), ("joker", "normal")]
     assert [t.weights for t in tables] == [HARD_WEIGHTS, HARD_WEIGHTS, NORMAL_WEIGHTS]
     assert all(t.rules.players == 4 for t in tables)
-    with pytest.raises(ValueError, match="preset:level"):
-        expert_iteration.parse_tables("standard:expert")
+    assert all(t.labels == "search" for t in tables)
+    fast = expert_iteration.parse_tables("tunnel:hard:heuristic,tunnel:hard:heuristic")
+    assert [(t.preset, t.level, t.labels) for t in fast] == [("tunnel", "hard", "heuristic")] * 2
+    for wrong in ("standard:expert", "standard:hard:oracle"):
+        with pytest.raises(ValueError, match="preset:level"):
+            expert_iteration.parse_tables(wrong)
 
 
 def test_a_short_run_labels_the_learners_decisions_and_writes_weights_the_agent_plays(
@@ -62,6 +66,7 @@ def test_a_short_run_labels_the_learners_decisions_and_writes_weights_the_agent_
     assert (data["data_masks"].sum(axis=1) > 1).all()
     assert sorted(set(data["data_table"].tolist())) == [0, 1, 2]  # three games: one at each table
     assert 0 <= line["search_is_heuristic"] <= 1 and np.isfinite(line["loss"])
+    assert line["searched"] == len(data["data_labels"])  # every table of the default is labelled by the search
     monkeypatch.setenv(POLICY_VARIABLE, str(out))
     Network.load(out)
     state = State.new(Rules.preset("joker"), 3)
@@ -91,6 +96,19 @@ def test_a_run_stopped_and_resumed_ends_bit_for_bit_where_an_uninterrupted_run_e
         assert np.array_equal(end[key], resumed[key]), key
     assert (tmp_path / "w.npz").read_bytes() == (tmp_path / "r.npz").read_bytes()
     assert _rounds(whole_out) == _rounds(cut_out) + _rounds(resumed_out)
+
+
+def test_a_table_labelled_by_the_heuristic_takes_the_heuristics_moves(tmp_path: Path) -> None:
+    checkpoint = tmp_path / "h.ckpt.npz"
+    tables = ["--tables", "standard:hard:search,joker:normal:heuristic"]
+    args = [*TINY_RUN, *tables, "--games", "2", "--rounds", "1", "--checkpoint", str(checkpoint)]
+    code, stdout, _ = run_main(expert_iteration, [*args, "--out", str(tmp_path / "h.npz")])
+    assert code == 0
+    (line,) = _rounds(stdout)
+    data = _state(checkpoint)
+    joker = data["data_table"] == 1
+    assert joker.any() and (data["data_labels"][joker] == data["data_teacher"][joker]).all()
+    assert line["searched"] == int((~joker).sum()) > 0
 
 
 def test_a_checkpoint_of_other_settings_is_refused(tmp_path: Path) -> None:
