@@ -119,3 +119,14 @@ def test_a_checkpoint_of_other_settings_is_refused(tmp_path: Path) -> None:
     code, _, stderr = run_main(expert_iteration, other)
     assert code == 2
     assert f"--resume {checkpoint}: {checkpoint} was written with seed=5, this run has 6" in stderr
+
+
+def test_the_operator_is_measured_against_the_heuristic_on_the_same_deals() -> None:
+    code, stdout, _ = run_main(
+        expert_iteration, ["--tables", "standard:hard", "--operator-deals", "1", "--samples", "8", "--python-playouts"]
+    )
+    assert code == 0
+    (line,) = [json.loads(text) for text in stdout.splitlines()]
+    assert line["table"] == "standard:hard" and line["games"] == 4
+    # one deal, a seat each: one winner per game among the four seats, so each rate is a count of 4 games
+    assert {line["search"] * 4, line["heuristic"] * 4} <= {0.0, 1.0, 2.0, 3.0, 4.0}
