@@ -3,25 +3,30 @@
 //
 //   node bench/loadclient/client.js '<options JSON>'
 //
-// options: {"rooms": [[seed, "host:port"], ...], "preset": "standard", "players": 4, "think_ms": 0, "log": "tail"}
+// options: {"rooms": [[seed, "host:port"], ...], "preset": "standard", "players": 4, "humans": 1, "agent": "normal",
+//           "think_ms": [3000, 8000], "log": "tail"}
+// (humans: the first seats of each room, played by this client; the others are the server's computer players,
+// at level `agent`; think_ms: the thinking time's range, uniform, in milliseconds)
 //
 // The conversation with load.py, one line each way on stdin / stdout:
 //   stdout  {"ready": <seats>}                   every room created, every seat connected, every room started
 //   stdin   {"stop_at": <unix seconds>}          measure from now until then
-//   stdout  {"moves": n, "games": n, "errors": n, "latencies": [seconds, ...]}   and exit
+//   stdout  {"moves": n, "human_moves": n, "computer_moves": n, "games": n, "errors": n,
+//            "latencies": [seconds, ...]}   and exit
 // Errors go to stderr, with a non-zero exit code.
 //
-// Each seat is its own WebSocket; on its turn it waits 0.5 to 1.5 times think_ms, then sends a uniformly random
-// legal action and times the broadcast of that very move (latency = from sending the move to receiving the
-// `action` frame of its round and turn). One seat per room (the host's) counts the room's moves and games and
-// asks for a rematch when a game ends.
+// Each seat is its own WebSocket; on its turn it waits a time drawn uniformly from think_ms, then sends a
+// uniformly random legal action and times the broadcast of that very move (latency = from sending the move to
+// receiving the `action` frame of its round and turn: the clients' moves only). One seat per room (the host's)
+// counts the room's moves (the clients' and the computers' apart, by the frame's `by`) and games, and asks for a
+// rematch when a game ends.
 "use strict";
 
 const readline = require("node:readline");
 const WebSocket = require("ws");
 
 const SETUP_CONCURRENCY = 32;
-const ACTION = /^\{"v":1,"type":"action","seq":\d+,"round":(\d+),"turn":(\d+),/;
+const ACTION = /^\{"v":1,"type":"action","seq":\d+,"round":(\d+),"turn":(\d+),(?:"player":(?:\d+|null),"by":"(\w+)")?/;
 const TO_MOVE = /"to_move":(\d+|null)/;
 const YOU_SEAT = /"you_seat":(\d+|null)/;
 
@@ -60,11 +65,13 @@ async function post(url, body, token) {
 }
 
 async function makeRoom(options, seed, base) {
-  const seats = Array.from({ length: options.players }, () => ({ kind: "human" }));
+  const seats = Array.from({ length: options.players }, (_, player) =>
+    player < options.humans ? { kind: "human" } : { kind: "bot", agent: options.agent },
+  );
   const body = { preset: options.preset, seats, host_name: "load0", seed, listed: false, spectators: false };
   const ticket = await post(`http://${base}/api/rooms`, body);
   const room = [{ base, code: ticket.code, token: ticket.token, counts: true, rng: generator(seed) }];
-  for (let player = 1; player < options.players; player++) {
+  for (let player = 1; player < options.humans; player++) {
     const joined = await post(`http://${base}/api/rooms/${ticket.code}/join`, { name: `load${player}` });
     room.push({ base, code: ticket.code, token: joined.token, counts: false, rng: generator(seed * 31 + player) });
   }
@@ -84,8 +91,9 @@ function open(seat) {
   });
 }
 
-function play(seat, stats, thinkMs, state) {
-  // Read frames; on this seat's turn, think, then send a random legal move and time its broadcast.
+function play(seat, stats, think, state) {
+  // Read frames; on this seat's turn, think (think[0] to think[1] ms), then send a random legal move and time its
+  // broadcast.
   seat.sent = null;
   seat.ws.on("message", (data, isBinary) => {
     const received = performance.now();
@@ -101,7 +109,11 @@ function play(seat, stats, thinkMs, state) {
         if (state.measuring) stats.latencies.push((received - seat.sentAt) / 1000);
         seat.sent = null;
       }
-      if (seat.counts && state.measuring) stats.moves++;
+      if (seat.counts && state.measuring) {
+        stats.moves++;
+        if (head[3] === "player") stats.human_moves++;
+        else if (head[3] === "bot") stats.computer_moves++;
+      }
       const toMove = TO_MOVE.exec(text);
       const youSeat = YOU_SEAT.exec(text);
       if (toMove === null || youSeat === null || youSeat[1] === "null" || toMove[1] !== youSeat[1]) return;
@@ -131,14 +143,14 @@ function play(seat, stats, thinkMs, state) {
       const action = legal[Math.floor(seat.rng() * legal.length)];
       seat.ws.send(JSON.stringify({ v: 1, type: "move", round: game.round, seq: game.turn + 1, action }));
     };
-    if (thinkMs > 0) setTimeout(move, thinkMs * (0.5 + seat.rng()));
+    if (think[1] > 0) setTimeout(move, think[0] + (think[1] - think[0]) * seat.rng());
     else move();
   });
 }
 
 async function main() {
   const options = JSON.parse(process.argv[2]);
-  const stats = { moves: 0, games: 0, errors: 0, latencies: [] };
+  const stats = { moves: 0, human_moves: 0, computer_moves: 0, games: 0, errors: 0, latencies: [] };
   const state = { measuring: false, stopped: false };
   const rooms = await limited(options.rooms, ([seed, base]) => makeRoom(options, seed, base));
   const seats = rooms.flat();
