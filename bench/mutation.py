@@ -119,6 +119,10 @@ def main() -> None:
     prepare(area, work)
     mutmut = [sys.executable, "-m", "mutmut"]
     env = dict(os.environ)  # mutmut puts the work folder's mutants/src first on the path itself
+    # mutmut forks each mutant's test process from one that has already run the kernel's parallel loops: numba's
+    # default threading layer here (GNU OpenMP) aborts a forked child's first parallel loop ("fork() called from
+    # a process already using GNU OpenMP"), which mutmut reports as "suspicious"; the workqueue layer is fork-safe
+    env.setdefault("NUMBA_THREADING_LAYER", "workqueue")
     def results() -> str:
         return subprocess.run([*mutmut, "results", "--all", "true"], cwd=work, env=env, capture_output=True,
                               text=True, check=True).stdout  # fmt: skip
