@@ -131,3 +131,14 @@ def test_without_stable_baselines3_the_factory_says_what_to_install(monkeypatch:
             sb3_vec_env(num_envs=2)
     finally:
         sb3._sb3_class.cache_clear()
+
+
+def test_set_attr_sets_the_one_vector_envs_attribute_and_refuses_what_is_not_a_game() -> None:
+    adapter = VecEnvAdapter(num_envs=3, opponents="random")
+    assert adapter.env.copy is True
+    adapter.set_attr("copy", False, indices=[0, 2])
+    assert adapter.env.copy is False and adapter.get_attr("copy") == [False] * 3
+    with pytest.raises(SevensError, match="allowed: 0 to 2"):
+        adapter.set_attr("copy", True, indices=[3])
+    assert adapter.env.copy is False  # refused before anything changed
+    assert adapter.get_images() == [None, None, None]  # SB3's VecEnv.render reads one image per game
