@@ -1,0 +1,111 @@
+"""The vector envs' details the game-level tests do not reach (mutation survivors, issue 43): SAME_STEP's
+``final_obs`` / ``final_info`` exactly as Gymnasium's ``SyncVectorEnv`` lays them out, against a NEXT_STEP env
+playing the same games; the self-play form's rules, arrays and refusals of finished positions."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("numba")
+pytest.importorskip("gymnasium")
+
+from gymnasium.vector import AutoresetMode
+
+from sevens.envs.table import make_rules
+from sevens.envs.vector import SevensVectorEnv, SevensVectorSelfPlayEnv
+from sevens.errors import SevensError
+from sevens.games.shichinarabe import State
+
+GAMES = 10
+
+
+def by_observation(obs: np.ndarray, masks: np.ndarray) -> np.ndarray:
+    """A legal action chosen from each game's own observation only, so two envs playing the same games in a
+    different step order still choose the same actions."""
+    weights = np.arange(obs.shape[1], dtype=np.int64)
+    return np.array(
+        [np.flatnonzero(m)[int(o.astype(np.int64) @ weights) % int(m.sum())] for o, m in zip(obs, masks, strict=True)]
+    )
+
+
+def test_same_step_ends_are_laid_out_as_gymnasiums_and_are_the_next_step_envs_ends() -> None:
+    """Random opponents (the policy the kernel is told to play) in both envs; per game: every decision, then each
+    end's last observation, last mask (the pass alone) and reward."""
+    streams: dict[str, list[list[tuple[bytes, ...]]]] = {
+        "same": [[] for _ in range(GAMES)],
+        "next": [[] for _ in range(GAMES)],
+    }
+    same = SevensVectorEnv(num_envs=GAMES, players=3, opponents="random", autoreset_mode=AutoresetMode.SAME_STEP)
+    obs, infos = same.reset(seed=13)
+    checked_ends = 0
+    for _ in range(100):
+        masks = infos["action_mask"]
+        for g in range(GAMES):
+            streams["same"][g].append((obs[g].tobytes(), masks[g].tobytes()))
+        obs, rewards, ended, _, infos = same.step(by_observation(obs, masks))
+        if not ended.any():
+            assert "final_obs" not in infos
+            continue
+        final = infos["final_info"]
+        for flags in (infos["_final_obs"], infos["_final_info"], final["_action_mask"]):
+            assert flags.dtype == np.bool_ and flags.tolist() == ended.tolist()
+        assert final["action_mask"].dtype == np.int8 and final["action_mask"].shape == (GAMES, 209)
+        assert not final["action_mask"][~ended].any()  # only the ended games' rows are filled
+        assert infos["final_obs"].dtype == object
+        for g in range(GAMES):
+            if ended[g]:
+                last = (infos["final_obs"][g].tobytes(), final["action_mask"][g].tobytes(), rewards[g].tobytes())
+                streams["same"][g].append(last)
+                checked_ends += 1
+            else:
+                assert infos["final_obs"][g] is None
+    assert checked_ends > GAMES
+    reference = SevensVectorEnv(num_envs=GAMES, players=3, opponents="random")
+    obs, infos = reference.reset(seed=13)
+    ended = np.zeros(GAMES, dtype=bool)
+    for _ in range(140):
+        masks = infos["action_mask"]
+        for g in np.flatnonzero(~ended):
+            streams["next"][g].append((obs[g].tobytes(), masks[g].tobytes()))
+        obs, rewards, ended, _, infos = reference.step(by_observation(obs, masks))
+        for g in np.flatnonzero(ended):
+            streams["next"][g].append((obs[g].tobytes(), infos["action_mask"][g].tobytes(), rewards[g].tobytes()))
+    for g in range(GAMES):
+        assert streams["next"][g][: len(streams["same"][g])] == streams["same"][g]
+
+
+def test_the_self_play_env_takes_its_rules_and_returns_fresh_arrays_unless_told_not_to() -> None:
+    env = SevensVectorSelfPlayEnv(num_envs=3, preset="standard", players=3, settings=["pass_limit=1"])
+    assert env.rules == make_rules("standard", 3, ["pass_limit=1"])[1]
+    assert env.possible_agents == ["player_0", "player_1", "player_2"]
+    assert SevensVectorSelfPlayEnv().num_envs == 1024  # the default, as the learner's env
+    obs, infos = env.reset(seed=4)
+    kept = obs.copy()
+    env.step(infos["action_mask"].argmax(axis=1))
+    assert (obs == kept).all()  # copy=True (the default): what a step returned is not overwritten
+    shared = SevensVectorSelfPlayEnv(num_envs=3, players=3, copy=False)
+    obs, infos = shared.reset(seed=4)
+    mask = infos["action_mask"]
+    after, *_, infos_after = shared.step(mask.argmax(axis=1))
+    assert after is obs and infos_after["action_mask"] is mask  # copy=False: the env's own buffers
+
+
+def test_the_self_play_env_refuses_finished_positions_naming_the_first_and_deals_anew() -> None:
+    env = SevensVectorSelfPlayEnv(num_envs=3, players=3)
+    rules = env.rules
+    live = [State.new(rules, seed) for seed in range(3)]
+    over = State.new(rules, 9)
+    while not over.is_over():
+        over.apply(over.legal_actions()[0])
+    env.reset(seed=2)
+    with pytest.raises(SevensError, match=r"^state 1 is over; give positions with a seat to move$"):
+        env.reset(seed=2, options={"states": [live[0], over.clone(), over.clone()]})
+    # the half-loaded positions are dropped: the next step deals every game anew from the seed's draws, whatever
+    # its actions, as reset(seed=2) deals them
+    obs, rewards, terminations, _, infos = env.step(np.full(3, 208))
+    fresh_obs, fresh_infos = SevensVectorSelfPlayEnv(num_envs=3, players=3).reset(seed=2)
+    assert not terminations.any() and not rewards.any()
+    assert (obs == fresh_obs).all() and (infos["action_mask"] == fresh_infos["action_mask"]).all()
+    _, infos = env.reset(seed=2, options={"states": [s.clone() for s in live]})  # seats to move: loaded
+    assert infos["seat"].tolist() == [s.to_move for s in live]
