@@ -1,0 +1,162 @@
+"""Details of the single-game envs and what they share that the API checkers do not reach (mutation survivors,
+issue 43): the PettingZoo env's seeding and messages, the Gymnasium ids' registration, masks off the mover's
+turn, policies as opponents, the table's text, a numerically safe softmax, Seven Twenty-Seven's stands figure."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium")
+
+import gymnasium
+
+import sevens.envs
+from sevens.cards import DECK_SIZE
+from sevens.envs.gymnasium import SevensEnv
+from sevens.envs.opponents import PolicyOpponent, make_opponent
+from sevens.envs.policy import LinearPolicy
+from sevens.envs.table import Table, family_of_rules
+from sevens.errors import RulesError
+
+
+def finish(table: Table) -> None:
+    while not table.state.is_over():
+        table.state.apply(table.state.legal_actions()[0])
+
+
+def test_the_pettingzoo_env_deals_sevens_own_game_for_a_seed_and_goes_on_reproducibly_without_one() -> None:
+    pytest.importorskip("pettingzoo")
+    from sevens.envs.pettingzoo import env as make_env
+
+    game = make_env(preset="standard", players=3)
+    game.reset(seed=7)
+    own = game.table.family.new_state(game.table.rules, 7)
+    assert game.table.state.position() == own.position()  # reset(seed=S) deals what `sevens` deals from S
+
+    def unseeded_after(seed: int) -> list[str]:
+        other = make_env(preset="standard", players=3)
+        other.reset(seed=seed)
+        positions = []
+        for _ in range(3):
+            other.reset()
+            positions.append(other.table.state.position())
+        return positions
+
+    first = unseeded_after(7)
+    assert unseeded_after(7) == first and len(set(first)) == 3  # later resets go on from the seed, reproducibly
+    assert unseeded_after(8) != first
+    assert own.position() not in first
+
+
+def test_the_pettingzoo_env_says_what_to_do_before_reset_and_names_the_agents() -> None:
+    pytest.importorskip("pettingzoo")
+    from sevens.envs.pettingzoo import env as make_env
+
+    game = make_env(preset="standard", players=3)
+    with pytest.raises(RulesError, match=r"^call reset\(\) before observe\(\), last\(\) or step\(\)$"):
+        game.observe("player_0")
+    game.reset(seed=1)
+    with pytest.raises(RulesError, match=r"^no agent 'player_3'; the agents are player_0, player_1, player_2$"):
+        game.observe("player_3")
+
+
+def test_importing_the_package_registers_each_gymnasium_id_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    registry = dict(gymnasium.registry)
+    kept = registry["sevens/Killer-v0"]
+    del registry["sevens/Shichinarabe-v0"], registry["sevens/Seven27-v0"]
+    monkeypatch.setattr(gymnasium.envs.registration, "registry", registry)
+    monkeypatch.setattr(gymnasium, "registry", registry)
+    sevens.envs._register_gymnasium_ids()
+    assert registry["sevens/Killer-v0"] is kept  # an id already there is left as it is
+    for env_id, preset in sevens.envs.GYMNASIUM_IDS.items():
+        spec = registry[env_id]
+        assert spec.entry_point == "sevens.envs.gymnasium:SevensEnv" and spec.kwargs == {"preset": preset}
+    env = gymnasium.make("sevens/Seven27-v0", players=3, opponents="random")
+    assert env.unwrapped.table.family.name == "seven27" and env.unwrapped.table.players == 3
+
+
+def test_off_the_movers_turn_every_mask_is_empty() -> None:
+    env = SevensEnv(preset="standard", players=3, opponents="random")
+    obs, _ = env.reset(seed=2)
+    done = False
+    while not done:
+        obs, _, done, _, _ = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert not env.action_masks().any() and not obs["action_mask"].any()  # the game is over: nobody moves
+    table = Table.build("standard", players=3)
+    table.deal(seed=4)
+    waiting = (table.state.to_move + 1) % 3
+    assert not table.view_observation(waiting)["action_mask"].any()
+    assert table.view_observation(table.state.to_move)["action_mask"].any()
+
+
+def test_the_tables_text_says_who_moves_then_that_the_game_is_over() -> None:
+    table = Table.build("killer", players=4)
+    table.deal(seed=3)
+    assert table.render_text() == f"{table.state.position()}\nseat {table.state.to_move} to move"
+    finish(table)
+    assert table.render_text() == f"{table.state.position()}\ngame over"
+
+
+def test_rules_of_no_family_are_refused_by_name() -> None:
+    with pytest.raises(RulesError, match=r"^'tunnel' are not the rules of any family$"):
+        family_of_rules("tunnel")
+
+
+class _Snapshot:
+    """A policy object (not callable itself): ``act`` over observation dicts, ``reset`` told its seat and seed."""
+
+    def __init__(self) -> None:
+        self.resets: list[tuple[int, int]] = []
+
+    def reset(self, seat: int, seed: int) -> None:
+        self.resets.append((seat, seed))
+
+    def act(self, observation: dict[str, Any]) -> int:
+        return int(np.flatnonzero(observation["action_mask"])[-1])  # the last legal number
+
+
+def test_a_policy_object_is_reset_with_its_seat_and_seed_and_plays_through_its_act() -> None:
+    table = Table.build("standard", players=4)
+    policy = _Snapshot()
+    opponent = make_opponent(policy, table)
+    assert isinstance(opponent, PolicyOpponent)
+    table.deal(seed=6)
+    mover = table.state.to_move
+    assert mover is not None
+    opponent.reset(mover, 99)
+    assert policy.resets == [(mover, 99)] and opponent.seat == mover
+    legal = table.state.legal_actions()
+    last_legal = table.space.action(int(table.space.mask(legal).nonzero()[0][-1]))
+    assert opponent.act(table.state.view(mover), legal) == last_legal
+
+
+def test_softmax_stays_finite_for_large_scores_and_reads_the_bias_as_added() -> None:
+    policy = LinearPolicy(np.zeros((2, 3)), np.array([1000.0, 999.0, 5000.0]))
+    probabilities = policy.probabilities(np.ones(2, dtype=np.float32), np.array([1, 1, 0], dtype=np.int8))
+    e = np.exp(1.0)
+    np.testing.assert_allclose(probabilities, [e / (1 + e), 1 / (1 + e), 0.0])
+    assert policy.best(np.ones(2, dtype=np.float32), np.array([1, 1, 1], dtype=np.int8)) == 2
+
+
+def test_seven27s_stands_figure_is_a_tenth_of_each_seats_stands() -> None:
+    """The layout of docs/research.md: 2 × 52 own cards, the phase, 12 figures, then per seat (the viewer first)
+    its 52 up cards and 8 figures, the fifth of which is its stands / 10."""
+    from sevens.games.seven27.state import PHASE_NAMES
+
+    table = Table.build("seven27", players=4)
+    table.deal(seed=1)
+    state = table.state
+    walk = np.random.default_rng(1)
+    while not any(state.stands(s) for s in range(4)):
+        legal = state.legal_actions()
+        state.apply(legal[int(walk.integers(len(legal)))])
+    seat = 2
+    vector = table.observe(seat)["observation"]
+    start = 2 * DECK_SIZE + len(PHASE_NAMES) + 12
+    for k in range(4):
+        stands = state.stands((seat + k) % 4)
+        assert vector[start + k * (DECK_SIZE + 8) + DECK_SIZE + 4] == np.float32(min(stands / 10, 1.0))
+    assert any(state.stands(s) for s in range(4))
