@@ -160,3 +160,41 @@ def test_seven27s_stands_figure_is_a_tenth_of_each_seats_stands() -> None:
         stands = state.stands((seat + k) % 4)
         assert vector[start + k * (DECK_SIZE + 8) + DECK_SIZE + 4] == np.float32(min(stands / 10, 1.0))
     assert any(state.stands(s) for s in range(4))
+
+
+def test_the_private_slots_are_the_viewers_own_cards_and_what_only_it_knows() -> None:
+    from sevens.envs.encoding import private_slots
+
+    table = Table.build("joker", players=4)
+    table.deal(seed=5)
+    state = table.state
+    assert private_slots("shichinarabe", table.rules).tolist() == [*range(DECK_SIZE), 4 * DECK_SIZE]
+    vector = table.observe(1)["observation"]
+    hand = [float(state.hand(1) >> card & 1) for card in range(DECK_SIZE)]
+    assert vector[:DECK_SIZE].tolist() == hand and vector[4 * DECK_SIZE] == state.jokers_in_hand(1) / 2
+    assert private_slots("killer", Table.build("killer").rules).tolist() == list(range(DECK_SIZE))
+    # Seven Twenty-Seven: its down cards, and its hand's low and high totals with their "none" flags, after the
+    # up cards (52), the phase (3) and eight public figures
+    seven27 = Table.build("seven27").rules
+    assert private_slots("seven27", seven27).tolist() == [
+        *range(DECK_SIZE),
+        *range(2 * DECK_SIZE + 11, 2 * DECK_SIZE + 15),
+    ]
+    assert private_slots("seven27", seven27).dtype == np.intp
+    with pytest.raises(
+        RulesError, match=r"^no observation encoder for 'poker'; allowed: shichinarabe, killer, seven27$"
+    ):
+        private_slots("poker", seven27)
+
+
+def test_an_encoder_reads_a_state_as_it_reads_the_seats_view_or_says_it_reads_views_only() -> None:
+    table = Table.build("standard", players=5)
+    table.deal(seed=8)
+    assert table.encoder.reads_state
+    for seat in range(5):
+        direct = table.encoder.encode_state(table.state, seat)
+        assert direct.tolist() == table.encoder.encode(table.state.view(seat)).tolist()
+    seven27 = Table.build("seven27", players=3)
+    assert not seven27.encoder.reads_state
+    with pytest.raises(RulesError, match=r"^this encoder reads views only; encode\(state.view\(seat\)\) instead$"):
+        seven27.encoder.encode_state(seven27.state, 0)
