@@ -109,3 +109,38 @@ def test_the_self_play_env_refuses_finished_positions_naming_the_first_and_deals
     assert (obs == fresh_obs).all() and (infos["action_mask"] == fresh_infos["action_mask"]).all()
     _, infos = env.reset(seed=2, options={"states": [s.clone() for s in live]})  # seats to move: loaded
     assert infos["seat"].tolist() == [s.to_move for s in live]
+
+
+def test_refusals_carry_their_reason_and_a_step_before_reset_says_what_to_do() -> None:
+    from sevens.errors import IllegalActionError
+
+    env = SevensVectorEnv(num_envs=3, opponents="random")
+    with pytest.raises(SevensError, match=r"^call reset\(\) before step\(\)$"):
+        env.step(np.zeros(3, dtype=np.int64))
+    _, infos = env.reset(seed=6)
+    good = infos["action_mask"].argmax(axis=1)
+    wrong = good.copy()
+    wrong[0] = 209
+    with pytest.raises(IllegalActionError) as out_of_range:
+        env.step(wrong)
+    wrong[0] = int(np.flatnonzero(infos["action_mask"][0] == 0)[0])
+    with pytest.raises(IllegalActionError) as illegal:
+        env.step(wrong)
+    assert (out_of_range.value.reason, illegal.value.reason) == ("out_of_range", "illegal")
+
+
+def test_a_large_self_play_batch_steps_across_threads_the_games_a_small_one_steps() -> None:
+    """Game ``g`` is dealt from ``(seed, g)`` whatever the batch: the first games of 512 (stepped by the parallel
+    loop) are the games of a batch of 16 (stepped on the calling thread), step by step, ends included."""
+    large, small = SevensVectorSelfPlayEnv(num_envs=512, players=3), SevensVectorSelfPlayEnv(num_envs=16, players=3)
+    obs_large, infos_large = large.reset(seed=5)
+    obs_small, infos_small = small.reset(seed=5)
+    ends = 0
+    for _ in range(60):
+        assert (obs_large[:16] == obs_small).all() and (infos_large["seat"][:16] == infos_small["seat"]).all()
+        actions = by_observation(obs_large, infos_large["action_mask"])
+        obs_large, rewards_large, ended_large, _, infos_large = large.step(actions)
+        obs_small, rewards_small, ended_small, _, infos_small = small.step(actions[:16])
+        assert (rewards_large[:16] == rewards_small).all() and (ended_large[:16] == ended_small).all()
+        ends += int(ended_small.sum())
+    assert ends > 0
