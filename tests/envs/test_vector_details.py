@@ -14,7 +14,7 @@ from gymnasium.vector import AutoresetMode
 
 from sevens.envs.table import make_rules
 from sevens.envs.vector import SevensVectorEnv, SevensVectorSelfPlayEnv
-from sevens.errors import SevensError
+from sevens.errors import RulesError, SevensError
 from sevens.games.shichinarabe import State
 
 GAMES = 10
@@ -144,3 +144,77 @@ def test_a_large_self_play_batch_steps_across_threads_the_games_a_small_one_step
         assert (rewards_large[:16] == rewards_small).all() and (ended_large[:16] == ended_small).all()
         ends += int(ended_small.sum())
     assert ends > 0
+
+
+def test_the_env_checks_its_arguments_and_takes_its_rules() -> None:
+    assert SevensVectorEnv().num_envs == 1024
+    assert SevensVectorEnv(num_envs=1).num_envs == 1
+    for bad in (0, True, 1.5):
+        with pytest.raises(SevensError, match=r"^num_envs must be a whole number of at least 1, got "):
+            SevensVectorEnv(num_envs=bad)  # type: ignore[arg-type]
+    env = SevensVectorEnv(num_envs=2, players=3, settings=["pass_limit=1"])
+    assert env.rules == make_rules("standard", 3, ["pass_limit=1"])[1]
+    env.reset(seed=(1 << 64) - 1)  # the largest seed
+    for bad_seed in (-1, 1 << 64, True, 2.0):
+        with pytest.raises(SevensError, match=r"^seed must be a whole number from 0 to 2\*\*64-1, got "):
+            env.reset(seed=bad_seed)  # type: ignore[arg-type]
+
+
+def test_a_reset_without_a_seed_after_a_seeded_one_deals_other_games() -> None:
+    env = SevensVectorEnv(num_envs=4, opponents="random")
+    seeded, _ = env.reset(seed=0)
+    unseeded, _ = env.reset()
+    assert not (seeded == unseeded).all()
+
+
+def test_the_opponents_policy_plays_from_loaded_positions_and_after_each_step() -> None:
+    """Positions where seat 1 is to move: the opponents play to the learner's turn as they were told (random
+    opponents drawing, the heuristic not), then on each step."""
+    rules = make_rules("standard", 4, None)[1]
+    states = []
+    for seed in range(24):
+        state = State.new(rules, seed)
+        while state.to_move != 1:
+            state.apply(state.legal_actions()[0])
+        states.append(state)
+    runs = {}
+    for opponents in ("random", "heuristic"):
+        env = SevensVectorEnv(num_envs=24, opponents=opponents)
+        obs, infos = env.reset(seed=3, options={"states": [s.clone() for s in states]})
+        seen = [obs]
+        for _ in range(5):
+            obs, *_, infos = env.step(infos["action_mask"].argmax(axis=1))
+            seen.append(obs)
+        runs[opponents] = seen
+    assert not (runs["random"][0] == runs["heuristic"][0]).all()  # after loading
+    assert any(not (a == b).all() for a, b in zip(runs["random"][1:], runs["heuristic"][1:], strict=True))
+
+
+def test_positions_are_refused_by_count_rules_and_a_learner_that_never_moves_and_then_dealt_anew() -> None:
+    env = SevensVectorEnv(num_envs=3, opponents="random")
+    rules = env.rules
+    with pytest.raises(SevensError, match=r"^options\['states'\] must hold one state per game \(3\), got 2$"):
+        env.reset(seed=1, options={"states": [State.new(rules, 0), State.new(rules, 1)]})
+    other = make_rules("standard", 4, ["pass_limit=1"])[1]
+    with pytest.raises(RulesError, match=r"^the states' rules standard,pass_limit=1 are not this env's standard$"):
+        env.reset(seed=1, options={"states": [State.new(other, s) for s in range(3)]})
+    over = State.new(rules, 9)
+    while not over.is_over():
+        over.apply(over.legal_actions()[0])
+    live = [State.new(rules, 0)]
+    while live[0].to_move != 0:
+        live[0].apply(live[0].legal_actions()[0])
+    env.reset(seed=2)
+    with pytest.raises(SevensError, match=r"^state 1 ends before seat 0 moves; give positions it can play$"):
+        env.reset(seed=2, options={"states": [live[0], over.clone(), over.clone()]})
+    obs, rewards, terminations, _, infos = env.step(np.full(3, 208))  # every game dealt anew, actions ignored
+    fresh_obs, fresh_infos = SevensVectorEnv(num_envs=3, opponents="random").reset(seed=2)
+    assert not terminations.any() and not rewards.any()
+    assert (obs == fresh_obs).all() and (infos["action_mask"] == fresh_infos["action_mask"]).all()
+
+
+def test_without_copies_a_step_returns_the_envs_own_buffers() -> None:
+    env = SevensVectorEnv(num_envs=2, opponents="random", copy=False)
+    obs, infos = env.reset(seed=1)
+    again, *_ = env.step(infos["action_mask"].argmax(axis=1))
+    assert again is obs
