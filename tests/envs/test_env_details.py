@@ -198,3 +198,124 @@ def test_an_encoder_reads_a_state_as_it_reads_the_seats_view_or_says_it_reads_vi
     assert not seven27.encoder.reads_state
     with pytest.raises(RulesError, match=r"^this encoder reads views only; encode\(state.view\(seat\)\) instead$"):
         seven27.encoder.encode_state(seven27.state, 0)
+
+
+def test_the_pettingzoo_env_defaults_to_standard_and_declares_its_spaces() -> None:
+    pytest.importorskip("pettingzoo")
+    from sevens.envs.pettingzoo import SevensAEC
+
+    game = SevensAEC(players=3)
+    assert game.table.rules == Table.build("standard", players=3).rules and len(game.possible_agents) == 3
+    observation, mask = (
+        game.observation_space("player_0")["observation"],
+        game.observation_space("player_0")["action_mask"],
+    )
+    assert observation.dtype == np.float32 and float(observation.high.max()) == 1.0
+    assert mask.dtype == np.int8 and int(mask.high.max()) == 1
+    with pytest.raises(RulesError, match=r"^call reset\(\) before observe\(\), last\(\) or step\(\)$"):
+        game.step(0)
+
+
+def test_the_pettingzoo_env_refuses_no_action_from_the_mover_and_an_action_from_a_finished_agent() -> None:
+    pytest.importorskip("pettingzoo")
+    from sevens.envs.pettingzoo import env as make_env
+
+    game = make_env(preset="standard", players=3)
+    game.reset(seed=2)
+    mover = game.agent_selection
+    with pytest.raises(RulesError, match=rf"^{mover} is to move: give an action number, not None$"):
+        game.step(None)
+    while not game.table.state.is_over():
+        game.step(int(np.flatnonzero(game.observe(game.agent_selection)["action_mask"])[0]))
+    with pytest.raises(ValueError, match="only valid action is None"):  # PettingZoo's dead step
+        game.step(0)
+
+
+@pytest.mark.parametrize("kind", ["gymnasium", "pettingzoo"])
+def test_human_rendering_prints_the_table_after_each_move_and_no_mode_prints_nothing(
+    kind: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def play(render_mode: str | None) -> Any:
+        if kind == "gymnasium":
+            env = SevensEnv(preset="standard", players=3, opponents="random", render_mode=render_mode)
+            obs, _ = env.reset(seed=1)
+            env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+            return env.table
+        pytest.importorskip("pettingzoo")
+        from sevens.envs.pettingzoo import env as make_env
+
+        game = make_env(preset="standard", players=3, render_mode=render_mode)
+        game.reset(seed=1)
+        game.step(int(np.flatnonzero(game.observe(game.agent_selection)["action_mask"])[0]))
+        return game.table
+
+    play(None)
+    assert capsys.readouterr().out == ""
+    table = play("human")
+    printed = capsys.readouterr().out
+    assert printed.count(" to move\n") == 2 and printed.endswith(table.render_text() + "\n")  # reset, then step
+
+
+def test_the_gymnasium_env_plays_the_learners_legal_choice_and_scores_only_the_end() -> None:
+    env = SevensEnv(preset="standard", players=3, opponents="random")
+    obs, _ = env.reset(seed=9)
+    done, cards_over_a_legal_pass = False, 0
+    while not done:
+        legal = np.flatnonzero(obs["action_mask"])
+        choice = int(legal[0])  # a card where there is one: not the default action (E4: the pass while legal)
+        before = len(env.table.state.history)
+        cards_over_a_legal_pass += choice != 208 and 208 in legal
+        obs, reward, done, _, info = env.step(choice)
+        assert info == {"illegal_action": False}
+        assert env.table.state.history[before] == (0, env.table.space.action(choice))  # the learner's own choice
+        if not done:
+            assert reward == 0.0
+    assert reward == env.table.points()[0] and cards_over_a_legal_pass > 0
+    with pytest.raises(RulesError, match=r"^the game is over: call reset\(\) before step\(\)$"):
+        env.step(0)
+
+
+def test_reset_counts_the_deals_it_skipped_and_gives_up_after_the_most_it_may(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sevens.envs.gymnasium as gym_env
+
+    env = SevensEnv(preset="standard", players=3, opponents="random")
+    real = SevensEnv._deal
+    refusals = [2]
+
+    def deal(self: SevensEnv) -> bool:
+        dealt = real(self)
+        if refusals[0] > 0:
+            refusals[0] -= 1
+            return False
+        return dealt
+
+    monkeypatch.setattr(SevensEnv, "_deal", deal)
+    monkeypatch.setattr(gym_env, "MAX_SKIPPED_DEALS", 2)
+    _, info = env.reset(seed=1)
+    assert info == {"skipped_deals": 2}  # two skipped: the most allowed
+    refusals[0] = 3
+    with pytest.raises(RulesError, match=r"^the learner was out before its first turn in 3 deals in a row$"):
+        env.reset(seed=1)
+
+
+def test_each_deal_has_its_own_wide_seed_and_each_opponent_is_reset_for_its_seat() -> None:
+    class Recording:
+        name, needs_view = "recording", False
+
+        def __init__(self) -> None:
+            self.resets: list[tuple[int, int]] = []
+
+        def reset(self, seat: int, seed: int) -> None:
+            self.resets.append((seat, seed))
+
+        def act(self, view: Any, legal: Any) -> Any:
+            return legal[0]
+
+    players = [Recording(), Recording()]
+    env = SevensEnv(preset="standard", players=3, opponents=players)  # type: ignore[arg-type]
+    for seed in range(4):
+        env.reset(seed=seed)
+    assert [seat for seat, _ in players[0].resets] == [1] * 4 and [seat for seat, _ in players[1].resets] == [2] * 4
+    own = [seed for _, seed in players[0].resets]
+    assert len(set(own)) == 4 and max(own) >= 1 << 32  # a new, wide seed per deal (not a few hundred games)
+    assert all(a != b for (_, a), (_, b) in zip(players[0].resets, players[1].resets, strict=True))
