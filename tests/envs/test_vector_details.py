@@ -218,3 +218,20 @@ def test_without_copies_a_step_returns_the_envs_own_buffers() -> None:
     obs, infos = env.reset(seed=1)
     again, *_ = env.step(infos["action_mask"].argmax(axis=1))
     assert again is obs
+
+
+def test_the_learner_seat_noise_autoreset_mode_and_weights_are_checked_and_the_spaces_declared() -> None:
+    for seat in (True, 1.5, 4):
+        with pytest.raises(RulesError, match=r"^seat .* is not a seat; allowed: 0 to 3$"):
+            SevensVectorEnv(num_envs=2, seat=seat)  # type: ignore[arg-type]
+    for noise in (-0.5, "0.1"):
+        with pytest.raises(SevensError, match=r"^noise must be a number from 0, got "):
+            SevensVectorEnv(num_envs=2, noise=noise)  # type: ignore[arg-type]
+    modes = ", ".join(str(mode) for mode in (AutoresetMode.NEXT_STEP, AutoresetMode.SAME_STEP))
+    with pytest.raises(SevensError, match=rf"^autoreset_mode must be one of {modes}, got 'later'$"):
+        SevensVectorEnv(num_envs=2, autoreset_mode="later")  # type: ignore[arg-type]
+    with pytest.raises(SevensError, match=r"^weights must be a sevens.policy_weights.Weights, got dict$"):
+        SevensVectorEnv(num_envs=2, weights={})  # type: ignore[arg-type]
+    env = SevensVectorEnv(num_envs=5, players=3)
+    assert env.single_observation_space.dtype == np.uint8 and env.single_observation_space.shape == (158 + 9,)
+    assert env.action_space.shape == (5,) and env.observation_space.shape == (5, 158 + 9)
