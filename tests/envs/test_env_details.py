@@ -319,3 +319,32 @@ def test_each_deal_has_its_own_wide_seed_and_each_opponent_is_reset_for_its_seat
     own = [seed for _, seed in players[0].resets]
     assert len(set(own)) == 4 and max(own) >= 1 << 32  # a new, wide seed per deal (not a few hundred games)
     assert all(a != b for (_, a), (_, b) in zip(players[0].resets, players[1].resets, strict=True))
+
+
+def test_seats_out_of_range_are_refused_naming_the_seats_there_are_and_the_spaces_are_declared() -> None:
+    for seat in (True, 1.5, 4):
+        with pytest.raises(RulesError, match=r"^seat .* is not a seat; allowed: 0 to 3$"):
+            SevensEnv(preset="standard", players=4, seat=seat)  # type: ignore[arg-type]
+    table = Table.build("standard", players=4)
+    table.deal(seed=1)
+    with pytest.raises(RulesError, match=r"^seat 4 is not a seat; allowed: 0 to 3$"):
+        table.observe(4)
+    env = SevensEnv(preset="standard", players=4, opponents="random")
+    observation, mask = env.observation_space["observation"], env.observation_space["action_mask"]
+    assert observation.dtype == np.float32 and float(observation.high.max()) == 1.0
+    assert mask.dtype == np.int8 and int(mask.high.max()) == 1
+
+
+def test_without_a_pass_limit_passes_are_scaled_as_if_ten_were_allowed() -> None:
+    from sevens.games.shichinarabe.state import STATUS_NAMES
+
+    table = Table.build("standard", players=3, settings=["pass_limit=none"])
+    table.deal(seed=2)
+    state = table.state
+    passer = state.to_move
+    assert passer is not None
+    state.apply(next(a for a in state.legal_actions() if str(a) == "pass"))
+    vector = table.observe(passer)["observation"]
+    per_seat = 3 + len(STATUS_NAMES)
+    assert vector[4 * DECK_SIZE + 3 + 1] == np.float32(1 / 10)  # the viewer's block comes first
+    assert vector[4 * DECK_SIZE + 3 + per_seat + 1] == 0.0
