@@ -18,7 +18,7 @@ from sevens.envs import bench
 from sevens.envs.table import make_rules
 from sevens.errors import RulesError
 
-PRESET, PLAYERS, SETTINGS = "standard", 3, ["pass_limit=1"]  # neither the default players nor settings
+PRESET, PLAYERS, SETTINGS = "tunnel", 3, ["pass_limit=1"]  # not the default preset, players or settings
 RULES = make_rules(PRESET, PLAYERS, SETTINGS)[1]
 
 
@@ -195,18 +195,19 @@ def test_the_openspiel_runner_deals_by_chance_and_counts_the_players_actions(mon
 
 
 class _FakeClock:
-    """``perf_counter`` moving 1 s and ``process_time`` 0.25 s per reading, from 100 s: the loop's arithmetic
-    without the wall clock."""
+    """``perf_counter`` moving ``wall`` s and ``process_time`` ``cpu`` s per reading, from 100 s and 50 s: the
+    loop's arithmetic without the wall clock."""
 
-    def __init__(self) -> None:
+    def __init__(self, wall: float = 1.0, cpu: float = 0.25) -> None:
         self.wall, self.cpu = 100.0, 50.0
+        self.wall_step, self.cpu_step = wall, cpu
 
     def perf_counter(self) -> float:
-        self.wall += 1.0
+        self.wall += self.wall_step
         return self.wall
 
     def process_time(self) -> float:
-        self.cpu += 0.25
+        self.cpu += self.cpu_step
         return self.cpu
 
 
@@ -228,7 +229,7 @@ def test_bench_env_times_whole_runner_calls_after_an_untimed_warm_up(monkeypatch
     monkeypatch.setitem(bench._RUNNERS, "gymnasium", _fake_runner(calls))
     monkeypatch.setattr(bench, "time", _FakeClock())
     report = bench.bench_env("gymnasium", players=PLAYERS, settings=SETTINGS, num_envs=5, opponents="random")
-    assert calls[0] == (PRESET, PLAYERS, SETTINGS, 5, "random")  # the default preset is "standard"
+    assert calls[0] == ("standard", PLAYERS, SETTINGS, 5, "random")  # the default preset
     # readings 101 (start), 102 and 103 (< 3 s: run), 104 (not < 3 s: stop), 105 (the end): 2 timed calls
     assert calls[1:] == [("run",)] * 3  # the warm-up and the two timed calls
     assert report == {
@@ -256,3 +257,17 @@ def test_bad_rules_are_refused_before_any_runner_is_built(
     with pytest.raises(RulesError):
         bench.bench_env("pettingzoo", players=players, settings=settings, seconds=0.0)
     assert calls == []
+
+
+def test_bench_env_rounds_times_to_the_millisecond_and_rates_to_a_tenth_and_names_opponents_only_where_they_play(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[tuple[Any, ...]] = []
+    monkeypatch.setitem(bench._RUNNERS, "pettingzoo", _fake_runner(calls))
+    monkeypatch.setattr(bench, "time", _FakeClock(wall=1.2345678, cpu=0.2468))
+    report = bench.bench_env("pettingzoo")
+    # two timed calls (1.23 s and 2.47 s in, not 3.70 s), 14 actions over 4 readings' time and one CPU reading's
+    assert report == {
+        "env": "pettingzoo", "counts": "actions", "steps": 14, "seconds": 4.938, "cpu_seconds": 0.247,
+        "steps_per_second": 2.8, "steps_per_cpu_second": 56.7,
+    }  # fmt: skip

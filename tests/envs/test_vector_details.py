@@ -84,6 +84,7 @@ def test_the_self_play_env_takes_its_rules_and_returns_fresh_arrays_unless_told_
     kept = obs.copy()
     env.step(infos["action_mask"].argmax(axis=1))
     assert (obs == kept).all()  # copy=True (the default): what a step returned is not overwritten
+    assert infos["seat_rewards"].dtype == np.float32  # as the rewards
     shared = SevensVectorSelfPlayEnv(num_envs=3, players=3, copy=False)
     obs, infos = shared.reset(seed=4)
     mask = infos["action_mask"]
