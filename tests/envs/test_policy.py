@@ -41,7 +41,7 @@ def test_the_mean_of_the_last_returns_counts_only_those_there_are() -> None:
 
 
 def test_reinforce_deals_game_k_from_seed_plus_k_and_pushes_each_decision_by_its_games_advantage() -> None:
-    """Two games against the rule written out: each decision drawn from the policy's probabilities (by the
+    """Three games against the rule written out: each decision drawn from the policy's probabilities (by the
     run's seeded generator), then every decision's log-probability gradient, ``onehot(action) - p``, times the
     learning rate and the game's points / 10 less the running baseline (0 at first, then moved 2% of the way)."""
     from sevens.envs.gymnasium import SevensEnv
@@ -74,11 +74,11 @@ def test_reinforce_deals_game_k_from_seed_plus_k_and_pushes_each_decision_by_its
     policy = LinearPolicy.blank(env.table.encoder.size, len(env.table.space))
     seen: list[tuple[int, list[float]]] = []
     report = train_reinforce(
-        policy, env, episodes=2, seed=40, learning_rate=0.05,
+        policy, env, episodes=3, seed=40, learning_rate=0.05,
         progress=lambda done, so_far: seen.append((done, list(so_far.returns))),
     )  # fmt: skip
-    assert env.seeds == [40, 41] and report.returns == env.rewards
-    assert seen == [(1, env.rewards[:1]), (2, env.rewards)]
+    assert env.seeds == [40, 41, 42] and report.returns == env.rewards
+    assert seen == [(1, env.rewards[:1]), (2, env.rewards[:2]), (3, env.rewards)]
     assert isinstance(report, TrainingReport)
 
     expected = LinearPolicy.blank(env.table.encoder.size, len(env.table.space))
@@ -95,6 +95,19 @@ def test_reinforce_deals_game_k_from_seed_plus_k_and_pushes_each_decision_by_its
         for observation, gradient in pushes:
             expected.weights += 0.05 * advantage * np.outer(observation, gradient)
             expected.bias += 0.05 * advantage * gradient
-    assert any(reward != 0.0 for reward in env.rewards)  # else nothing would have moved
+    assert env.rewards[0] != 0.0  # else nothing would have moved, nor the baseline
     np.testing.assert_allclose(policy.weights, expected.weights, rtol=1e-12, atol=1e-12)
     np.testing.assert_allclose(policy.bias, expected.bias, rtol=1e-12, atol=1e-12)
+
+
+def test_reinforce_by_default_deals_from_seed_0_and_steps_a_hundredth() -> None:
+    from sevens.envs.gymnasium import SevensEnv
+    from sevens.envs.policy import train_reinforce
+
+    env = SevensEnv(preset="standard", players=3, opponents="random")
+    size, actions = env.table.encoder.size, len(env.table.space)
+    default, explicit = LinearPolicy.blank(size, actions), LinearPolicy.blank(size, actions)
+    first = train_reinforce(default, env, episodes=2)
+    again = train_reinforce(explicit, env, episodes=2, seed=0, learning_rate=0.01)
+    assert first.returns == again.returns and first.returns != [0.0, 0.0]
+    np.testing.assert_array_equal(default.weights, explicit.weights)
