@@ -348,3 +348,37 @@ def test_without_a_pass_limit_passes_are_scaled_as_if_ten_were_allowed() -> None
     per_seat = 3 + len(STATUS_NAMES)
     assert vector[4 * DECK_SIZE + 3 + 1] == np.float32(1 / 10)  # the viewer's block comes first
     assert vector[4 * DECK_SIZE + 3 + per_seat + 1] == 0.0
+
+
+def test_each_deal_is_drawn_from_the_whole_63_bit_range_of_seeds(monkeypatch: pytest.MonkeyPatch) -> None:
+    env = SevensEnv(preset="standard", players=3, opponents="random")
+    dealt: list[int] = []
+    deal = env.table.deal
+
+    def recording(seed: int) -> None:
+        dealt.append(seed)
+        deal(seed)
+
+    monkeypatch.setattr(env.table, "deal", recording)
+    for seed in range(4):
+        env.reset(seed=seed)
+    assert len(set(dealt)) == len(dealt) >= 4 and max(dealt) >= 1 << 40  # not a few hundred games
+
+
+def test_named_search_opponents_play_the_fixed_sample_budget() -> None:
+    from sevens.envs.opponents import FIXED_ROLLOUTS
+
+    opponent = make_opponent("search", Table.build("standard", players=3))
+    assert opponent.budget.samples == FIXED_ROLLOUTS  # type: ignore[attr-defined]
+
+
+def test_what_is_not_an_opponent_or_an_action_number_is_refused_saying_what_is() -> None:
+    table = Table.build("standard", players=3)
+    with pytest.raises(RulesError) as refused:
+        make_opponent(42, table)  # type: ignore[arg-type]
+    assert str(refused.value) == (
+        "opponent 42 is not an agent name, a sevens agent or a policy; give e.g. 'normal', or a function from an "
+        "observation dict to an action number"
+    )
+    with pytest.raises(RulesError, match=r"^action number 209 is out of range; allowed: 0 to 208$"):
+        table.space.action(209)
