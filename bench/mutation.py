@@ -1,7 +1,7 @@
 """Mutation testing of one area of the package with mutmut, against the tests that cover it (issue 43).
 
 An area (``[tool.sevens.mutation]`` in pyproject.toml) names the files to mutate and the tests to run. The
-script copies the repository's ``src``, ``tests``, ``bench``, ``conftest.py`` and ``pyproject.toml`` into a work
+script copies the repository's ``src``, ``tests``, ``bench``, ``docs``, ``conftest.py`` and ``pyproject.toml`` into a work
 folder, writes mutmut's configuration for the area there (``[tool.mutmut]``: mutmut reads only
 pyproject.toml), runs ``mutmut run`` in it — mutmut runs the area's tests once to learn which test reaches which
 function, then each mutant against only those tests — and reports the area's kill ratio and its survivors:
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-COPIED = ("src", "tests", "bench", "conftest.py", "pyproject.toml")
+COPIED = ("src", "tests", "bench", "docs", "conftest.py", "pyproject.toml")  # docs: tests read the examples in it
 KILLED = {"killed", "timeout", "caught by type check"}
 RESULT_LINE = re.compile(r"^\s+(\S+): (.+)$")
 
@@ -64,7 +64,7 @@ def mutmut_config(area: Area) -> str:
         f"only_mutate = {strings(area.mutate)}",
         f"pytest_add_cli_args = {strings(['-x', '-q', '-p', 'no:cacheprovider', '-p', 'no:randomly', '--no-cov'])}",
         f"pytest_add_cli_args_test_selection = {strings(selection)}",
-        'also_copy = ["bench", "conftest.py"]',
+        'also_copy = ["bench", "docs", "conftest.py"]',
         "",
     ])  # fmt: skip
 

@@ -32,7 +32,7 @@ def test_the_mutmut_configuration_of_an_area_is_toml_mutmut_reads() -> None:
     config = tomllib.loads(mutation.mutmut_config(mutation.areas()["envs"]))["tool"]["mutmut"]
     assert config["only_mutate"] == ["src/sevens/envs/*"]
     assert config["pytest_add_cli_args_test_selection"][:2] == ["tests/envs", "--deselect=tests/envs/test_ray_arena.py"]
-    assert "-x" in config["pytest_add_cli_args"] and config["also_copy"] == ["bench", "conftest.py"]
+    assert "-x" in config["pytest_add_cli_args"] and config["also_copy"] == ["bench", "docs", "conftest.py"]
 
 
 def test_envs_is_the_union_of_its_groups() -> None:
