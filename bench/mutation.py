@@ -1,8 +1,8 @@
 """Mutation testing of one area of the package with mutmut, against the tests that cover it (issue 43).
 
 An area (``[tool.sevens.mutation]`` in pyproject.toml) names the files to mutate and the tests to run. The
-script copies the repository's ``src``, ``tests``, ``bench``, ``docs``, ``conftest.py`` and ``pyproject.toml`` into a work
-folder, writes mutmut's configuration for the area there (``[tool.mutmut]``: mutmut reads only
+script copies the repository's ``src``, ``tests``, ``bench``, ``docs``, ``conftest.py`` and ``pyproject.toml``
+into a work folder, writes mutmut's configuration for the area there (``[tool.mutmut]``: mutmut reads only
 pyproject.toml), runs ``mutmut run`` in it — mutmut runs the area's tests once to learn which test reaches which
 function, then each mutant against only those tests — and reports the area's kill ratio and its survivors:
 
