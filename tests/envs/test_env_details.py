@@ -4,7 +4,7 @@ turn, policies as opponents, the table's text, a numerically safe softmax, Seven
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pytest
@@ -75,7 +75,8 @@ def test_importing_the_package_registers_each_gymnasium_id_once(monkeypatch: pyt
         spec = registry[env_id]
         assert spec.entry_point == "sevens.envs.gymnasium:SevensEnv" and spec.kwargs == {"preset": preset}
     env = gymnasium.make("sevens/Seven27-v0", players=3, opponents="random")
-    assert env.unwrapped.table.family.name == "seven27" and env.unwrapped.table.players == 3
+    made: Any = env.unwrapped
+    assert made.table.family.name == "seven27" and made.table.players == 3
 
 
 def test_off_the_movers_turn_every_mask_is_empty() -> None:
@@ -87,9 +88,10 @@ def test_off_the_movers_turn_every_mask_is_empty() -> None:
     assert not env.action_masks().any() and not obs["action_mask"].any()  # the game is over: nobody moves
     table = Table.build("standard", players=3)
     table.deal(seed=4)
-    waiting = (table.state.to_move + 1) % 3
-    assert not table.view_observation(waiting)["action_mask"].any()
-    assert table.view_observation(table.state.to_move)["action_mask"].any()
+    mover = table.state.to_move
+    assert mover is not None
+    assert not table.view_observation((mover + 1) % 3)["action_mask"].any()
+    assert table.view_observation(mover)["action_mask"].any()
 
 
 def test_the_tables_text_says_who_moves_then_that_the_game_is_over() -> None:
@@ -121,7 +123,7 @@ class _Snapshot:
 def test_a_policy_object_is_reset_with_its_seat_and_seed_and_plays_through_its_act() -> None:
     table = Table.build("standard", players=4)
     policy = _Snapshot()
-    opponent = make_opponent(policy, table)
+    opponent = make_opponent(cast(Any, policy), table)
     assert isinstance(opponent, PolicyOpponent)
     table.deal(seed=6)
     mover = table.state.to_move
@@ -148,7 +150,7 @@ def test_seven27s_stands_figure_is_a_tenth_of_each_seats_stands() -> None:
 
     table = Table.build("seven27", players=4)
     table.deal(seed=1)
-    state = table.state
+    state: Any = table.state
     walk = np.random.default_rng(1)
     while not any(state.stands(s) for s in range(4)):
         legal = state.legal_actions()
@@ -167,7 +169,7 @@ def test_the_private_slots_are_the_viewers_own_cards_and_what_only_it_knows() ->
 
     table = Table.build("joker", players=4)
     table.deal(seed=5)
-    state = table.state
+    state: Any = table.state
     assert private_slots("shichinarabe", table.rules).tolist() == [*range(DECK_SIZE), 4 * DECK_SIZE]
     vector = table.observe(1)["observation"]
     hand = [float(state.hand(1) >> card & 1) for card in range(DECK_SIZE)]
@@ -206,10 +208,8 @@ def test_the_pettingzoo_env_defaults_to_standard_and_declares_its_spaces() -> No
 
     game = SevensAEC(players=3)
     assert game.table.rules == Table.build("standard", players=3).rules and len(game.possible_agents) == 3
-    observation, mask = (
-        game.observation_space("player_0")["observation"],
-        game.observation_space("player_0")["action_mask"],
-    )
+    spaces: Any = game.observation_space("player_0")
+    observation, mask = spaces["observation"], spaces["action_mask"]
     assert observation.dtype == np.float32 and float(observation.high.max()) == 1.0
     assert mask.dtype == np.int8 and int(mask.high.max()) == 1
     with pytest.raises(RulesError, match=r"^call reset\(\) before observe\(\), last\(\) or step\(\)$"):
@@ -263,11 +263,12 @@ def test_the_gymnasium_env_plays_the_learners_legal_choice_and_scores_only_the_e
     while not done:
         legal = np.flatnonzero(obs["action_mask"])
         choice = int(legal[0])  # a card where there is one: not the default action (E4: the pass while legal)
-        before = len(env.table.state.history)
+        history: Any = env.table.state
+        before = len(history.history)
         cards_over_a_legal_pass += choice != 208 and 208 in legal
         obs, reward, done, _, info = env.step(choice)
         assert info == {"illegal_action": False}
-        assert env.table.state.history[before] == (0, env.table.space.action(choice))  # the learner's own choice
+        assert history.history[before] == (0, env.table.space.action(choice))  # the learner's own choice
         if not done:
             assert reward == 0.0
     assert reward == env.table.points()[0] and cards_over_a_legal_pass > 0
@@ -312,7 +313,7 @@ def test_each_deal_has_its_own_wide_seed_and_each_opponent_is_reset_for_its_seat
             return legal[0]
 
     players = [Recording(), Recording()]
-    env = SevensEnv(preset="standard", players=3, opponents=players)  # type: ignore[arg-type]
+    env = SevensEnv(preset="standard", players=3, opponents=players)
     for seed in range(4):
         env.reset(seed=seed)
     assert [seat for seat, _ in players[0].resets] == [1] * 4 and [seat for seat, _ in players[1].resets] == [2] * 4
@@ -330,7 +331,8 @@ def test_seats_out_of_range_are_refused_naming_the_seats_there_are_and_the_space
     with pytest.raises(RulesError, match=r"^seat 4 is not a seat; allowed: 0 to 3$"):
         table.observe(4)
     env = SevensEnv(preset="standard", players=4, opponents="random")
-    observation, mask = env.observation_space["observation"], env.observation_space["action_mask"]
+    spaces: Any = env.observation_space
+    observation, mask = spaces["observation"], spaces["action_mask"]
     assert observation.dtype == np.float32 and float(observation.high.max()) == 1.0
     assert mask.dtype == np.int8 and int(mask.high.max()) == 1
 

@@ -66,11 +66,11 @@ def test_same_step_ends_are_laid_out_as_gymnasiums_and_are_the_next_step_envs_en
     ended = np.zeros(GAMES, dtype=bool)
     for _ in range(140):
         masks = infos["action_mask"]
-        for g in np.flatnonzero(~ended):
-            streams["next"][g].append((obs[g].tobytes(), masks[g].tobytes()))
+        for k in np.flatnonzero(~ended):
+            streams["next"][k].append((obs[k].tobytes(), masks[k].tobytes()))
         obs, rewards, ended, _, infos = reference.step(by_observation(obs, masks))
-        for g in np.flatnonzero(ended):
-            streams["next"][g].append((obs[g].tobytes(), infos["action_mask"][g].tobytes(), rewards[g].tobytes()))
+        for k in np.flatnonzero(ended):
+            streams["next"][k].append((obs[k].tobytes(), infos["action_mask"][k].tobytes(), rewards[k].tobytes()))
     for g in range(GAMES):
         assert streams["next"][g][: len(streams["same"][g])] == streams["same"][g]
 
