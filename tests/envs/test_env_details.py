@@ -384,3 +384,23 @@ def test_what_is_not_an_opponent_or_an_action_number_is_refused_saying_what_is()
     )
     with pytest.raises(RulesError, match=r"^action number 209 is out of range; allowed: 0 to 208$"):
         table.space.action(209)
+
+
+def test_settings_come_as_a_mapping_a_comma_separated_text_or_a_list_and_bad_names_are_refused() -> None:
+    from sevens.envs.encoding import action_space_for, encoder_for
+    from sevens.envs.table import make_rules
+
+    listed = make_rules("joker", 4, ["pass_limit=1", "jokers=2"])[1]
+    assert listed.pass_limit == 1 and listed.jokers == 2 and listed.players == 4
+    assert make_rules("joker", 4, "pass_limit=1, jokers=2,")[1] == listed
+    assert make_rules("joker", 4, {"pass_limit": 1, "jokers": 2})[1] == listed
+    with pytest.raises(RulesError, match=r"^preset must be a name such as 'standard', not int$"):
+        make_rules(3)  # type: ignore[arg-type]
+    with pytest.raises(
+        RulesError, match=r"^no action space for family 'poker'; allowed: shichinarabe, killer, seven27$"
+    ):
+        action_space_for("poker")
+    with pytest.raises(
+        RulesError, match=r"^no observation encoder for 'poker'; allowed: shichinarabe, killer, seven27$"
+    ):
+        encoder_for("poker", listed)
