@@ -201,3 +201,14 @@ def test_ismcts_plays_against_sevens_agents_in_the_arena() -> None:
     assert result.exit_code == 0, result.output
     rows = {row["name"]: row for row in json.loads(result.stdout)["agents"]}
     assert rows["ismcts"]["games"] == 2 and rows["ismcts"]["moves"] > 0
+
+
+def test_registering_again_as_a_module_reload_does_keeps_every_game_loadable() -> None:
+    """The games are registered at import (before a test can watch it): registering again must work, and each
+    name then loads its own family's game."""
+    from sevens.envs import openspiel
+
+    openspiel._register()
+    for family, name in GAME_NAMES.items():
+        assert name in pyspiel.registered_names()
+        assert pyspiel.load_game(name).table.family.name == family
