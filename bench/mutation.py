@@ -1,8 +1,8 @@
 """Mutation testing of one area of the package with mutmut, against the tests that cover it (issue 43).
 
 An area (``[tool.sevens.mutation]`` in pyproject.toml) names the files to mutate and the tests to run. The
-script copies the repository's ``src``, ``tests``, ``bench``, ``conftest.py`` and ``pyproject.toml`` into a work
-folder, writes mutmut's configuration for the area there (``[tool.mutmut]``: mutmut reads only
+script copies the repository's ``src``, ``tests``, ``bench``, ``docs``, ``conftest.py`` and ``pyproject.toml``
+into a work folder, writes mutmut's configuration for the area there (``[tool.mutmut]``: mutmut reads only
 pyproject.toml), runs ``mutmut run`` in it — mutmut runs the area's tests once to learn which test reaches which
 function, then each mutant against only those tests — and reports the area's kill ratio and its survivors:
 
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-COPIED = ("src", "tests", "bench", "conftest.py", "pyproject.toml")
+COPIED = ("src", "tests", "bench", "docs", "conftest.py", "pyproject.toml")  # docs: tests read the examples in it
 KILLED = {"killed", "timeout", "caught by type check"}
 RESULT_LINE = re.compile(r"^\s+(\S+): (.+)$")
 
@@ -64,7 +64,7 @@ def mutmut_config(area: Area) -> str:
         f"only_mutate = {strings(area.mutate)}",
         f"pytest_add_cli_args = {strings(['-x', '-q', '-p', 'no:cacheprovider', '-p', 'no:randomly', '--no-cov'])}",
         f"pytest_add_cli_args_test_selection = {strings(selection)}",
-        'also_copy = ["bench", "conftest.py"]',
+        'also_copy = ["bench", "docs", "conftest.py"]',
         "",
     ])  # fmt: skip
 
@@ -119,6 +119,10 @@ def main() -> None:
     prepare(area, work)
     mutmut = [sys.executable, "-m", "mutmut"]
     env = dict(os.environ)  # mutmut puts the work folder's mutants/src first on the path itself
+    # mutmut forks each mutant's test process from one that has already run the kernel's parallel loops: numba's
+    # default threading layer here (GNU OpenMP) aborts a forked child's first parallel loop ("fork() called from
+    # a process already using GNU OpenMP"), which mutmut reports as "suspicious"; the workqueue layer is fork-safe
+    env.setdefault("NUMBA_THREADING_LAYER", "workqueue")
     def results() -> str:
         return subprocess.run([*mutmut, "results", "--all", "true"], cwd=work, env=env, capture_output=True,
                               text=True, check=True).stdout  # fmt: skip

@@ -201,3 +201,29 @@ def test_ismcts_plays_against_sevens_agents_in_the_arena() -> None:
     assert result.exit_code == 0, result.output
     rows = {row["name"]: row for row in json.loads(result.stdout)["agents"]}
     assert rows["ismcts"]["games"] == 2 and rows["ismcts"]["moves"] > 0
+
+
+def test_registering_again_as_a_module_reload_does_keeps_every_game_loadable() -> None:
+    """The games are registered at import (before a test can watch it): registering again must work, and each
+    name then loads its own family's game."""
+    from sevens.envs import openspiel
+
+    openspiel._register()
+    for family, name in GAME_NAMES.items():
+        assert name in pyspiel.registered_names()
+        assert pyspiel.load_game(name).table.family.name == family
+
+
+def test_a_resample_is_drawn_from_the_sampler_given_or_from_the_global_generator_without_one() -> None:
+    game = pyspiel.load_game("sevens", {"players": 4})
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    for _ in range(70):
+        state.apply_action(rng.choice(state.legal_actions()))
+    player = state.current_player()
+    same = {str(state.resample_from_infostate(player, lambda: 0.375)) for _ in range(3)}
+    assert len(same) == 1  # the sampler's draw decides the deal
+    random.seed(11)
+    first = str(state.resample_from_infostate(player))
+    random.seed(11)
+    assert str(state.resample_from_infostate(player)) == first  # without a sampler: Python's own generator

@@ -131,3 +131,52 @@ def test_without_stable_baselines3_the_factory_says_what_to_install(monkeypatch:
             sb3_vec_env(num_envs=2)
     finally:
         sb3._sb3_class.cache_clear()
+
+
+def test_set_attr_sets_the_one_vector_envs_attribute_and_refuses_what_is_not_a_game() -> None:
+    adapter = VecEnvAdapter(num_envs=3, opponents="random")
+    assert adapter.env.copy is True
+    adapter.set_attr("copy", False, indices=[0, 2])
+    assert adapter.env.copy is False and adapter.get_attr("copy") == [False] * 3
+    with pytest.raises(SevensError, match="allowed: 0 to 2"):
+        adapter.set_attr("copy", True, indices=[3])
+    assert adapter.env.copy is False  # refused before anything changed
+    assert adapter.get_images() == [None, None, None]  # SB3's VecEnv.render reads one image per game
+
+
+def test_calls_reach_the_vector_env_with_their_arguments_and_only_for_the_games_asked() -> None:
+    from sevens.agents.shichinarabe import NORMAL_WEIGHTS
+
+    assert VecEnvAdapter(num_envs=2, opponents="random").reset().shape[0] == 2  # no seed() called at all
+    adapter = VecEnvAdapter(num_envs=GAMES, opponents="random")
+    adapter.seed(7)
+    first = adapter.reset()
+    assert not (adapter.reset() == first).all()  # no seed given to this one: the env's own sequence goes on
+    # the adapter's own attributes first (SB3's single-game spaces), then the vector env's
+    assert adapter.get_attr("observation_space", indices=0) == [adapter.env.single_observation_space]
+    assert adapter.get_attr("seat", indices=[1, 2]) == [0, 0] and adapter.render_mode is None
+    normal = adapter.env.heuristic_actions(NORMAL_WEIGHTS)
+    assert not (normal == adapter.env.heuristic_actions()).all()  # these positions tell the two weights apart
+    (positional,) = adapter.env_method("heuristic_actions", NORMAL_WEIGHTS, indices=2)
+    (keyword,) = adapter.env_method("heuristic_actions", indices=[5], weights=NORMAL_WEIGHTS)
+    assert (positional == normal).all() and (keyword == normal).all()
+    assert adapter.env_is_wrapped(SevensVectorEnv, indices=[1]) == [True]
+    with pytest.raises(SevensError, match="allowed: 0 to 11"):
+        adapter.env_method("heuristic_actions", indices=[-1])
+    with pytest.raises(SevensError, match="allowed: 0 to 11"):
+        adapter.env_is_wrapped(SevensVectorEnv, indices=[GAMES])
+
+
+def test_a_column_of_actions_is_taken_and_each_step_needs_its_own_actions() -> None:
+    adapter = VecEnvAdapter(num_envs=GAMES, opponents="random")
+    adapter.seed(3)
+    adapter.reset()
+    adapter.step_async(adapter.action_masks().argmax(axis=1).reshape(GAMES, 1))  # as SB3 may hold them
+    obs, *_ = adapter.step_wait()
+    assert obs.shape == (GAMES, adapter.observation_space.shape[0])
+    with pytest.raises(SevensError, match=r"^call step_async\(actions\) before step_wait\(\)$"):
+        adapter.step_wait()
+    with pytest.raises(
+        SevensError, match=r"^SB3's VecEnv resets a finished game within the step: autoreset_mode must be SAME_STEP$"
+    ):
+        VecEnvAdapter(num_envs=2, autoreset_mode=AutoresetMode.NEXT_STEP)
