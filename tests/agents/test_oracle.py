@@ -4,6 +4,7 @@ search so bound, at every table size."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,17 +16,23 @@ from sevens.games.killer import State as KillerState
 from sevens.games.shichinarabe import Rules, State
 
 
+# Built inside the test, not at collection: the test binds the agent, and a parametrized object outlives one
+# session when pytest runs twice in a process (mutmut's runs), where a bound oracle would not refuse again.
 @pytest.mark.parametrize(
-    ("agent", "state"),
+    "make",
     [
-        (shichinarabe.OracleAgent(rollouts=2), State.new(Rules.preset("standard"), 4)),
-        (killer.OracleAgent(rollouts=2), KillerState.new(KillerRules.preset("killer"), 4)),
-        (make_agent("expert-oracle", "shichinarabe", True, True, 2), State.new(Rules.preset("standard"), 4)),
-        (make_agent("expert-oracle", "killer", True, True, 2), KillerState.new(KillerRules.preset("killer"), 4)),
+        lambda: (shichinarabe.OracleAgent(rollouts=2), State.new(Rules.preset("standard"), 4)),
+        lambda: (killer.OracleAgent(rollouts=2), KillerState.new(KillerRules.preset("killer"), 4)),
+        lambda: (make_agent("expert-oracle", "shichinarabe", True, True, 2), State.new(Rules.preset("standard"), 4)),
+        lambda: (
+            make_agent("expert-oracle", "killer", True, True, 2),
+            KillerState.new(KillerRules.preset("killer"), 4),
+        ),
     ],
     ids=["shichinarabe", "killer", "shichinarabe-expert", "killer-expert"],
 )
-def test_oracle_refuses_to_play_without_the_state(agent: Any, state: Any) -> None:
+def test_oracle_refuses_to_play_without_the_state(make: Callable[[], tuple[Any, Any]]) -> None:
+    agent, state = make()
     seat = state.to_move
     assert seat is not None
     agent.reset(seat, 1)
