@@ -55,3 +55,15 @@ def test_expert_oracle_plays_the_experts_large_table_search() -> None:
     assert oracle.act(state.view(seat), state.legal_actions()) in state.legal_actions()
     assert (oracle.weights, oracle.win_bonus) == (shichinarabe.LARGE_HARD_WEIGHTS, shichinarabe.LARGE_WIN_BONUS)
     assert make_agent("expert-oracle", "killer", True).win_bonus == killer.EXPERT_WIN_BONUS  # type: ignore[attr-defined]
+
+
+def test_an_oracle_bound_to_another_deal_refuses_to_play() -> None:
+    # the same seat to move in both deals, so only the hands tell the games apart
+    state, other = State.new(Rules.preset("standard"), 5), State.new(Rules.preset("standard"), 6)
+    seat = state.to_move
+    assert seat is not None and other.to_move == seat and other.hand(seat) != state.hand(seat)
+    oracle = shichinarabe.OracleAgent(rollouts=2)
+    oracle.reset(seat, 1)
+    oracle.bind(other)
+    with pytest.raises(RuntimeError, match=r"^OracleAgent\.bind\(state\) must be given the state of the game being"):
+        oracle.act(state.view(seat), state.legal_actions())

@@ -1,13 +1,17 @@
 """The small choices under the agents' sampling and search, pinned exactly (issue 41: mutants that survived the
 agents' tests): ``weighted_pick`` gives each option exactly its share of the points, and ``paired_choice``
-keeps the default unless a rival beats it by its confidence margin."""
+keeps the default unless a rival beats it by its confidence margin; ``resampled_deals`` keeps deals by their
+relative likelihood."""
 
 from __future__ import annotations
 
+import itertools
+import random
 from collections import Counter
 
 from sevens.agents.common.montecarlo import paired_choice
 from sevens.agents.common.sampling import weighted_pick
+from sevens.agents.common.search import resampled_deals
 
 
 def test_each_option_gets_exactly_its_share_of_the_points() -> None:
@@ -27,3 +31,21 @@ def test_a_rival_ahead_by_less_than_its_margin_does_not_replace_the_default() ->
     assert paired_choice(NOISY_RIVAL, 0, 0.25) == 1  # a margin of 0.21: the mean of 0.25 clears it
     assert paired_choice(NOISY_RIVAL, 0, 0.0) == 1
     assert paired_choice([[0.0, 0.0]] * 4, 0, 0.0) == 0  # no better than the default: the default
+
+
+def test_resampled_deals_keep_the_likely_deal_however_small_every_likelihood() -> None:
+    # deals are numbered as drawn; the odd ones explain the log far better (log-likelihood -700 against -800),
+    # and every likelihood underflows on its own (exp(-700) is about 1e-304): only relative weights work
+    counter = itertools.count()
+
+    def draw(rng: random.Random) -> int:
+        return next(counter)
+
+    def log_weight(deal: int) -> float:
+        return -700.0 if deal % 2 else -800.0
+
+    resampled = resampled_deals(draw, log_weight, tries=2)
+    rng = random.Random(3)
+    assert [resampled(rng) for _ in range(50)] == list(range(1, 100, 2))
+    single = resampled_deals(lambda rng: next(counter), log_weight, tries=1)
+    assert [single(rng) for _ in range(3)] == [100, 101, 102]  # one try: every deal kept, whatever its weight
