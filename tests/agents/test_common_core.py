@@ -65,3 +65,23 @@ def test_on_a_clock_the_python_search_checks_its_deadline_after_every_sample() -
             break
         state.apply(state.legal_actions()[0])
     assert search.last_samples == 1
+
+
+def test_a_deterministic_search_stops_once_its_decision_is_settled() -> None:
+    # seat 0's first decisions in a seeded game, each allowed 200 samples: the clear ones stop at a check past
+    # the 64-sample floor (the samples alone decide, so the counts are the same on any machine)
+    state = State.new(Rules.preset("standard"), 2)
+    search = SearchAgent(kernel=False)
+    search.make_deterministic(samples=200)
+    search.reset(0, 5)
+    used = []
+    while (mover := state.to_move) is not None and len(used) < 4:
+        legal = state.legal_actions()
+        if mover == 0:
+            action = search.act(state.view(0), legal)
+            if search.last_samples:
+                used.append(search.last_samples)
+        else:
+            action = legal[0]
+        state.apply(action)
+    assert used and any(64 <= n < 200 for n in used), used
