@@ -22,15 +22,24 @@ def test_each_option_gets_exactly_its_share_of_the_points() -> None:
     assert weighted_pick([0, 1, 2], [2, 0, 3], 1.999) == 0 and weighted_pick([0, 1, 2], [2, 0, 3], 2.0) == 2
 
 
-# The rival's paired differences from the default: 2, -1.5, 1.5, -1 (mean 0.25, standard error about 0.85).
+# The rival's paired differences from the default: 2, -1.5, 1.5, -1 (mean 0.25, standard error about 0.88).
 NOISY_RIVAL = [[0.0, 2.0], [0.0, -1.5], [0.0, 1.5], [0.0, -1.0]]
 
 
 def test_a_rival_ahead_by_less_than_its_margin_does_not_replace_the_default() -> None:
     assert paired_choice(NOISY_RIVAL, 0, 1.0) == 0
-    assert paired_choice(NOISY_RIVAL, 0, 0.25) == 1  # a margin of 0.21: the mean of 0.25 clears it
+    assert paired_choice(NOISY_RIVAL, 0, 0.3) == 0  # a margin of 0.26: the mean of 0.25 falls short
+    assert paired_choice(NOISY_RIVAL, 0, 0.25) == 1  # a margin of 0.22: the mean of 0.25 clears it
     assert paired_choice(NOISY_RIVAL, 0, 0.0) == 1
     assert paired_choice([[0.0, 0.0]] * 4, 0, 0.0) == 0  # no better than the default: the default
+
+
+def test_a_rival_ahead_on_every_sample_alike_or_on_a_single_sample_has_no_margin_to_clear() -> None:
+    # the same lead on every sample: no spread, so no standard error, whatever the confidence asked
+    assert paired_choice([[0.0, 1.0]] * 4, 0, 3.0) == 1
+    # one sample gives no spread to measure either: its lead decides
+    assert paired_choice([[0.0, 1.0]], 0, 1.0) == 1
+    assert paired_choice([[0.0, -1.0]], 0, 1.0) == 0
 
 
 def test_resampled_deals_keep_the_likely_deal_however_small_every_likelihood() -> None:
