@@ -9,6 +9,8 @@ import itertools
 import random
 from collections import Counter
 
+import pytest
+
 from sevens.agents.common.montecarlo import paired_choice
 from sevens.agents.common.sampling import weighted_pick
 from sevens.agents.common.search import resampled_deals
@@ -20,6 +22,15 @@ def test_each_option_gets_exactly_its_share_of_the_points() -> None:
     picks = Counter(weighted_pick([0, 1, 2], [2, 0, 3], point) for point in range(5))
     assert picks == {0: 2, 2: 3}  # by weight, and never an option of weight 0
     assert weighted_pick([0, 1, 2], [2, 0, 3], 1.999) == 0 and weighted_pick([0, 1, 2], [2, 0, 3], 2.0) == 2
+    # Killer's sampler draws the point as random() * total, which rounding can bring up to the total itself:
+    # the last option of weight still takes it, never one of weight 0 after it
+    assert weighted_pick([0, 1, 2], [2, 3, 0], 5.0) == 1
+
+
+def test_a_weight_missing_for_an_option_is_an_error_not_a_silent_cut() -> None:
+    # found once the walk reaches the end of the weights (a point that the first options cover stops before)
+    with pytest.raises(ValueError, match="zip"):
+        weighted_pick([0, 1, 2], [1.0, 1.0], 2.0)
 
 
 # The rival's paired differences from the default: 2, -1.5, 1.5, -1 (mean 0.25, standard error about 0.88).
@@ -40,6 +51,13 @@ def test_a_rival_ahead_on_every_sample_alike_or_on_a_single_sample_has_no_margin
     # one sample gives no spread to measure either: its lead decides
     assert paired_choice([[0.0, 1.0]], 0, 1.0) == 1
     assert paired_choice([[0.0, -1.0]], 0, 1.0) == 0
+
+
+def test_a_lead_of_exactly_its_margin_does_not_replace_the_default() -> None:
+    # two samples, differences 0 and 2: mean 1 and standard error exactly 1, so at one standard error the
+    # rival sits on the line, and the default stays
+    assert paired_choice([[0.0, 0.0], [0.0, 2.0]], 0, 1.0) == 0
+    assert paired_choice([[0.0, 0.0], [0.0, 2.0]], 0, 0.5) == 1
 
 
 def test_resampled_deals_keep_the_likely_deal_however_small_every_likelihood() -> None:
