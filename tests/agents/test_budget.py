@@ -86,6 +86,12 @@ def test_bad_budgets_are_refused_saying_what_is_allowed() -> None:
         Budget(think_ms=0)
     with pytest.raises(ValueError, match=r"wall_factor=0\.5 must be at least 1"):
         Budget(wall_factor=0.5)
+    with pytest.raises(ValueError, match=r"patience=0\.5 must be at least 1 \(the wall-clock ceiling / think_ms\)"):
+        Budget(samples=10, patience=0.5)
+    # the bounds themselves are allowed: a wall ceiling of think_ms itself, a patience of one think_ms, none
+    assert Budget(wall_factor=1.0).wall_factor == 1.0
+    assert Budget(samples=10, patience=1.0).patience == 1.0
+    assert Budget(samples=10, patience=None).patience is None
 
 
 @pytest.mark.parametrize(
