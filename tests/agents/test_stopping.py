@@ -219,3 +219,12 @@ def test_rows_one_at_a_time_stop_at_the_wall_ceiling_of_a_starved_thread() -> No
     # three rows (a quarter second: exact in binary, so the sums land on the ceiling exactly)
     rows = sample_rows(_cycle(CLOSE), Budget(think_ms=250.0), cpu=lambda: 0.0, wall=FakeClock(0.25))
     assert len(rows) == 3
+
+
+def test_the_stopping_test_reads_the_same_standard_error_as_the_decision() -> None:
+    # differences 0, 2, 0, 2: mean 1, sample standard deviation sqrt(4/3), standard error about 0.577; a lead of
+    # 1 clears 1.6 of them (0.92) and not 1.8 (1.04), in the rule as in paired_choice
+    rows = [[0.0, 0.0], [0.0, 2.0]] * 2
+    assert StoppingRule(2, default=0, confidence=0.5, z=1.6, min_samples=4).settled(rows)
+    assert not StoppingRule(2, default=0, confidence=0.5, z=1.8, min_samples=4).settled(rows)
+    assert paired_choice(rows, 0, 1.6) == 1 and paired_choice(rows, 0, 1.8) == 0
