@@ -74,7 +74,7 @@ def test_a_deterministic_search_stops_once_its_decision_is_settled() -> None:
     search = SearchAgent(kernel=False)
     search.make_deterministic(samples=200)
     search.reset(0, 5)
-    used = []
+    used: list[int] = []
     while (mover := state.to_move) is not None and len(used) < 4:
         legal = state.legal_actions()
         if mover == 0:
