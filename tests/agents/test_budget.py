@@ -176,8 +176,8 @@ def test_the_deterministic_form_keeps_the_agents_wall_ceiling_and_takes_its_pati
     agent.budget = Budget(200.0, wall_factor=5.0)  # a person's wait set wider than the default
     agent.make_deterministic(samples=40, patience=4.0)
     assert agent.budget == Budget(200.0, 40, wall_factor=5.0, settle=True, patience=4.0)
-    # the patience ceiling is then the one clock the samples read: 4 x 200 ms of wall clock
-    cpu, wall = Ticks(0.0, 0.0, 0.0), Ticks(1.0, 1.79, 1.8)
+    # the patience ceiling is then the one clock the samples read: 4 x 200 ms of wall clock, to the millisecond
+    cpu, wall = Ticks(0.0, 0.0, 0.0), Ticks(1.0, 1.7995, 1.8)
     deadline = agent.budget.start(cpu, wall)
     assert not deadline.passed()
     assert deadline.passed()
