@@ -181,3 +181,20 @@ def test_the_deterministic_form_keeps_the_agents_wall_ceiling_and_takes_its_pati
     deadline = agent.budget.start(cpu, wall)
     assert not deadline.passed()
     assert deadline.passed()
+
+
+def test_a_time_budget_ends_at_think_ms_and_its_ceiling_to_the_tenth_of_a_millisecond() -> None:
+    # 100 ms of CPU: not passed at 99.95 ms, passed at 100 ms
+    deadline = Budget(think_ms=100).start(Ticks(0.0, 0.09995, 0.1), lambda: 0.0)
+    assert not deadline.passed()
+    assert deadline.passed()
+    # the wall ceiling, 3 x 100 ms, the same way (the CPU clock standing still)
+    deadline = Budget(think_ms=100).start(lambda: 0.0, Ticks(0.0, 0.29995, 0.3))
+    assert not deadline.passed()
+    assert deadline.passed()
+
+
+def test_a_search_takes_one_rollout_and_refuses_none() -> None:
+    assert BudgetedAgent(think_ms=300.0, rollouts=1).budget == Budget(300.0, 1)
+    with pytest.raises(ValueError, match=r"rollouts=0 must be at least 1 \(or None for a time budget\)"):
+        BudgetedAgent(think_ms=300.0, rollouts=0)
