@@ -196,5 +196,6 @@ def test_a_time_budget_ends_at_think_ms_and_its_ceiling_to_the_tenth_of_a_millis
 
 def test_a_search_takes_one_rollout_and_refuses_none() -> None:
     assert BudgetedAgent(think_ms=300.0, rollouts=1).budget == Budget(300.0, 1)
+    assert BudgetedAgent(think_ms=300.0, rollouts=None).last_samples == 0  # nothing measured before a decision
     with pytest.raises(ValueError, match=r"rollouts=0 must be at least 1 \(or None for a time budget\)"):
         BudgetedAgent(think_ms=300.0, rollouts=0)
