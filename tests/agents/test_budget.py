@@ -86,6 +86,12 @@ def test_bad_budgets_are_refused_saying_what_is_allowed() -> None:
         Budget(think_ms=0)
     with pytest.raises(ValueError, match=r"wall_factor=0\.5 must be at least 1"):
         Budget(wall_factor=0.5)
+    with pytest.raises(ValueError, match=r"patience=0\.5 must be at least 1 \(the wall-clock ceiling / think_ms\)"):
+        Budget(samples=10, patience=0.5)
+    # the bounds themselves are allowed: a wall ceiling of think_ms itself, a patience of one think_ms, none
+    assert Budget(wall_factor=1.0).wall_factor == 1.0
+    assert Budget(samples=10, patience=1.0).patience == 1.0
+    assert Budget(samples=10, patience=None).patience is None
 
 
 @pytest.mark.parametrize(
@@ -163,3 +169,33 @@ def test_a_matched_budget_follows_the_rules_speed() -> None:
             action = legal[0]
         state.apply(action)
     assert asked == 3 and 0 < spy.most <= (matched or expert.deterministic_samples)
+
+
+def test_the_deterministic_form_keeps_the_agents_wall_ceiling_and_takes_its_patience() -> None:
+    agent = BudgetedAgent(think_ms=200.0, rollouts=None)
+    agent.budget = Budget(200.0, wall_factor=5.0)  # a person's wait set wider than the default
+    agent.make_deterministic(samples=40, patience=4.0)
+    assert agent.budget == Budget(200.0, 40, wall_factor=5.0, settle=True, patience=4.0)
+    # the patience ceiling is then the one clock the samples read: 4 x 200 ms of wall clock, to the millisecond
+    cpu, wall = Ticks(0.0, 0.0, 0.0), Ticks(1.0, 1.7995, 1.8)
+    deadline = agent.budget.start(cpu, wall)
+    assert not deadline.passed()
+    assert deadline.passed()
+
+
+def test_a_time_budget_ends_at_think_ms_and_its_ceiling_to_the_tenth_of_a_millisecond() -> None:
+    # 100 ms of CPU: not passed at 99.95 ms, passed at 100 ms
+    deadline = Budget(think_ms=100).start(Ticks(0.0, 0.09995, 0.1), lambda: 0.0)
+    assert not deadline.passed()
+    assert deadline.passed()
+    # the wall ceiling, 3 x 100 ms, the same way (the CPU clock standing still)
+    deadline = Budget(think_ms=100).start(lambda: 0.0, Ticks(0.0, 0.29995, 0.3))
+    assert not deadline.passed()
+    assert deadline.passed()
+
+
+def test_a_search_takes_one_rollout_and_refuses_none() -> None:
+    assert BudgetedAgent(think_ms=300.0, rollouts=1).budget == Budget(300.0, 1)
+    assert BudgetedAgent(think_ms=300.0, rollouts=None).last_samples == 0  # nothing measured before a decision
+    with pytest.raises(ValueError, match=r"rollouts=0 must be at least 1 \(or None for a time budget\)"):
+        BudgetedAgent(think_ms=300.0, rollouts=0)

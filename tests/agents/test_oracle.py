@@ -4,6 +4,7 @@ search so bound, at every table size."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -15,17 +16,23 @@ from sevens.games.killer import State as KillerState
 from sevens.games.shichinarabe import Rules, State
 
 
+# Built inside the test, not at collection: the test binds the agent, and a parametrized object outlives one
+# session when pytest runs twice in a process (mutmut's runs), where a bound oracle would not refuse again.
 @pytest.mark.parametrize(
-    ("agent", "state"),
+    "make",
     [
-        (shichinarabe.OracleAgent(rollouts=2), State.new(Rules.preset("standard"), 4)),
-        (killer.OracleAgent(rollouts=2), KillerState.new(KillerRules.preset("killer"), 4)),
-        (make_agent("expert-oracle", "shichinarabe", True, True, 2), State.new(Rules.preset("standard"), 4)),
-        (make_agent("expert-oracle", "killer", True, True, 2), KillerState.new(KillerRules.preset("killer"), 4)),
+        lambda: (shichinarabe.OracleAgent(rollouts=2), State.new(Rules.preset("standard"), 4)),
+        lambda: (killer.OracleAgent(rollouts=2), KillerState.new(KillerRules.preset("killer"), 4)),
+        lambda: (make_agent("expert-oracle", "shichinarabe", True, True, 2), State.new(Rules.preset("standard"), 4)),
+        lambda: (
+            make_agent("expert-oracle", "killer", True, True, 2),
+            KillerState.new(KillerRules.preset("killer"), 4),
+        ),
     ],
     ids=["shichinarabe", "killer", "shichinarabe-expert", "killer-expert"],
 )
-def test_oracle_refuses_to_play_without_the_state(agent: Any, state: Any) -> None:
+def test_oracle_refuses_to_play_without_the_state(make: Callable[[], tuple[Any, Any]]) -> None:
+    agent, state = make()
     seat = state.to_move
     assert seat is not None
     agent.reset(seat, 1)
@@ -48,3 +55,15 @@ def test_expert_oracle_plays_the_experts_large_table_search() -> None:
     assert oracle.act(state.view(seat), state.legal_actions()) in state.legal_actions()
     assert (oracle.weights, oracle.win_bonus) == (shichinarabe.LARGE_HARD_WEIGHTS, shichinarabe.LARGE_WIN_BONUS)
     assert make_agent("expert-oracle", "killer", True).win_bonus == killer.EXPERT_WIN_BONUS  # type: ignore[attr-defined]
+
+
+def test_an_oracle_bound_to_another_deal_refuses_to_play() -> None:
+    # the same seat to move in both deals, so only the hands tell the games apart
+    state, other = State.new(Rules.preset("standard"), 5), State.new(Rules.preset("standard"), 6)
+    seat = state.to_move
+    assert seat is not None and other.to_move == seat and other.hand(seat) != state.hand(seat)
+    oracle = shichinarabe.OracleAgent(rollouts=2)
+    oracle.reset(seat, 1)
+    oracle.bind(other)
+    with pytest.raises(RuntimeError, match=r"^OracleAgent\.bind\(state\) must be given the state of the game being"):
+        oracle.act(state.view(seat), state.legal_actions())

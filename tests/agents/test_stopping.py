@@ -161,3 +161,70 @@ def test_the_answer_does_not_depend_on_how_the_rows_were_chunked(
 def test_settled_at_a_wide_test_is_settled_at_a_narrower_one(rows: list[list[float]], default: int) -> None:
     if StoppingRule(3, default, 1.0, 3.0, 2).settled(rows):
         assert StoppingRule(3, default, 1.0, 2.0, 2).settled(rows)
+
+
+# Two candidates, the rival ahead of the default by 0.5 on average: 0.4 and 0.6 in turn (a standard error of
+# about 0.04 over 8 samples), so it passes both the decision's test and the stopping test by a wide margin.
+SMALL_CLEAR_LEAD = [[0.0, 0.4], [0.0, 0.6]] * 4
+# The rival ahead by 1 on average but noisy (0 and 2 in turn over 8 samples: a standard error of about 0.38):
+# ahead at the decision's one standard error, not at the stopping test's three.
+NOISY_LEAD = [[0.0, 0.0], [0.0, 2.0]] * 4
+
+
+def test_a_small_clear_lead_over_the_default_settles() -> None:
+    # the lead is less than one point and its error small: a test that read it as 1 / error, or asked for a
+    # lead of a whole point, would never settle it
+    assert _rule(2).settled(SMALL_CLEAR_LEAD)
+    assert paired_choice(SMALL_CLEAR_LEAD, 0, 1.0) == 1
+
+
+def test_a_lead_that_passes_the_decisions_test_but_not_the_stopping_test_does_not_settle() -> None:
+    assert paired_choice(NOISY_LEAD, 0, 1.0) == 1  # the search would play the rival now...
+    assert not _rule(2).settled(NOISY_LEAD)  # ...but more samples could still take it back
+
+
+def test_a_lead_of_exactly_z_standard_errors_is_not_yet_settled() -> None:
+    # differences 0 and 2: mean 1 and standard error exactly 1, so at z = 1 the lead sits on the line
+    rule = StoppingRule(2, default=0, confidence=0.5, z=1.0, min_samples=2)
+    assert not rule.settled([[0.0, 0.0], [0.0, 2.0]])
+
+
+def test_a_leader_twinned_by_another_rival_on_every_sample_is_settled() -> None:
+    # candidates 1 and 2 score alike on every sample and far above the default: paired_choice keeps the first
+    # of them, and no sample can ever tell them apart
+    rows = [[0.0, 5.0, 5.0], [0.0, 6.0, 6.0], [0.0, 5.5, 5.5]] * 3
+    assert _rule(3).settled(rows)
+    assert paired_choice(rows, 0, 1.0) == 1
+
+
+def test_a_clearly_worse_rival_settles_even_under_a_stricter_decision_confidence() -> None:
+    # the rival is behind by 1 with a standard error of about 0.38: clearly worse at z = 2 (1 - 0.76 > 0). A
+    # decision confidence wider than z changes nothing: only a rival ahead can pass the decision's test
+    rows = [[0.0, 0.0], [0.0, -2.0]] * 4
+    assert StoppingRule(2, default=0, confidence=3.0, z=2.0, min_samples=8).settled(rows)
+    assert paired_choice(rows, 0, 3.0) == 0
+
+
+def test_rows_one_at_a_time_stop_once_settled() -> None:
+    # a time budget of a whole second on a clock that moves 1 ms a reading, so only the rule can stop it
+    rows = sample_rows(
+        _cycle(CLEAR_DEFAULT), Budget(think_ms=1000.0), stop=_rule(3, min_samples=9), cpu=FakeClock(0.001),
+        wall=FakeClock(0.0),
+    )  # fmt: skip
+    assert len(rows) == 9
+
+
+def test_rows_one_at_a_time_stop_at_the_wall_ceiling_of_a_starved_thread() -> None:
+    # the thread gets no CPU time; the wall clock (250 ms a reading) reaches its ceiling, 3 x 250 ms, after
+    # three rows (a quarter second: exact in binary, so the sums land on the ceiling exactly)
+    rows = sample_rows(_cycle(CLOSE), Budget(think_ms=250.0), cpu=lambda: 0.0, wall=FakeClock(0.25))
+    assert len(rows) == 3
+
+
+def test_the_stopping_test_reads_the_same_standard_error_as_the_decision() -> None:
+    # differences 0, 2, 0, 2: mean 1, sample standard deviation sqrt(4/3), standard error about 0.577; a lead of
+    # 1 clears 1.6 of them (0.92) and not 1.8 (1.04), in the rule as in paired_choice
+    rows = [[0.0, 0.0], [0.0, 2.0]] * 2
+    assert StoppingRule(2, default=0, confidence=0.5, z=1.6, min_samples=4).settled(rows)
+    assert not StoppingRule(2, default=0, confidence=0.5, z=1.8, min_samples=4).settled(rows)
+    assert paired_choice(rows, 0, 1.6) == 1 and paired_choice(rows, 0, 1.8) == 0
