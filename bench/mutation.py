@@ -123,6 +123,7 @@ def main() -> None:
     # default threading layer here (GNU OpenMP) aborts a forked child's first parallel loop ("fork() called from
     # a process already using GNU OpenMP"), which mutmut reports as "suspicious"; the workqueue layer is fork-safe
     env.setdefault("NUMBA_THREADING_LAYER", "workqueue")
+
     def results() -> str:
         return subprocess.run([*mutmut, "results", "--all", "true"], cwd=work, env=env, capture_output=True,
                               text=True, check=True).stdout  # fmt: skip

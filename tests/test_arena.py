@@ -152,7 +152,7 @@ def test_deterministic_arena_plays_the_searching_agents_on_samples_so_a_rerun_is
         agent = make(*args)
         budget = getattr(agent, "budget", None)
         if budget is not None:
-            budgets.append((agent.name, budget.samples, agent.deterministic_samples))
+            budgets.append((agent.name, budget.samples, getattr(agent, "deterministic_samples", None)))
         return agent
 
     monkeypatch.setattr(tournament, "make_agent", spy)

@@ -26,8 +26,8 @@ PATIENT_SECONDS = 60.0
 SHORT_OUTAGE = 10.0
 LONG_OUTAGE = float(os.environ.get("SEVENS_CHAOS_LONG_OUTAGE", "60"))
 REDIS_OUTAGES = (SHORT_OUTAGE, LONG_OUTAGE)
-DATABASE_OUTAGES = (SHORT_OUTAGE, LONG_OUTAGE) if os.environ.get("SEVENS_CHAOS_EVERY_LONG_OUTAGE") == "1" else (
-    SHORT_OUTAGE,
+DATABASE_OUTAGES = (
+    (SHORT_OUTAGE, LONG_OUTAGE) if os.environ.get("SEVENS_CHAOS_EVERY_LONG_OUTAGE") == "1" else (SHORT_OUTAGE,)
 )
 HOST_PATTERN = re.compile(r"127\.0\.0\.1|localhost|:\d{2,5}\b|postgres(ql)?://|redis://")
 

@@ -444,8 +444,9 @@ class Cluster:
         try:
             info = await persistence.run(lambda store: store.load_session(session_id))
             saved = read_room(info.settings)
-            rebuilt = saved is not None and saved.code == code
-            room = await self.registry.adopt(info, saved, waiting_since) if rebuilt else None
+            room = None
+            if saved is not None and saved.code == code:
+                room = await self.registry.adopt(info, saved, waiting_since)
         except BaseException as exc:
             await self._release(keys=[self._owner_key(code)], args=[self.node])  # another node may try now
             if isinstance(exc, StoreUnavailableError):
