@@ -3,15 +3,22 @@
 # while /api/health answers. compose.yaml builds it; docs/deploy.md explains.
 # Build: docker build -t sevens:local .   (podman build -t sevens:local . works the same)
 
-# The dependencies, in a stage of their own that is reused until pyproject.toml or the constraints change: a
-# virtual environment (one tree to copy, no clash with a distribution's own Python) with an empty stand-in of
-# the package, which the final stage replaces with the real one.
+# The dependencies pyproject.toml declares (the package's own and its multinode extra) as a requirements file:
+# the next stage copies only that file, so a change elsewhere in pyproject.toml (a tool's settings) reuses the
+# installed dependencies instead of installing them all again.
+FROM docker.io/library/python:3.11-slim-bookworm AS requirements
+COPY pyproject.toml /pyproject.toml
+RUN python3 -c "import tomllib; p = tomllib.load(open('/pyproject.toml', 'rb'))['project']; \
+print('\n'.join(p['dependencies'] + p['optional-dependencies']['multinode']))" > /requirements.txt
+
+# The dependencies, in a stage of their own that is reused until they or the constraints change: a virtual
+# environment (one tree to copy, no clash with a distribution's own Python).
 FROM docker.io/library/python:3.11-slim-bookworm AS dependencies
-WORKDIR /src
 RUN python3 -m venv /opt/sevens
-COPY .ci/constraints.txt pyproject.toml README.md ./
-RUN mkdir -p src/sevens && touch src/sevens/__init__.py \
-    && /opt/sevens/bin/pip install --no-cache-dir --disable-pip-version-check -c constraints.txt '.[multinode]'
+COPY .ci/constraints.txt /src/constraints.txt
+COPY --from=requirements /requirements.txt /src/requirements.txt
+RUN /opt/sevens/bin/pip install --no-cache-dir --disable-pip-version-check -c /src/constraints.txt \
+        -r /src/requirements.txt
 
 FROM docker.io/library/python:3.11-slim-bookworm
 RUN useradd --create-home --uid 10001 --shell /usr/sbin/nologin sevens

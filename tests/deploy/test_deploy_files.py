@@ -108,7 +108,7 @@ def test_nginx_is_published_on_the_port_it_listens_on() -> None:
 
 def test_the_dockerfile_is_slim_unprivileged_healthy_and_pinned() -> None:
     bases = [line.split()[0] for line in dockerfile_instructions("FROM")]
-    assert bases == [PYTHON_IMAGE, PYTHON_IMAGE]  # built on the base it runs on (the venv's interpreter)
+    assert bases == [PYTHON_IMAGE] * 3  # built on the base it runs on (the venv's interpreter)
     (user,) = dockerfile_instructions("USER")
     assert user not in ("root", "0")
     assert "useradd" in DOCKERFILE and user in DOCKERFILE
@@ -121,7 +121,12 @@ def test_the_dockerfile_is_slim_unprivileged_healthy_and_pinned() -> None:
     for install in installs:  # the versions CI tested, never whatever PyPI serves that day
         assert re.search(r"-c \S*constraints.txt", install), install
         extras = re.findall(r"(?:\.|/sevens)\[([a-z,]+)\]'", install)
+        if "-r /src/requirements.txt" in install:  # the dependencies' stage: what the requirements stage wrote
+            continue
         assert extras and set(extras[0].split(",")) <= set(PYPROJECT["project"]["optional-dependencies"])
+    # the requirements stage writes pyproject's own dependencies and the extra the package is installed with
+    assert "p['dependencies'] + p['optional-dependencies']['multinode']" in DOCKERFILE
+    assert "'/tmp/sevens[multinode]'" in DOCKERFILE
     assert "COPY .ci/constraints.txt " in DOCKERFILE
     (healthcheck,) = dockerfile_instructions("HEALTHCHECK")
     assert "/api/health" in healthcheck
