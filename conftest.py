@@ -54,26 +54,3 @@ def pytest_make_collect_report(
 ) -> Generator[None, pluggy.Result[pytest.CollectReport], None]:
     outcome = yield
     _fail_instead_of_skip(outcome.get_result())
-
-
-# The test files that take longest, most of it waiting on real components (containers, outages, restarts,
-# browsers) or training: collected first, so that xdist's load scheduling, which hands the first tests out one to
-# each worker in turn, starts them beside the rest instead of reaching one of them last, when it would be the
-# whole run's tail. The others keep their order.
-STARTED_FIRST = (
-    "tests/deploy/test_compose_site.py",
-    "tests/multinode/test_redis_outage.py",
-    "tests/seven27/test_seven27_conformance.py",
-    "tests/envs/test_ppo_numpy.py",
-    "tests/envs/test_learned_training.py",
-    "tests/browser/test_screenshots.py",
-    "tests/tui/test_crash.py",
-    "tests/multinode/test_stranded_rooms.py",
-    "tests/multinode/test_rolling_restart.py",
-    "tests/browser/test_journeys.py",
-)
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    first = {path: rank for rank, path in enumerate(STARTED_FIRST)}
-    items.sort(key=lambda item: first.get(item.nodeid.split("::")[0], len(first)))
