@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import os
 
-os.environ.setdefault("NUMBA_NUM_THREADS", "1")
+if __name__ == "__main__":  # one thread, set before numba loads; a test importing this leaves its process alone
+    os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
 import argparse
 import functools
