@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pexpect
 import pyte
+from wcwidth import wcwidth
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
@@ -55,6 +56,25 @@ def screen_folder() -> Path:
     return path
 
 
+def displayed_row(screen: pyte.Screen, y: int) -> str:
+    """Row ``y`` as a terminal shows it. A wide character fills its cell and the stub after it; a stub left
+    alone (a narrow character written over the wide one before it) shows as a blank, and a narrow character on
+    a wide one's stub erases the wide one, as in a real terminal.
+    (pyte's own ``Screen.display`` raises IndexError on such a stub.)"""
+    row, after_wide = screen.buffer[y], False
+    cells: list[str] = []
+    for x in range(screen.columns):
+        data = row[x].data
+        if after_wide and data == "":
+            after_wide = False
+            continue
+        if after_wide:  # a narrow character on the wide one's stub: the terminal erased the wide one
+            cells[-1] = " "
+        cells.append(data or " ")
+        after_wide = bool(data) and wcwidth(data[0]) == 2
+    return "".join(cells)
+
+
 class ScreenTimeout(AssertionError):
     """The screen did not show what was awaited in time; the message holds the screen as it was."""
 
@@ -81,7 +101,7 @@ class Terminal:
 
     def lines(self) -> list[str]:
         """The screen as displayed, one string a row (wide characters take two cells but one character)."""
-        return [line.rstrip() for line in self.screen.display]
+        return [displayed_row(self.screen, y).rstrip() for y in range(self.rows)]
 
     def text(self) -> str:
         return "\n".join(self.lines())
