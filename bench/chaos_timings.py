@@ -38,6 +38,7 @@ BOUNDS: tuple[tuple[str, float | None], ...] = (
     ("SIGTERM hand-over", 3.0),
     ("rolling restart", 3.0),
     ("SIGKILL of a room's owner", 10.0),
+    ("stranded rooms", 10.0),  # docs/protocol.md: a stranded room is served again within 10 s
     ("a node started during a Redis outage", None),  # one lease after Redis returns, by design (operations.md)
 )
 

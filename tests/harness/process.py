@@ -68,7 +68,7 @@ class ServerProcess(OnLoopback):
     def log(self) -> str:
         return "".join(self.output)
 
-    def wait_for(self, text: str, timeout: float = 30.0) -> None:
+    def wait_for(self, text: str, timeout: float = 60.0) -> None:
         """Wait until the server has printed a line containing ``text``; ``TimeoutError`` (with the output) if not."""
         deadline = time.monotonic() + timeout
         while not any(text in line for line in self.output):
@@ -93,7 +93,7 @@ def listening(port: int) -> bool:
 
 @contextmanager
 def server_process(
-    database_url: str, options: Sequence[str] = (), timeout: float = 30.0, stop_timeout: float = 15.0
+    database_url: str, options: Sequence[str] = (), timeout: float = 60.0, stop_timeout: float = 15.0
 ) -> Iterator[ServerProcess]:
     """Run ``python -m sevens.server --db database_url *options`` on a free loopback port, its computer players
     without delay; yield once it listens, then stop it with SIGTERM (SIGKILL after ``stop_timeout`` seconds)
@@ -126,7 +126,7 @@ def server_process(
 
 
 @contextmanager
-def redis_process(timeout: float = 15.0) -> Iterator[str]:
+def redis_process(timeout: float = 60.0) -> Iterator[str]:
     """Run Debian's ``redis-server`` on a free loopback port without persistence (``--save ''
     --appendonly no``); yield its URL, then stop it. :class:`ServerStartError` if it is missing or does not
     listen in time."""
@@ -190,7 +190,7 @@ class RedisServer:
     def url(self) -> str:
         return f"redis://{HOST}:{self.port}/0"
 
-    def start(self, timeout: float = 15.0) -> None:
+    def start(self, timeout: float = 60.0) -> None:
         command = [str(self.executable), "--port", str(self.port), "--bind", HOST, "--save", "", "--appendonly",
                    "no", "--protected-mode", "yes", "--loglevel", "warning"]  # fmt: skip
         self.proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)

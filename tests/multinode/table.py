@@ -20,17 +20,20 @@ from websockets.sync.client import connect as ws_connect
 from server.harness import Client, Closed, RealTransport
 from sevens.store import Store
 
-RECONNECT_SECONDS = 15.0  # a client that cannot get back in this long fails the test
+RECONNECT_SECONDS = 60.0  # a client that cannot get back in this long fails the test (a hang: generous, as a
+# loaded machine is slow, and a retry returns as soon as the node lets it in)
+REPLY_SECONDS = 30.0  # the opening handshake and the snapshot, from a node that is up
 
 
 def connect(address: str, code: str, token: str | None) -> Client:
     """A client on ``ws://address/ws/code`` that has read its snapshot (``Closed`` if the node refused)."""
     query = "?log=tail" + (f"&token={token}" if token is not None else "")
     client = Client(RealTransport(None))
-    ws = client.stack.enter_context(ws_connect(f"ws://{address}/ws/{code}{query}", open_timeout=5, close_timeout=1))
+    url = f"ws://{address}/ws/{code}{query}"
+    ws = client.stack.enter_context(ws_connect(url, open_timeout=REPLY_SECONDS, close_timeout=1))
     client.transport = RealTransport(ws)
     try:
-        client.wait_type("snapshot", timeout=5)
+        client.wait_type("snapshot", timeout=REPLY_SECONDS)
     except BaseException:
         client.stack.close()
         raise

@@ -17,14 +17,15 @@ import httpx2 as httpx
 import redis as redis_client
 
 from harness.process import RedisServer, ServerProcess, server_process
+from harness.timings import record_timing
 
-from .helpers import started_room, status, wait_until
+from .helpers import PATIENT_SECONDS, started_room, status, wait_until
 from .site import Node, site
 from .table import Table, check_nothing_lost, stored_moves
 from .test_cluster_paths import lose
 
-ADOPTION_SECONDS = 10.0  # docs/protocol.md: a stranded room is served again this soon (about 7 s on an idle machine)
-SLACK_SECONDS = 20.0  # … plus this much on a machine loaded by other test processes (an "eventually" deadline)
+# docs/protocol.md: a stranded room is served again within 10 s (about 7 s on an idle machine). That bound is the
+# benchmark's (bench/chaos_timings.py reads the durations recorded here); the tests wait PATIENT_SECONDS for it.
 ROOMS_ON_THE_BUSIEST = 3
 NODE_OPTIONS = ("--grace", "120", "--log-level", "warning", "--requests-per-second", "10000")  # it polls every node
 
@@ -82,10 +83,10 @@ def test_rooms_of_a_node_killed_while_redis_was_away_are_adopted(database_url: s
             def served(seen: list[int] = statuses) -> bool:
                 return serving(http, live, codes, seen)
 
-            took = wait_until(served, ADOPTION_SECONDS + SLACK_SECONDS, "every stored room served by every live node")
+            took = wait_until(served, PATIENT_SECONDS, "every stored room served by every live node")
             print(f"walk {walk + 1}: {len(codes)} rooms served by {len(live)} node(s) {took:.2f} s after Redis "
                   f"came back (answers meanwhile: {sorted(set(statuses))})")  # fmt: skip
-            assert time.monotonic() - back < ADOPTION_SECONDS + SLACK_SECONDS
+            record_timing("stranded rooms: served again after Redis came back empty", time.monotonic() - back)
             assert 404 not in statuses, "a stored room was called unknown while it was being adopted"
             assert set(owners(redis.url, codes).values()) <= {node.address for node in live}
             with Table(followed, tokens, lambda: [node.address for node in live]) as table:
@@ -110,7 +111,7 @@ def test_a_redis_that_forgot_everything_between_two_upkeeps_is_noticed(database_
             r.flushall()  # what a restart of a Redis without persistence leaves
         assert heir.cluster.redis_down_since is None  # nothing failed: only the missing presence tells
         served = lambda: status(http, "GET", f"{heir.url}/api/rooms/{code}") == 200  # noqa: E731
-        took = wait_until(served, ADOPTION_SECONDS + SLACK_SECONDS, "the room adopted after Redis forgot it")
+        took = wait_until(served, PATIENT_SECONDS, "the room adopted after Redis forgot it")
         print(f"a Redis that forgot everything: the dead node's room served again {took:.2f} s later")
         assert code in heir.registry.rooms
         with redis_client.Redis.from_url(redis.url, decode_responses=True) as r:
@@ -136,9 +137,9 @@ def test_a_node_starting_just_after_redis_forgot_everything_leaves_live_owners_t
         assert code not in newcomer.registry.rooms, "the new node adopted a room its live owner is playing"
         owner.cluster._tasks.append(nodes.call(_restart_keep(owner)))
         owned_again = lambda: owners(redis.url, [code])[code] == owner.address  # noqa: E731
-        wait_until(owned_again, SLACK_SECONDS, "the live owner renewed its lease")
+        wait_until(owned_again, PATIENT_SECONDS, "the live owner renewed its lease")
         nodes.call(newcomer.cluster.upkeep())  # past its lease, the new node looks for rooms nobody owns …
-        wait_until(lambda: not newcomer.cluster.settling(), ADOPTION_SECONDS + SLACK_SECONDS, "the new node settled")
+        wait_until(lambda: not newcomer.cluster.settling(), PATIENT_SECONDS, "the new node settled")
         nodes.call(newcomer.cluster.upkeep())
         assert code not in newcomer.registry.rooms  # … and finds none: the room stayed with its owner
         assert status(http, "GET", f"{owner.url}/api/rooms/{code}") == 200

@@ -22,7 +22,7 @@ from sevens.store import Store
 
 T = TypeVar("T")
 
-TIMEOUT = 10.0
+TIMEOUT = 30.0  # a wait for a frame: it returns when the frame comes; this long means a hang (a busy machine is slow)
 TEST_CONFIG = ServerConfig(
     bot_delay=0.0,
     tick_interval=None,  # time moves only through ManualClock.advance + Server.tick

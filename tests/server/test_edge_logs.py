@@ -15,7 +15,7 @@ from websockets.sync.client import connect as ws_connect
 from harness.process import ServerProcess, server_process
 from sevens.server.site.logs import redact
 
-TIMEOUT = 10.0
+TIMEOUT = 30.0  # a hang guard: every wait returns as soon as its answer comes
 
 
 def seated(server: ServerProcess) -> tuple[str, str]:

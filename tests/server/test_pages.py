@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 
 from sevens.cards import DECK_SIZE, card_text
-from sevens.server.config import ServerConfig
 
 from .harness import play_session, random_chooser, running, seated_room
 from .test_web import finished_game
@@ -133,9 +132,11 @@ def test_bad_profile_requests_are_refused_clearly(path: str, status: int, code: 
 
 def test_computer_players_have_no_profile() -> None:
     """Computer profiles exist in the store (their names end in " bot", which a person cannot take)."""
-    with running(ServerConfig()) as server:
+    with running() as server:
         _finish(server, ["Aiko"])
+        stored = server.store(lambda store: store.get_player("random bot"))
         response = server.http.get("/api/players/random%20bot")
+    assert not stored.is_human
     assert response.status_code == 422 and response.json()["error"] == "bad_name"
 
 
