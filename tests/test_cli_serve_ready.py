@@ -18,9 +18,9 @@ def test_the_address_is_printed_once_the_server_listens(tmp_path: Path) -> None:
     command = "from sevens.cli.app import main; main()"
     # every address of the machine, as for phones at the table: the line names the loopback one to open here
     args = ["serve", "--host", "0.0.0.0", "--port", str(port), "--database", f"sqlite:///{tmp_path / 'serve.db'}"]
+    errors = (tmp_path / "stderr.txt").open("w+", encoding="utf-8")  # what it said, should it end early
     child = subprocess.Popen(
-        [sys.executable, "-c", command, *args], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-        encoding="utf-8",
+        [sys.executable, "-c", command, *args], stdout=subprocess.PIPE, stderr=errors, text=True, encoding="utf-8",
     )  # fmt: skip
     try:
         assert child.stdout is not None
@@ -30,7 +30,9 @@ def test_the_address_is_printed_once_the_server_listens(tmp_path: Path) -> None:
             if line.startswith("Open "):
                 break
         else:
-            raise AssertionError(f"the server ended without saying where to open it: {seen}")
+            child.wait(timeout=30)
+            errors.seek(0)
+            raise AssertionError(f"the server ended without saying where to open it: {seen}\n{errors.read()}")
         with socket.create_connection((HOST, port), timeout=10):  # at once: no sleep, no retry
             pass
         with urllib.request.urlopen(f"http://{HOST}:{port}/", timeout=10) as page:
@@ -38,5 +40,6 @@ def test_the_address_is_printed_once_the_server_listens(tmp_path: Path) -> None:
     finally:
         child.terminate()
         child.wait(timeout=30)
+        errors.close()
     url = f"http://{HOST}:{port}/"
     assert line.strip() == f"Open {url} in your browser / ブラウザで {url} を開いてください"

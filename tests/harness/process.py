@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import glob
 import os
+import random
 import shutil
 import signal
 import socket
@@ -33,12 +34,31 @@ class ServerStartError(RuntimeError):
     """The server exited or did not listen in time; the message holds what it printed."""
 
 
+PORT_BLOCK = 400  # ports per test worker, from FIRST_PORT up (gw0 first), all below the kernel's ephemeral range
+FIRST_PORT = 10_000
+_next_port = [random.randrange(PORT_BLOCK)]  # this process's cursor in its block (a bench script run by a test
+# shares its worker's block: starting elsewhere in it, the two rarely meet, and a taken port is skipped anyway)
+
+
 def free_port() -> int:
-    """A TCP port of the loopback interface that nothing listens on now."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind((HOST, 0))
-        port: int = sock.getsockname()[1]
+    """A TCP port that nothing uses now, on any address, and that no outgoing connection will take meanwhile.
+
+    A port the kernel hands out for ``bind(0)`` is one of its ephemeral ports, which it also gives to outgoing
+    connections: between this choice and the server's own bind, one of the many connections the other tests
+    open could take it (a server then fails with "address already in use"). So each test worker draws from its
+    own block below the ephemeral range (``PYTEST_XDIST_WORKER`` gwN: the N-th block), skipping a port in use."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    first = FIRST_PORT + PORT_BLOCK * (int(worker) if worker.isdigit() else 0)
+    for _ in range(PORT_BLOCK):
+        port = first + _next_port[0] % PORT_BLOCK
+        _next_port[0] += 1
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+            try:
+                sock.bind(("0.0.0.0", port))  # no SO_REUSEADDR: anything on the port, on any address, refuses
+            except OSError:
+                continue
         return port
+    raise RuntimeError(f"no free port in {first}..{first + PORT_BLOCK - 1}")
 
 
 class OnLoopback:
