@@ -5,11 +5,7 @@ their optional packages are installed; their tests skip by themselves, locally.
 
 On CI (``CI=true``, which .ci/run exports) every component the tests need is installed by .ci/run, so a test
 that skips is a check that silently did not run: it fails instead, naming what was missing, and so does a
-missing optional package. Locally a skip stays a skip (a developer without Chromium can still run the rest).
-
-Tests marked ``long`` (a minute or so, mostly waiting on containers, outages and restarts) are collected first,
-so that with several workers (.ci/run: ``--dist loadfile --no-loadscope-reorder``, a module's tests on one
-worker in collection order) they run beside the rest instead of at the end."""
+missing optional package. Locally a skip stays a skip (a developer without Chromium can still run the rest)."""
 
 from __future__ import annotations
 
@@ -42,11 +38,6 @@ def _fail_instead_of_skip(report: pytest.CollectReport | pytest.TestReport) -> N
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
         report.outcome = "failed"
         report.longrepr = f"skipped on CI (CI=true), where nothing may skip: {reason}"
-
-
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    items.sort(key=lambda item: item.get_closest_marker("long") is None)  # stable: the rest keep their order
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -73,11 +73,10 @@ def server(server_process_of_worker: ServerProcess) -> str:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    """One Chromium for a module's tests, each test in fresh contexts (:func:`new_page`): a worker runs a
-    module's tests one after another (.ci/run: ``--dist loadfile``). Not for the whole session: Playwright's
-    sync API keeps an event loop running in this thread while it is open, which would break the other tests
-    (asyncio.run) that the worker runs in between. (One per test cost about 0.8 s of CPU each, a minute of CI's
-    two cores.)"""
+    """One Chromium for each run of a module's tests that a worker takes one after another, each test in fresh
+    contexts (:func:`new_page`); pytest closes it when the worker turns to another module. Not for the whole
+    session: Playwright's sync API keeps an event loop running in this thread while it is open, which would break
+    the other tests (asyncio.run) that the worker runs in between. (One per test cost about 0.8 s of CPU each.)"""
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield launched

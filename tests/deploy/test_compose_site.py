@@ -144,7 +144,6 @@ def play_a_session_in_chromium(base: str) -> str:
             browser.close()
 
 
-@pytest.mark.long
 def test_the_compose_site_keeps_every_game_through_a_node_stop_a_redis_restart_and_a_site_restart(
     site: Site,
 ) -> None:

@@ -28,7 +28,6 @@ from .table import Table, check_nothing_lost, stored_moves
 NEW_ROOM = {"preset": "standard", "seats": [{"kind": "human"}] * 2, "host_name": "Mio"}  # listed: a seat is free
 
 
-@pytest.mark.long
 @pytest.mark.parametrize("outage", REDIS_OUTAGES, ids=lambda s: f"{s:g}s")
 def test_a_redis_outage_is_weather(database_url: str, redis: RedisServer, outage: float) -> None:
     with site(database_url, redis.url) as nodes, httpx.Client(timeout=10) as http:

@@ -12,7 +12,6 @@ import time
 from contextlib import ExitStack
 
 import httpx2 as httpx
-import pytest
 
 from harness.process import RedisServer, ServerProcess, server_process
 from harness.timings import record_timing
@@ -23,7 +22,6 @@ from .table import Table, check_nothing_lost, stored_moves
 NODE_OPTIONS = ("--grace", "120", "--log-level", "warning")
 
 
-@pytest.mark.long
 def test_restarting_every_node_in_turn_loses_no_move_and_the_game_goes_on(
     database_url: str, redis: RedisServer
 ) -> None:

@@ -14,7 +14,6 @@ import time
 from contextlib import ExitStack
 
 import httpx2 as httpx
-import pytest
 import redis as redis_client
 
 from harness.process import RedisServer, ServerProcess, server_process
@@ -55,7 +54,6 @@ def serving(http: httpx.Client, live: list[ServerProcess], codes: list[str], sta
     return all(answer == 200 for answer in answers)
 
 
-@pytest.mark.long
 def test_rooms_of_a_node_killed_while_redis_was_away_are_adopted(database_url: str, redis: RedisServer) -> None:
     options = ("--redis", redis.url, *NODE_OPTIONS)
     with ExitStack() as stack, httpx.Client(timeout=10) as http:

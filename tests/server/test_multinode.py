@@ -110,7 +110,6 @@ def play(players: dict[int, Client], lead: Client, moves: int | None) -> None:
         lead.recv()
 
 
-@pytest.mark.long
 def test_a_killed_node_loses_no_move_and_its_room_goes_on_elsewhere(postgres_url: str) -> None:
     with ExitStack() as nodes_stack:
         redis_url = nodes_stack.enter_context(redis_process())
