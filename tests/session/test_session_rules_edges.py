@@ -4,11 +4,13 @@ starts, the points of a chips family, outcomes of a family that has none, and th
 
 from __future__ import annotations
 
+import random
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
+from sevens.games.killer import Rules as KillerRules
 from sevens.games.points import PointsTable
 from sevens.games.registry import families
 from sevens.games.seven27 import Rules as Seven27Rules
@@ -114,3 +116,17 @@ def test_a_points_match_refuses_a_round_still_being_played_with_its_message() ->
     with pytest.raises(ValueError, match=r"^only a finished round can be recorded; this one is still being played$"):
         match.record(plan, plan.state)
     assert not match.is_over()
+
+
+def test_a_killer_round_ended_by_stalemate_scores_by_rank_with_no_bottom_penalty() -> None:
+    """C7/E2: cards still held at a Killer stalemate count as dead, and the player ranked last scores by rank
+    (0), not the ビリ's −10 of the generic E2 table. A seeded game (random legal moves, passes included, without a
+    pass limit under horizontal death) that ends so."""
+    family = families()["killer"]
+    rules = KillerRules.preset("killer", players=4).replace(pass_limit=None, death="horizontal")
+    state, chooser = family.new_state(rules, 2), random.Random(2)
+    while not state.is_over():
+        state.apply(chooser.choice(state.legal_actions()))
+    outcomes = round_outcomes(state.result().to_dict(), 4)
+    assert outcomes.count("stalemate") == 3  # three seats still held cards
+    assert round_points(family, state) == [2, 10, 5, 0]
