@@ -58,17 +58,9 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
         _out[0].flush()
 
 
-def machine_ticks() -> tuple[int, int]:
-    """(busy, total) clock ticks of every core so far (``/proc/stat``'s first line; idle and iowait not busy)."""
-    fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-    idle = fields[3] + fields[4]
-    return sum(fields) - idle, sum(fields)
-
-
-def busy_share(before: tuple[int, int], after: tuple[int, int]) -> float:
-    """How busy the machine's cores were between two :func:`machine_ticks` readings (0 to 1)."""
-    total = after[1] - before[1]
-    return (after[0] - before[0]) / total if total else 0.0
+def busy_share(busy_seconds: float, wall: float, cores: int) -> float:
+    """How busy the machine's ``cores`` were over ``wall`` seconds in which they spent ``busy_seconds`` busy."""
+    return busy_seconds / (wall * cores) if wall > 0 and cores > 0 else 0.0
 
 
 def group_of(test_id: str) -> str:
@@ -117,11 +109,14 @@ def main() -> None:
     env[OUT_VARIABLE] = str(options.out.resolve())
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT / "bench"), env.get("PYTHONPATH")]))
     command = [sys.executable, "-m", "pytest", "-p", "suite_timeline", *(options.pytest_args or ["-n", "auto"])]
-    ticks, started = machine_ticks(), time.monotonic()
+    from load import machine_busy_seconds  # here: the plugin, loaded by every test worker, needs none of load.py
+
+    cores, busy_before, started = os.cpu_count() or 1, machine_busy_seconds() or 0.0, time.monotonic()
     returncode = subprocess.run(command, cwd=ROOT, env=env, check=False).returncode
-    busy, wall = busy_share(ticks, machine_ticks()), time.monotonic() - started
+    wall, busy_after = time.monotonic() - started, machine_busy_seconds() or 0.0
     text = options.out.read_text(encoding="utf-8") if options.out.exists() else ""
-    print(summary([json.loads(line) for line in text.splitlines()], wall, busy, os.cpu_count() or 1, options.top))
+    lines = [json.loads(line) for line in text.splitlines()]
+    print(summary(lines, wall, busy_share(busy_after - busy_before, wall, cores), cores, options.top))
     raise SystemExit(returncode)
 
 

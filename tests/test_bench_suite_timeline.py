@@ -49,8 +49,8 @@ def test_a_test_belongs_to_its_folder_below_tests_or_to_its_file() -> None:
     assert suite_timeline.group_of("tests/browser/test_play.py::test_x[a]") == "tests/browser"
     assert suite_timeline.group_of("tests/test_cli.py::test_y") == "tests/test_cli.py"
     assert suite_timeline.group_of("src/sevens/tui/text.py::sevens.tui.text") == "src/sevens/tui/text.py"
-    assert suite_timeline.busy_share((100, 1000), (150, 1100)) == 0.5
-    assert suite_timeline.busy_share((5, 5), (5, 5)) == 0.0
+    assert suite_timeline.busy_share(30.0, 20.0, 2) == 0.75
+    assert suite_timeline.busy_share(5.0, 0.0, 2) == 0.0
 
 
 def test_a_bad_top_count_is_refused() -> None:
