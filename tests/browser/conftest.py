@@ -58,9 +58,16 @@ def pytest_runtest_makereport(
 
 @pytest.fixture(scope="session")
 def server_process_of_worker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """``sevens serve`` on a free loopback port with a fresh SQLite file, for every browser test of a worker."""
+    """``sevens serve`` on a free loopback port with a fresh SQLite file, for every browser test of a worker.
+
+    Every page of a worker comes from 127.0.0.1, so to the server they are one client: its per-address allowances
+    are lifted (they have their own tests in tests/server and tests/deploy). Under the defaults (20 rooms at once,
+    then 10 a minute) how many tables a test could create depended on how fast the tests before it had run."""
     db = tmp_path_factory.mktemp("browser-db") / "sevens.sqlite3"
-    with server_process(f"sqlite:///{db}", ("--sqlite-sync", "normal")) as process:
+    many = "100000"
+    options = ("--sqlite-sync", "normal", "--rooms-per-minute", many, "--lobbies-per-address", many,
+               "--requests-per-second", many)  # fmt: skip
+    with server_process(f"sqlite:///{db}", options) as process:
         process.wait_for(f"Open {process.url}/ in your browser")
         yield process
 
