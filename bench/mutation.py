@@ -40,13 +40,15 @@ class Area:
     mutate: list[str]
     tests: list[str]
     deselect: list[str]
+    ignore: list[str]  # test files not even collected (one whose collection fails under mutmut)
 
 
 def areas(pyproject: Path = ROOT / "pyproject.toml") -> dict[str, Area]:
     """The areas of ``[tool.sevens.mutation]``."""
     table = tomllib.loads(pyproject.read_text(encoding="utf-8"))["tool"]["sevens"]["mutation"]
     return {
-        name: Area(name, list(a["mutate"]), list(a["tests"]), list(a.get("deselect", []))) for name, a in table.items()
+        name: Area(name, list(a["mutate"]), list(a["tests"]), list(a.get("deselect", [])), list(a.get("ignore", [])))
+        for name, a in table.items()
     }
 
 
@@ -56,7 +58,11 @@ def mutmut_config(area: Area) -> str:
     def strings(values: list[str]) -> str:
         return "[" + ", ".join(f'"{v}"' for v in values) + "]"
 
-    selection = [*area.tests, *(f"--deselect={path}" for path in area.deselect)]
+    selection = [
+        *area.tests,
+        *(f"--deselect={path}" for path in area.deselect),
+        *(f"--ignore={path}" for path in area.ignore),
+    ]
     # -p no:xdist: mutmut runs each mutant's tests in one process; -x: the first failure kills the mutant
     return "\n".join([
         "[tool.mutmut]",

@@ -25,7 +25,8 @@ def test_every_area_of_the_issue_is_configured_with_files_that_exist() -> None:
     for area in areas.values():
         assert area.mutate and area.tests
         assert all(list(root.glob(pattern)) for pattern in area.mutate), area.mutate
-        assert all((root / path.partition("::")[0]).exists() for path in area.tests + area.deselect), area.tests
+        named = area.tests + area.deselect + area.ignore
+        assert all((root / path.partition("::")[0]).exists() for path in named), area.tests
 
 
 def test_the_mutmut_configuration_of_an_area_is_toml_mutmut_reads() -> None:
@@ -33,6 +34,13 @@ def test_the_mutmut_configuration_of_an_area_is_toml_mutmut_reads() -> None:
     assert config["only_mutate"] == ["src/sevens/envs/*"]
     assert config["pytest_add_cli_args_test_selection"][:2] == ["tests/envs", "--deselect=tests/envs/test_ray_arena.py"]
     assert "-x" in config["pytest_add_cli_args"] and config["also_copy"] == ["bench", "docs", "conftest.py"]
+
+
+def test_a_file_an_area_ignores_is_not_even_collected() -> None:
+    """games leaves out a test whose collection fails under mutmut: ``--ignore``, since ``--deselect`` still
+    imports the file (and the failed collection stops mutmut's first run)."""
+    config = tomllib.loads(mutation.mutmut_config(mutation.areas()["games"]))["tool"]["mutmut"]
+    assert config["pytest_add_cli_args_test_selection"][-1] == "--ignore=tests/games/test_strict_arguments.py"
 
 
 def test_envs_is_the_union_of_its_groups() -> None:
