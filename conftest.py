@@ -10,6 +10,7 @@ missing optional package. Locally a skip stays a skip (a developer without Chrom
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Generator
 from importlib.util import find_spec
 
@@ -54,3 +55,26 @@ def pytest_make_collect_report(
 ) -> Generator[None, pluggy.Result[pytest.CollectReport], None]:
     outcome = yield
     _fail_instead_of_skip(outcome.get_result())
+
+
+FRESH_CACHES = "SEVENS_FRESH_CACHES"
+"""Set by bench/mutation.py: mutmut forks each mutant's test from a process that has already filled the package's
+``functools.cache`` tables (the rules' precomputed rows, Killer's geometry), so a mutant in the code that builds
+them would never run. With it set, every test starts with those caches empty."""
+
+
+def clear_package_caches() -> int:
+    """Empty every ``functools.cache`` defined in an imported ``sevens`` module; returns how many."""
+    cleared = 0
+    for name, module in list(sys.modules.items()):
+        if name == "sevens" or name.startswith("sevens."):
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", None) == name:
+                    value.cache_clear()
+                    cleared += 1
+    return cleared
+
+
+@pytest.fixture(autouse=os.environ.get(FRESH_CACHES) == "1")
+def _fresh_package_caches() -> None:
+    clear_package_caches()

@@ -129,6 +129,9 @@ def main() -> None:
     # default threading layer here (GNU OpenMP) aborts a forked child's first parallel loop ("fork() called from
     # a process already using GNU OpenMP"), which mutmut reports as "suspicious"; the workqueue layer is fork-safe
     env.setdefault("NUMBA_THREADING_LAYER", "workqueue")
+    # each test starts with the package's functools caches empty (conftest.py): a mutant in a table's builder
+    # would otherwise never run in mutmut's forks of a process whose tables are already built
+    env["SEVENS_FRESH_CACHES"] = "1"
 
     def results() -> str:
         return subprocess.run([*mutmut, "results", "--all", "true"], cwd=work, env=env, capture_output=True,
