@@ -4,6 +4,7 @@ so that a mutant in a cached table's builder runs in mutmut's forked test proces
 from __future__ import annotations
 
 from conftest import clear_package_caches
+
 from sevens.games.killer.geometry import geometry
 from sevens.games.shichinarabe.lanes import row_lanes
 from sevens.games.shichinarabe.tables import shifted_tables

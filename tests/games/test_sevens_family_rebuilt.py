@@ -24,13 +24,13 @@ from sevens.games.shichinarabe.rules import OUTLINE as SEVENS_OUTLINE
 from sevens.games.shichinarabe.rules import Rules as SevensRules
 from sevens.games.shichinarabe.state import State as SevensState
 
-REBUILT = {
+REBUILT: dict[str, tuple[Any, Any]] = {
     "shichinarabe": (shichinarabe_family, sevens_family(SEVENS_OUTLINE, SevensState, sevens_action, plays=DECK_SIZE)),
     "killer": (killer_family, sevens_family(KILLER_OUTLINE, KillerState, killer_action,
                                             plays=DECK_SIZE - SEVENS_MASK.bit_count(),
                                             seat_stats=killer_family.seat_stats)),
 }  # fmt: skip
-RULES = {
+RULES: dict[str, list[Any]] = {
     "shichinarabe": [SevensRules.preset("standard"), SevensRules.preset("joker", players=5, pass_limit=None)],
     "killer": [KillerRules.preset("killer"), KillerRules.preset("killer", players=5, pass_limit=None)],
 }
@@ -76,7 +76,7 @@ def test_a_rebuilt_family_writes_replays_and_refuses_records_as_the_registered_o
 
 @pytest.mark.parametrize("game", sorted(REBUILT))
 def test_the_step_bound_covers_every_round_and_follows_the_pass_limit(game: str) -> None:
-    registered, (family, _, _) = REBUILT[game]
+    _, (family, _, _) = REBUILT[game]
     state_class = SevensState if game == "shichinarabe" else KillerState
     for rules in RULES[game]:
         bound = family.max_steps(rules)
