@@ -6,7 +6,7 @@ records, replay them to the same positions, refuse the same tampered record and 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 import pytest
 
@@ -14,26 +14,35 @@ from sevens.cards import DECK_SIZE, SEVENS_MASK
 from sevens.errors import RecordError
 from sevens.games.killer import family as killer_family
 from sevens.games.killer.actions import parse_action as killer_action
-from sevens.games.killer.rules import OUTLINE as KILLER_OUTLINE
 from sevens.games.killer.rules import Rules as KillerRules
 from sevens.games.killer.state import State as KillerState
 from sevens.games.sevens_core.family import sevens_family
 from sevens.games.shichinarabe import family as shichinarabe_family
 from sevens.games.shichinarabe.actions import parse_action as sevens_action
-from sevens.games.shichinarabe.rules import OUTLINE as SEVENS_OUTLINE
 from sevens.games.shichinarabe.rules import Rules as SevensRules
 from sevens.games.shichinarabe.state import State as SevensState
 
-REBUILT: dict[str, tuple[Any, Any]] = {
-    "shichinarabe": (shichinarabe_family, sevens_family(SEVENS_OUTLINE, SevensState, sevens_action, plays=DECK_SIZE)),
-    "killer": (killer_family, sevens_family(KILLER_OUTLINE, KillerState, killer_action,
-                                            plays=DECK_SIZE - SEVENS_MASK.bit_count(),
-                                            seat_stats=killer_family.seat_stats)),
+
+class Case(NamedTuple):
+    registered: Any  # the family's module: FAMILY, to_record, replay as made at import
+    state_class: Any
+    plays: int
+    rebuilt: tuple[Any, Any, Any]  # (family, to_record, replay) from sevens_family again
+    rules: list[Any]  # with a pass limit, then without
+
+
+def case(registered: Any, state_class: Any, parse_action: Any, plays: int, rules: list[Any], **extra: Any) -> Case:
+    return Case(registered, state_class, plays, sevens_family(registered.OUTLINE, state_class, parse_action,
+                                                              plays=plays, **extra), rules)  # fmt: skip
+
+
+CASES = {
+    "shichinarabe": case(shichinarabe_family, SevensState, sevens_action, DECK_SIZE,
+                         [SevensRules.preset("standard"), SevensRules.preset("joker", players=5, pass_limit=None)]),
+    "killer": case(killer_family, KillerState, killer_action, DECK_SIZE - SEVENS_MASK.bit_count(),
+                   [KillerRules.preset("killer"), KillerRules.preset("killer", players=5, pass_limit=None)],
+                   seat_stats=killer_family.seat_stats),
 }  # fmt: skip
-RULES: dict[str, list[Any]] = {
-    "shichinarabe": [SevensRules.preset("standard"), SevensRules.preset("joker", players=5, pass_limit=None)],
-    "killer": [KillerRules.preset("killer"), KillerRules.preset("killer", players=5, pass_limit=None)],
-}
 
 
 def played(state_class: Any, rules: Any, seed: int) -> Any:
@@ -44,14 +53,14 @@ def played(state_class: Any, rules: Any, seed: int) -> Any:
     return state
 
 
-@pytest.mark.parametrize("game", sorted(REBUILT))
+@pytest.mark.parametrize("game", sorted(CASES))
 def test_a_rebuilt_family_writes_replays_and_refuses_records_as_the_registered_one(game: str) -> None:
-    registered, (family, to_record, replay) = REBUILT[game]
-    state_class = SevensState if game == "shichinarabe" else KillerState
+    registered, state_class, _, (family, to_record, replay), all_rules = CASES[game]
+    refused = 0
     assert family.name == registered.FAMILY.name == game
     assert family.presets == registered.FAMILY.presets
     assert family.seat_stats is registered.FAMILY.seat_stats
-    for rules in RULES[game]:
+    for rules in all_rules:
         assert family.max_steps(rules) == registered.FAMILY.max_steps(rules)
         for seed in range(3):
             state = played(state_class, rules, seed)
@@ -69,19 +78,19 @@ def test_a_rebuilt_family_writes_replays_and_refuses_records_as_the_registered_o
             if tampered["result"] != record["result"]:
                 with pytest.raises(RecordError):
                     replay(tampered)
+                refused += 1
             unfinished = to_record(registered.replay(record, half))
             assert unfinished["result"] is None
             assert replay(unfinished).position() == registered.replay(record, half).position()
+    assert refused, "no tampered record was tried"
 
 
-@pytest.mark.parametrize("game", sorted(REBUILT))
+@pytest.mark.parametrize("game", sorted(CASES))
 def test_the_step_bound_covers_every_round_and_follows_the_pass_limit(game: str) -> None:
-    _, (family, _, _) = REBUILT[game]
-    state_class = SevensState if game == "shichinarabe" else KillerState
-    for rules in RULES[game]:
+    _, state_class, plays, (family, _, _), all_rules = CASES[game]
+    for rules in all_rules:
         bound = family.max_steps(rules)
         assert all(len(played(state_class, rules, seed).actions) <= bound for seed in range(5))
-    limited, unlimited = RULES[game][0], RULES[game][1]
-    plays = DECK_SIZE if game == "shichinarabe" else DECK_SIZE - SEVENS_MASK.bit_count()
+    limited, unlimited = all_rules
     assert family.max_steps(limited) == plays + limited.pass_limit * limited.players + limited.players
     assert family.max_steps(unlimited) == plays + (plays + 1) * unlimited.players + unlimited.players
