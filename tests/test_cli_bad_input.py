@@ -139,6 +139,8 @@ REFUSED: list[tuple[tuple[str, ...], str]] = [
     (("serve", "--grace", "-1"), "--grace"),
     (("serve", "--grace", HUGE), "less than or equal to 86400"),
     (("serve", "--bot-delay", "-1"), "--bot-delay"),
+    (("serve", "--shutdown-seconds", "0"), "--shutdown-seconds"),
+    (("serve", "--shutdown-seconds", HUGE), "less than or equal to 86400"),
     (("serve", "--bot-delay", HUGE), "less than or equal to 60"),
     (("serve", "--rooms-per-minute", "-1"), "--rooms-per-minute"),
     (("serve", "--rooms-per-minute", "0"), "greater than or equal to 0.01"),
@@ -211,10 +213,13 @@ def test_serve_accepts_zero_grace_and_zero_bot_delay(nothing_starts: list[dict[s
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    result = runner.invoke(app, ["serve", "--port", str(port), "--grace", "0", "--bot-delay", "0", "--db", "sqlite://"])
+    options = ["--grace", "0", "--bot-delay", "0", "--shutdown-seconds", "3"]
+    result = runner.invoke(app, ["serve", "--port", str(port), *options, "--db", "sqlite://"])
     assert result.exit_code == 0, (result.output, result.exception)
     [served] = nothing_starts
-    assert served["port"] == port and served["config"].grace_seconds == 0 and served["config"].bot_delay == 0
+    config = served["config"]
+    assert served["port"] == port and config.grace_seconds == 0 and config.bot_delay == 0
+    assert config.shutdown_seconds == 3
 
 
 def test_serve_on_every_interface_prints_the_addresses_phones_can_open(nothing_starts: list[dict[str, Any]]) -> None:

@@ -104,12 +104,22 @@ class Table:
         times = sorted(at for _action, at in self.actions.values() if at >= since)
         return max((b - a for a, b in itertools.pairwise(times)), default=0.0)
 
-    def play(self, moves: int | None = None, until: Callable[[], bool] | None = None, timeout: float = 60.0) -> None:
-        """Play until ``moves`` more moves were seen, ``until()`` holds, or the session is over."""
+    def play(
+        self,
+        moves: int | None = None,
+        until: Callable[[], bool] | None = None,
+        timeout: float = 60.0,
+        awaited: Callable[[], str] | None = None,
+    ) -> None:
+        """Play until ``moves`` more moves were seen, ``until()`` holds, or the session is over. ``awaited()``
+        says what ``until`` waits for, should it not come (a node's log, say): the game may well have gone on."""
         target = None if moves is None else self.moves + moves
         deadline = time.monotonic() + timeout
         while not self.over and (target is None or self.moves < target) and (until is None or not until()):
-            assert time.monotonic() < deadline, f"the game did not go on: {self.moves} moves, errors {self.errors[-3:]}"
+            if time.monotonic() >= deadline:
+                played = f"{self.moves} moves seen, the last {time.monotonic() - self.last_move_seen:.1f} s ago"
+                waited = "the game did not go on" if awaited is None else f"not within {timeout:.0f} s: {awaited()}"
+                raise AssertionError(f"{waited} ({played}; errors {self.errors[-3:]})")
             self._step()
 
     def _step(self) -> None:

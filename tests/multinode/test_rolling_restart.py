@@ -19,7 +19,7 @@ from harness.timings import record_timing
 from .helpers import PATIENT_SECONDS, started_room
 from .table import Table, check_nothing_lost, stored_moves
 
-NODE_OPTIONS = ("--grace", "120", "--log-level", "warning")
+NODE_OPTIONS = ("--grace", "120", "--log-level", "info")
 
 
 def test_restarting_every_node_in_turn_loses_no_move_and_the_game_goes_on(
@@ -54,7 +54,11 @@ def test_restarting_every_node_in_turn_loses_no_move_and_the_game_goes_on(
                     def has_exited(node: ServerProcess = leaving) -> bool:
                         return node.proc.poll() is not None
 
-                    table.play(until=has_exited, timeout=PATIENT_SECONDS)
+                    table.play(
+                        until=has_exited,
+                        timeout=PATIENT_SECONDS,
+                        awaited=lambda node=leaving: f"the node sent SIGTERM exits; its log:\n{node.log()}",
+                    )
                     # uvicorn re-raises the signal once it has shut down cleanly: the exit status of SIGTERM
                     assert leaving.proc.wait(timeout=PATIENT_SECONDS) == -signal.SIGTERM, leaving.log()
                     assert "Traceback" not in leaving.log(), leaving.log()

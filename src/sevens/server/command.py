@@ -61,6 +61,16 @@ def serve(
     grace: Annotated[
         float, typer.Option("--grace", min=0, max=MAX_SECONDS, help="Seconds a disconnected player keeps the seat.")
     ] = 30.0,
+    shutdown_seconds: Annotated[
+        float,
+        typer.Option(
+            "--shutdown-seconds",
+            min=0.1,
+            max=MAX_SECONDS,
+            help="Seconds a stopping server (SIGTERM) has to hand its rooms over and close its connections; "
+            "then the rest is cut (every move is stored already).",
+        ),
+    ] = 25.0,
     bot_delay: Annotated[
         float, typer.Option("--bot-delay", min=0, max=60, help="Seconds a computer waits to move (normal pace).")
     ] = 1.0,
@@ -189,6 +199,7 @@ def serve(
         allowed_origins=tuple(allowed_origin or ()),
         embed_origins=embed_origins,
         grace_seconds=grace,
+        shutdown_seconds=shutdown_seconds,
         bot_delay=bot_delay,
         sqlite_synchronous="normal" if sqlite_sync == "normal" else "full",
         rooms_per_minute=rooms_per_minute,

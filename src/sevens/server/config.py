@@ -68,6 +68,7 @@ class ServerConfig:
     redis_url: str | None = None  # several nodes share a site through this Redis (None: one node, no Redis)
     advertise: str | None = None  # http://host:port where the other nodes reach this one
     public_url: str | None = None  # https://host[/path] where players open the site (invite links; None: the Host)
+    shutdown_seconds: float = 25.0  # SIGTERM: rooms handed over, connections closed within this; then cut
     lease_seconds: float = 5.0  # a room's owner renews its lease this often / 3; a dead node's rooms move after it
     sqlite_synchronous: SqliteSync = "full"  # "normal": WAL commits survive a crash of the server, not of the OS
     # the edge (docs/deploy.md): proxies whose X-Forwarded-For is believed (addresses or networks; empty: every
