@@ -74,11 +74,26 @@ def assert_drawn(page: Page, element: Locator) -> None:
     assert share > 0.15, f"the icon is not drawn (only {share:.0%} of its box is inked)"
 
 
+def no_animation_runs_forever(page: Page) -> None:
+    """Your turn's marker pulses a few times and then stays lit; nothing on the table is animated forever (an
+    endless pulse repainted the page 60 times a second for as long as the turn lasted: a phone's battery)."""
+    glow = page.locator(".turn.mine").evaluate(
+        "(el) => { const s = getComputedStyle(el, '::after'); return [s.animationName, s.animationIterationCount]; }"
+    )
+    assert glow == ["pulse", "3.5"], glow
+    endless = page.evaluate(
+        """() => document.getAnimations().filter((a) => !Number.isFinite(a.effect.getComputedTiming().endTime))
+                   .map((a) => a.animationName || String(a.effect.target))"""
+    )
+    assert endless == [], f"animations that never end: {endless}"
+
+
 def illegal_click_first(page: Page, person: dict[str, str]) -> str:
     """On the first turn, click a card that cannot be played: it is explained in the player's language and the
     hand can be played at once. Returns the move marker (unchanged by the refusal)."""
     table = page.locator("#table")
     assert wait_for_my_turn(page)
+    no_animation_runs_forever(page)
     move = table.get_attribute("data-move") or ""
     illegal = page.locator(".hand-card[data-legal=false]")
     expect(illegal.first).to_be_visible()  # a whole hand is never playable at once
