@@ -54,11 +54,10 @@ def test_restarting_every_node_in_turn_loses_no_move_and_the_game_goes_on(
                     def has_exited(node: ServerProcess = leaving) -> bool:
                         return node.proc.poll() is not None
 
-                    table.play(
-                        until=has_exited,
-                        timeout=PATIENT_SECONDS,
-                        awaited=lambda node=leaving: f"the node sent SIGTERM exits; its log:\n{node.log()}",
-                    )
+                    def awaited(node: ServerProcess = leaving) -> str:
+                        return f"the node sent SIGTERM exits; its log:\n{node.log()}"
+
+                    table.play(until=has_exited, timeout=PATIENT_SECONDS, awaited=awaited)
                     # uvicorn re-raises the signal once it has shut down cleanly: the exit status of SIGTERM
                     assert leaving.proc.wait(timeout=PATIENT_SECONDS) == -signal.SIGTERM, leaving.log()
                     assert "Traceback" not in leaving.log(), leaving.log()
