@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 pytest.importorskip("numba")
@@ -58,3 +63,46 @@ def test_the_command_says_what_it_does_and_where_the_cache_is() -> None:
     assert "Compiling" in result.stdout and "cache" in result.stdout
     for name, _ in PARTS:
         assert name in result.stdout
+
+
+def test_the_command_compiles_in_several_processes() -> None:
+    command = [str(Path(sys.executable).with_name("sevens")), "warmup", "--jobs", "2", "--lang", "ja"]  # installed
+    warmed = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert warmed.returncode == 0, warmed.stderr
+    assert all(name in warmed.stdout for name, _ in PARTS) and "キャッシュ" in warmed.stdout
+
+
+SMALL_PART = "reading"  # 2.5 CPU-s of compiling into an empty cache (the others: 11-16 s each)
+CACHE_USE = """
+import sys
+from numba.core.registry import CPUDispatcher
+from sevens.kernel import engine
+from sevens.kernel.warmup import warm_up
+warm_up(jobs=int(sys.argv[1]), names=tuple(sys.argv[2:]))
+used = [f.stats for f in vars(engine).values() if isinstance(f, CPUDispatcher) and f.signatures]
+print(sum(sum(s.cache_hits.values()) for s in used), sum(sum(s.cache_misses.values()) for s in used))
+"""
+
+
+def test_parts_compiled_in_processes_are_in_the_cache_for_the_next_process(tmp_path: Path) -> None:
+    """A part compiled by a child process (as ``--jobs`` does) into an empty cache: a process started afterwards
+    finds every function it uses there, and compiles none."""
+    environment = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+
+    def run(jobs: int) -> list[int]:
+        done = subprocess.run(
+            [sys.executable, "-c", CACHE_USE, str(jobs), SMALL_PART],
+            capture_output=True, text=True, check=False, env=environment,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        return [int(word) for word in done.stdout.split()[-2:]]
+
+    run(2)  # this process compiles nothing itself: its children do
+    hits, misses = run(1)
+    assert hits > 0 and misses == 0, f"{hits} functions found in the cache, {misses} compiled again"
+
+
+def test_parts_compiled_in_processes_report_the_parts_in_order() -> None:
+    parts = warm_up(jobs=2)
+    assert [p.name for p in parts] == [name for name, _ in PARTS]
+    assert all(p.seconds >= 0 for p in parts)

@@ -156,15 +156,21 @@ def bench(
 
 @app.command()
 @user_errors
-def warmup(lang: LangOption = None) -> None:
+def warmup(
+    lang: LangOption = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", min=1, max=64, help="Processes compiling at once (default: one per core, at most 4)."),
+    ] = None,
+) -> None:
     """Compile the compiled engine (numba) now, once, so that no later command waits for it; it is cached."""
     language = pick_lang(lang)
     try:
-        from sevens.kernel.warmup import cache_folder, warm_up
+        from sevens.kernel.warmup import cache_folder, default_jobs, warm_up
     except ImportError:
         raise SevensError(t("cli.warmup.needs_numba", language)) from None
     typer.echo(t("cli.warmup.start", language))
-    parts = warm_up()
+    parts = warm_up(jobs=default_jobs() if jobs is None else jobs)
     for part in parts:
         typer.echo(t("cli.warmup.part", language, part=part.name, seconds=part.seconds))
     total = round(sum(part.seconds for part in parts), 1)
