@@ -47,25 +47,34 @@ class ISMCTSAgent:
     def act(self, view: Any, legal: Sequence[Any]) -> Any:
         if len(legal) == 1:
             return legal[0]
-        game = self._games.get(view.rules)
-        if game is None:
-            game = self._games[view.rules] = load_for_rules(view.rules)
-        family = game.table.family.name
-        public = public_log(view, game.table)  # the same for the root and every resample
-        # every seat's record so far, as this seat read it: the information states start from what it has seen
-        earlier = [view.history] * (game.num_players() + 1)
-
-        def deal_again(state: Any, player: int) -> SevensState:
-            return SevensState.of(game, resample_consistent(family, view, self._rng), public, earlier=earlier)
-
+        game = self._game(view.rules)
         numpy_rng = np.random.RandomState(self._rng.getrandbits(32))
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=numpy_rng)
         bot = ISMCTSBot(game, evaluator, self.uct_c, self.simulations, random_state=numpy_rng)
-        bot.set_resampler(deal_again)
-        number = bot.step(deal_again(None, view.seat))
+        public = public_log(view, game.table)  # the same for the root and every resample
+        bot.set_resampler(lambda state, player: self.deal(view, public))
+        number = bot.step(self.deal(view, public))
         chosen = game.table.space.action(int(number))
         assert chosen in legal, (chosen, legal)
         return chosen
+
+    def deal(self, view: Any, public: list[LogEntry] | None = None) -> SevensState:
+        """A state of the registered game in which ``view``'s seat is in the information state it is in: the
+        cards it cannot see dealt afresh, consistent with the view and the public log (the search's root, and
+        each simulation's start). ``public``: the view's :func:`public_log`, when the caller has it."""
+        game = self._game(view.rules)
+        if public is None:
+            public = public_log(view, game.table)
+        # every seat's record so far, as this seat read it: the information states start from what it has seen
+        earlier = [view.history] * (game.num_players() + 1)
+        dealt = resample_consistent(game.table.family.name, view, self._rng)
+        return SevensState.of(game, dealt, public, earlier=earlier)
+
+    def _game(self, rules: Any) -> Any:
+        game = self._games.get(rules)
+        if game is None:
+            game = self._games[rules] = load_for_rules(rules)
+        return game
 
 
 def public_log(view: Any, table: Table) -> list[LogEntry]:
