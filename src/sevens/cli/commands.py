@@ -160,7 +160,12 @@ def warmup(
     lang: LangOption = None,
     jobs: Annotated[
         int | None,
-        typer.Option("--jobs", min=1, max=64, help="Processes compiling at once (default: one per core, at most 4)."),
+        typer.Option(
+            "--jobs",
+            min=1,
+            max=64,
+            help="Processes compiling at once (default: one per core, at most one per part of the kernel).",
+        ),
     ] = None,
 ) -> None:
     """Compile the compiled engine (numba) now, once, so that no later command waits for it; it is cached."""
