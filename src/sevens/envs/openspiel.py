@@ -415,7 +415,7 @@ class SevensObserver:
     histories a seat cannot tell apart give equal strings and tensors, and two it can tell apart never do
     (DESIGN.md: one definition of what a seat may know)."""
 
-    def __init__(self, game: SevensGame, perfect_recall: bool, private: bool = True) -> None:
+    def __init__(self, game: SevensGame, perfect_recall: bool, private: bool) -> None:
         self.game = game
         self.perfect_recall = perfect_recall
         self.private = private
@@ -450,8 +450,8 @@ class SevensObserver:
             return f"{who}dealing {len(state.deck)} of {self.game.deck_size}"
         engine: Any = state.game_state
         seen = engine.view(player, history=False).to_dict() if self.private else _public_view(engine)
-        seen.pop("rules", None)  # the game's rules, the same in every state
-        seen.pop("history", None)
+        seen.pop("rules")  # the game's rules, the same in every state
+        seen.pop("history")  # empty: left out of the view (history=False); the record is the seat's, below
         if self.perfect_recall:
             seen["history"] = [
                 list(entry) if isinstance(entry, tuple) else entry
