@@ -453,10 +453,7 @@ class SevensObserver:
         seen.pop("rules")  # the game's rules, the same in every state
         seen.pop("history")  # empty: left out of the view (history=False); the record is the seat's, below
         if self.perfect_recall:
-            seen["history"] = [
-                list(entry) if isinstance(entry, tuple) else entry
-                for entry in state.record(player if self.private else None)
-            ]
+            seen["history"] = state.record(player if self.private else None)  # JSON writes tuples as lists
         return who + json.dumps(seen, sort_keys=True, separators=(",", ":"))
 
 
